@@ -1,0 +1,74 @@
+#include "classic/environment.h"
+
+#include <mpi.h>
+
+#include "classic/error.h"
+
+namespace classic {
+namespace {
+
+struct State {
+  bool active = false;
+  bool owns_transport = false;
+  int world_rank = 0;
+  int world_size = 0;
+};
+
+State& state() {
+  static State instance;
+  return instance;
+}
+
+void require_active(const char* function) {
+  if (!state().active) {
+    throw Error(ErrorClass::other, function,
+                "no classic::Environment is active");
+  }
+}
+
+}  // namespace
+
+Environment::Environment(int& argc, char**& argv) {
+  State& s = state();
+  if (s.active) {
+    throw Error(ErrorClass::other, "classic::Environment",
+                "an Environment is already active");
+  }
+  int initialized = 0;
+  MPI_Initialized(&initialized);
+  if (!initialized) {
+    int provided = 0;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_SINGLE, &provided);
+    s.owns_transport = true;
+  }
+  // Errors are reported by orthocomm as exceptions, never by aborting.
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+  MPI_Comm_rank(MPI_COMM_WORLD, &s.world_rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &s.world_size);
+  s.active = true;
+}
+
+Environment::~Environment() {
+  State& s = state();
+  s.active = false;
+  if (s.owns_transport) {
+    int finalized = 0;
+    MPI_Finalized(&finalized);
+    if (!finalized) MPI_Finalize();
+  }
+  s.owns_transport = false;
+}
+
+bool Environment::active() noexcept { return state().active; }
+
+int Environment::world_rank() {
+  require_active("classic::Environment::world_rank");
+  return state().world_rank;
+}
+
+int Environment::world_size() {
+  require_active("classic::Environment::world_size");
+  return state().world_size;
+}
+
+}  // namespace classic

@@ -1,0 +1,28 @@
+// classic::Environment: owns the transport's lifetime (init and finalize).
+#ifndef ORTHOCOMM_CLASSIC_ENVIRONMENT_H_
+#define ORTHOCOMM_CLASSIC_ENVIRONMENT_H_
+
+namespace classic {
+
+// Exactly one Environment exists while orthocomm is in use; it initialises
+// the transport (unless the application already did) and finalises it when
+// it goes, if it was the one that initialised it.
+class Environment {
+ public:
+  Environment(int& argc, char**& argv);
+  ~Environment();
+
+  Environment(const Environment&) = delete;
+  Environment& operator=(const Environment&) = delete;
+
+  // True between construction and destruction of the Environment.
+  static bool active() noexcept;
+  // The calling process's rank in, and the size of, the world: fixed for the
+  // life of the Environment. Raise ErrorClass::other when none is active.
+  static int world_rank();
+  static int world_size();
+};
+
+}  // namespace classic
+
+#endif  // ORTHOCOMM_CLASSIC_ENVIRONMENT_H_

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Runs an MPI GoogleTest binary under mpirun: mpirun_test.sh N MPIRUN BINARY [ARGS...]
+set -euo pipefail
+np="$1"; mpirun="$2"; binary="$3"; shift 3
+
+flags=(--oversubscribe -np "$np")
+# Open MPI refuses to run as root unless told; only say so when it applies.
+if [[ "$(id -u)" == "0" ]]; then flags+=(--allow-run-as-root); fi
+# Small shared-memory machines: no network interfaces to probe, and give the
+# core away when waiting (the processes outnumber the cores).
+flags+=(--mca btl self,vader --mca mpi_yield_when_idle 1)
+
+exec "$mpirun" "${flags[@]}" "$binary" "$@"
