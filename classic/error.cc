@@ -6,23 +6,40 @@ namespace classic {
 
 std::string_view to_string(ErrorClass error_class) {
   switch (error_class) {
-    case ErrorClass::arg: return "arg";
-    case ErrorClass::buffer: return "buffer";
-    case ErrorClass::comm: return "comm";
-    case ErrorClass::count: return "count";
-    case ErrorClass::datatype: return "datatype";
-    case ErrorClass::dims: return "dims";
-    case ErrorClass::group: return "group";
-    case ErrorClass::intern: return "intern";
-    case ErrorClass::keyval: return "keyval";
-    case ErrorClass::op: return "op";
-    case ErrorClass::rank: return "rank";
-    case ErrorClass::request: return "request";
-    case ErrorClass::root: return "root";
-    case ErrorClass::tag: return "tag";
-    case ErrorClass::topology: return "topology";
-    case ErrorClass::truncate: return "truncate";
-    case ErrorClass::other: return "other";
+    case ErrorClass::arg:
+      return "arg";
+    case ErrorClass::buffer:
+      return "buffer";
+    case ErrorClass::comm:
+      return "comm";
+    case ErrorClass::count:
+      return "count";
+    case ErrorClass::datatype:
+      return "datatype";
+    case ErrorClass::dims:
+      return "dims";
+    case ErrorClass::group:
+      return "group";
+    case ErrorClass::intern:
+      return "intern";
+    case ErrorClass::keyval:
+      return "keyval";
+    case ErrorClass::op:
+      return "op";
+    case ErrorClass::rank:
+      return "rank";
+    case ErrorClass::request:
+      return "request";
+    case ErrorClass::root:
+      return "root";
+    case ErrorClass::tag:
+      return "tag";
+    case ErrorClass::topology:
+      return "topology";
+    case ErrorClass::truncate:
+      return "truncate";
+    case ErrorClass::other:
+      return "other";
   }
   return "unknown";
 }

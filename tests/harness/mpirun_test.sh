@@ -9,5 +9,10 @@ if [[ "$(id -u)" == "0" ]]; then flags+=(--allow-run-as-root); fi
 # Small shared-memory machines: no network interfaces to probe, and give the
 # core away when waiting (the processes outnumber the cores).
 flags+=(--mca btl self,vader --mca mpi_yield_when_idle 1)
+# Stop a hung job before Bazel's own timeout so its report says why.
+flags+=(--timeout "${MPI_TEST_TIMEOUT:-240}")
+# PMIx's shared-memory store fails when several jobs start at once in
+# sandboxes ("PMIX ERROR: OUT-OF-RESOURCE ... dstore"); its hash store is fine.
+export PMIX_MCA_gds=hash
 
 exec "$mpirun" "${flags[@]}" "$binary" "$@"
