@@ -2,6 +2,8 @@
 
 #include <mpi.h>
 
+#include <vector>
+
 #include "classic/error.h"
 
 namespace classic {
@@ -12,6 +14,9 @@ struct State {
   bool owns_transport = false;
   int world_rank = 0;
   int world_size = 0;
+  std::vector<void (*)()> finalizers;
+  MPI_Comm world_context = MPI_COMM_NULL;
+  MPI_Comm self_context = MPI_COMM_NULL;
 };
 
 State& state() {
@@ -45,11 +50,22 @@ Environment::Environment(int& argc, char**& argv) {
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   MPI_Comm_rank(MPI_COMM_WORLD, &s.world_rank);
   MPI_Comm_size(MPI_COMM_WORLD, &s.world_size);
+  MPI_Comm_dup(MPI_COMM_WORLD, &s.world_context);
+  MPI_Comm_dup(MPI_COMM_SELF, &s.self_context);
+  MPI_Comm_set_errhandler(s.world_context, MPI_ERRORS_RETURN);
+  MPI_Comm_set_errhandler(s.self_context, MPI_ERRORS_RETURN);
   s.active = true;
 }
 
 Environment::~Environment() {
   State& s = state();
+  while (!s.finalizers.empty()) {
+    void (*finalizer)() = s.finalizers.back();
+    s.finalizers.pop_back();
+    finalizer();
+  }
+  MPI_Comm_free(&s.self_context);
+  MPI_Comm_free(&s.world_context);
   s.active = false;
   if (s.owns_transport) {
     int finalized = 0;
@@ -69,6 +85,21 @@ int Environment::world_rank() {
 int Environment::world_size() {
   require_active("classic::Environment::world_size");
   return state().world_size;
+}
+
+MPI_Comm Environment::world_context() {
+  require_active("classic::Environment::world_context");
+  return state().world_context;
+}
+
+MPI_Comm Environment::self_context() {
+  require_active("classic::Environment::self_context");
+  return state().self_context;
+}
+
+void Environment::at_finalize(void (*finalizer)()) {
+  require_active("classic::Environment::at_finalize");
+  state().finalizers.push_back(finalizer);
 }
 
 }  // namespace classic

@@ -2,6 +2,8 @@
 #ifndef ORTHOCOMM_CLASSIC_ENVIRONMENT_H_
 #define ORTHOCOMM_CLASSIC_ENVIRONMENT_H_
 
+#include <mpi.h>
+
 namespace classic {
 
 // Exactly one Environment exists while orthocomm is in use; it initialises
@@ -21,6 +23,17 @@ class Environment {
   // life of the Environment. Raise ErrorClass::other when none is active.
   static int world_rank();
   static int world_size();
+
+  // For classic's own objects that hold transport resources (the world and
+  // self communicators): `finalizer` runs when the Environment ends, before
+  // the transport is finalised, in reverse order of registration.
+  static void at_finalize(void (*finalizer)());
+
+  // Private transport contexts over the world and over the calling process,
+  // made when the Environment starts (collectively, so that Comm::world()
+  // and Comm::self() can be local) and given back when it ends.
+  static MPI_Comm world_context();
+  static MPI_Comm self_context();
 };
 
 }  // namespace classic

@@ -1,0 +1,55 @@
+// What a classic communicator is made of; shared by classic's implementation
+// files (communicators, point-to-point, collectives, topologies).
+#ifndef ORTHOCOMM_CLASSIC_COMM_STATE_H_
+#define ORTHOCOMM_CLASSIC_COMM_STATE_H_
+
+#include <mpi.h>
+
+#include "classic/attributes.h"
+#include "classic/comm.h"
+#include "classic/constants.h"
+#include "classic/group.h"
+
+namespace classic {
+
+class Comm::State {
+ public:
+  // An intra-communicator over `local` whose context is `transport` (rank i
+  // of the context is member i of `local`).
+  State(MPI_Comm transport, Group local);
+  ~State();
+  State(const State&) = delete;
+  State& operator=(const State&) = delete;
+
+  // The context; for an inter-communicator it spans both groups.
+  MPI_Comm transport = MPI_COMM_NULL;
+  Group local;
+  Group remote;  // null for an intra-communicator
+  int rank = undefined;
+  AttributeStore attributes;
+  // world() and self(): never freed by users, finalised with the
+  // Environment, and their contexts belong to the Environment.
+  bool predefined = false;
+  // Freed (or finalised): the context is gone; handles must not use it.
+  bool freed = false;
+
+  // Point-to-point ranks address the local group of an intra-communicator
+  // and the remote group of an inter-communicator. The context numbers
+  // those peers consecutively from peer_offset (0 for intra-communicators;
+  // an inter-communicator's context holds both groups one after the other).
+  int peer_offset = 0;
+  int peer_to_transport(int peer_rank) const { return peer_offset + peer_rank; }
+  int transport_to_peer(int transport_rank) const {
+    return transport_rank - peer_offset;
+  }
+  // Number of valid point-to-point ranks.
+  int peer_count() const {
+    return remote.is_null() ? local.size() : remote.size();
+  }
+
+  static std::size_t live_count() noexcept;
+};
+
+}  // namespace classic
+
+#endif  // ORTHOCOMM_CLASSIC_COMM_STATE_H_
