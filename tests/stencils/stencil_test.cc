@@ -1,0 +1,90 @@
+#include "stencils/stencil.h"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "classic/error.h"
+
+namespace stencils {
+namespace {
+
+using classic::ErrorClass;
+
+TEST(StencilTest, FlatListIsSplitIntoOffsetsOfNdims) {
+  const Stencil stencil(2, {1, 0, -1, 0, 0, 1});
+  EXPECT_EQ(stencil.ndims(), 2);
+  EXPECT_EQ(stencil.size(), 3);
+  EXPECT_EQ(
+      std::vector<int>(stencil.offset(1).begin(), stencil.offset(1).end()),
+      (std::vector<int>{-1, 0}));
+  EXPECT_EQ(stencil.flat().size(), 6u);
+}
+
+TEST(StencilTest, PushBackAppends) {
+  Stencil stencil(3);
+  EXPECT_TRUE(stencil.empty());
+  stencil.push_back(std::vector<int>{1, 2, 3});
+  stencil.push_back(std::vector<int>{1, 2, 3});  // Repeats are allowed.
+  EXPECT_EQ(stencil, Stencil(3, {1, 2, 3, 1, 2, 3}));
+}
+
+TEST(StencilTest, ZeroDimensionalStencilCountsEmptyOffsets) {
+  Stencil stencil(0);
+  stencil.push_back(std::vector<int>{});
+  stencil.push_back(std::vector<int>{});
+  EXPECT_EQ(stencil.size(), 2);
+  EXPECT_TRUE(stencil.offset(1).empty());
+}
+
+TEST(StencilTest, RejectsNegativeNdims) {
+  try {
+    Stencil stencil(-1);
+    FAIL() << "no error";
+  } catch (const classic::Error& error) {
+    EXPECT_EQ(error.error_class(), ErrorClass::dims);
+  }
+}
+
+TEST(StencilTest, RejectsFlatListNotAMultipleOfNdims) {
+  try {
+    Stencil stencil(2, {1, 2, 3});
+    FAIL() << "no error";
+  } catch (const classic::Error& error) {
+    EXPECT_EQ(error.error_class(), ErrorClass::count);
+  }
+}
+
+TEST(StencilTest, RejectsNonEmptyFlatListWithZeroNdims) {
+  try {
+    Stencil stencil(0, {1});
+    FAIL() << "no error";
+  } catch (const classic::Error& error) {
+    EXPECT_EQ(error.error_class(), ErrorClass::count);
+  }
+}
+
+TEST(StencilTest, RejectsOffsetIndexOutOfRange) {
+  const Stencil stencil(1, {5});
+  for (int i : {-1, 1}) {
+    try {
+      stencil.offset(i);
+      FAIL() << "no error for i = " << i;
+    } catch (const classic::Error& error) {
+      EXPECT_EQ(error.error_class(), ErrorClass::arg);
+    }
+  }
+}
+
+TEST(StencilTest, RejectsPushBackOfWrongLength) {
+  Stencil stencil(2);
+  try {
+    stencil.push_back(std::vector<int>{1});
+    FAIL() << "no error";
+  } catch (const classic::Error& error) {
+    EXPECT_EQ(error.error_class(), ErrorClass::arg);
+  }
+}
+
+}  // namespace
+}  // namespace stencils
