@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <exception>
 #include <numeric>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -130,6 +132,11 @@ Comm::State& Comm::state(const char* function) const {
                 state_->predefined ? "comm was finalised with the Environment"
                                    : "comm has been freed");
   }
+  if (!Environment::active()) {
+    // A handle kept past the Environment (a static): its transport is gone.
+    throw Error(ErrorClass::comm, function,
+                "comm outlived the classic::Environment");
+  }
   return *state_;
 }
 
@@ -201,34 +208,54 @@ void require_intra(const Comm::State& state, const char* function) {
   }
 }
 
+// True on every process when `local` is true on every process of `context`.
+bool everywhere(bool local, MPI_Comm context, const char* function) {
+  const int mine = local ? 1 : 0;
+  int all = 0;
+  transport::check(MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, context),
+                   function);
+  return all == 1;
+}
+
 }  // namespace
 
 Comm Comm::dup() const {
   const State& s = state("classic::Comm::dup");
   require_intra(s, "classic::Comm::dup");
-  auto copy = std::make_shared<State>(
-      transport::new_context(s.transport, world_ranks(s.local)), s.local);
-  Comm duplicate(copy);
-  // Copy callbacks may fail on some processes only: agree, so that every
-  // process either has the duplicate or has discarded it.
+  Comm duplicate(std::make_shared<State>(
+      transport::new_context(s.transport, world_ranks(s.local)), s.local));
+  State& copy = *duplicate.state_;
+  // Copy callbacks may fail, or throw, on some processes only. Every process
+  // must reach the agreement below whatever happened here, or the others
+  // would wait in it forever; so nothing may leave this block early.
   std::string failure;
+  std::exception_ptr thrown;
   try {
-    copy->attributes = s.attributes.copy_for_dup(*this);
+    copy.attributes = s.attributes.copy_for_dup(*this);
   } catch (const Error& error) {
     failure = error.what();
+  } catch (...) {
+    thrown = std::current_exception();
+    failure = "a copy callback threw";
   }
-  int local_ok = failure.empty() ? 1 : 0;
-  int all_ok = 0;
-  transport::check(
-      MPI_Allreduce(&local_ok, &all_ok, 1, MPI_INT, MPI_MIN, copy->transport),
-      "classic::Comm::dup");
-  if (all_ok == 0) {
-    duplicate.free();  // deletes whatever was copied here
-    throw Error(ErrorClass::other, "classic::Comm::dup",
-                failure.empty() ? "a copy callback failed on another process"
-                                : "a copy callback failed (" + failure + ")");
+  if (everywhere(failure.empty(), copy.transport, "classic::Comm::dup")) {
+    return duplicate;
   }
-  return duplicate;
+  // Discard the duplicate: delete what was copied here and give the context
+  // back. A delete callback that fails cannot keep a communicator nobody
+  // was given; its value is lost with it (attributes.h, failed copies).
+  try {
+    copy.attributes.delete_all(duplicate);
+  } catch (const Error& error) {
+    std::fprintf(stderr, "classic::Comm::dup: discarding the duplicate: %s\n",
+                 error.what());
+  }
+  transport::free_context(copy.transport);
+  copy.freed = true;
+  if (thrown) std::rethrow_exception(thrown);
+  throw Error(ErrorClass::other, "classic::Comm::dup",
+              failure.empty() ? "a copy callback failed on another process"
+                              : "a copy callback failed (" + failure + ")");
 }
 
 Comm Comm::create(const Group& group) const {

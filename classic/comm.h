@@ -31,7 +31,9 @@ namespace classic {
 //   ErrorClass::arg    split() with a negative color other than undefined.
 //   ErrorClass::other  dup() whose copy callback failed on some process (on
 //                      every process the duplicate is discarded, nothing
-//                      leaks), a delete callback that failed.
+//                      leaks; where a callback threw instead, its own
+//                      exception propagates there), a delete callback that
+//                      failed.
 //   ErrorClass::keyval an invalid keyval in the attribute functions.
 class Comm {
  public:

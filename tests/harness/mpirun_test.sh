@@ -14,5 +14,12 @@ flags+=(--timeout "${MPI_TEST_TIMEOUT:-240}")
 # PMIx's shared-memory store fails when several jobs start at once in
 # sandboxes ("PMIX ERROR: OUT-OF-RESOURCE ... dstore"); its hash store is fine.
 export PMIX_MCA_gds=hash
+# Sandboxed jobs each live in their own PID namespace, so two mpiruns at once
+# can get the same PID, hence the same job id, and would share shared-memory
+# files and session directories (vader segfaults, "shared memory open(2)"
+# failures). Give every job private ones.
+job_dir="${TEST_TMPDIR:-$(mktemp -d)}/mpi"
+mkdir -p "$job_dir"
+flags+=(--mca btl_vader_backing_directory "$job_dir" --mca orte_tmpdir_base "$job_dir")
 
 exec "$mpirun" "${flags[@]}" "$binary" "$@"

@@ -1,0 +1,845 @@
+// Tests of classic::Comm against MPI-1 section 5.4 (communicator accessors,
+// constructors, destructor) and the "motivating examples" of section 5.5
+// (seed 002), at any number of processes. Expected values come from the
+// standard's text and from the transport, never from classic itself.
+//
+// Point-to-point and collective traffic in these tests uses Open MPI calls
+// on comm.transport(); classic's own point-to-point and collectives will
+// replace them once they exist.
+#include "classic/comm.h"
+
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <algorithm>
+#include <functional>
+#include <numeric>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "classic/constants.h"
+#include "classic/environment.h"
+#include "classic/error.h"
+#include "classic/group.h"
+#include "classic/keyval.h"
+
+namespace classic {
+namespace {
+
+int world_size() { return Environment::world_size(); }
+int world_rank() { return Environment::world_rank(); }
+
+// The class of the classic::Error that `call` throws; nullopt if none.
+template <class Call>
+std::optional<ErrorClass> thrown_class(Call&& call) {
+  try {
+    call();
+  } catch (const Error& error) {
+    return error.error_class();
+  }
+  return std::nullopt;
+}
+
+std::vector<int> iota_vector(int n, int start = 0) {
+  std::vector<int> values(static_cast<std::size_t>(n));
+  std::iota(values.begin(), values.end(), start);
+  return values;
+}
+
+std::vector<int> reversed(std::vector<int> values) {
+  std::reverse(values.begin(), values.end());
+  return values;
+}
+
+// The world ranks of an Open MPI communicator's members, in its rank order.
+std::vector<int> mpi_world_ranks(MPI_Comm comm) {
+  MPI_Group group = MPI_GROUP_NULL;
+  MPI_Group world = MPI_GROUP_NULL;
+  MPI_Comm_group(comm, &group);
+  MPI_Comm_group(MPI_COMM_WORLD, &world);
+  int size = 0;
+  MPI_Group_size(group, &size);
+  std::vector<int> ranks = iota_vector(size);
+  std::vector<int> translated(ranks.size());
+  MPI_Group_translate_ranks(group, size, ranks.data(), world,
+                            translated.data());
+  MPI_Group_free(&group);
+  MPI_Group_free(&world);
+  return translated;
+}
+
+int mpi_rank(MPI_Comm comm) {
+  int rank = -1;
+  MPI_Comm_rank(comm, &rank);
+  return rank;
+}
+
+// Comm::live_count() once world and self exist: they are made on first use
+// and stay, so a test that counts must not be the one that makes them.
+std::size_t live_comms() {
+  (void)Comm::world();
+  (void)Comm::self();
+  return Comm::live_count();
+}
+
+// Sum over comm's processes, on its transport.
+int transport_sum(const Comm& comm, int value) {
+  int sum = 0;
+  MPI_Allreduce(&value, &sum, 1, MPI_INT, MPI_SUM, comm.transport());
+  return sum;
+}
+
+// ---- world and self ------------------------------------------------------
+
+TEST(CommTest, WorldHasTheSizeRankAndGroupOfMpiCommWorld) {
+  const Comm world = Comm::world();
+  int size = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  EXPECT_EQ(world.size(), size);
+  EXPECT_EQ(world.rank(), mpi_rank(MPI_COMM_WORLD));
+  EXPECT_EQ(world.group().members(), iota_vector(size));
+  EXPECT_FALSE(world.is_null());
+  EXPECT_FALSE(world.is_inter());
+}
+
+TEST(CommTest, SelfHasTheSizeRankAndGroupOfMpiCommSelf) {
+  const Comm self = Comm::self();
+  EXPECT_EQ(self.size(), 1);
+  EXPECT_EQ(self.rank(), 0);
+  EXPECT_EQ(self.group().members(), mpi_world_ranks(MPI_COMM_SELF));
+  EXPECT_EQ(self.group().members(), std::vector<int>{world_rank()});
+  EXPECT_FALSE(self.is_inter());
+}
+
+TEST(CommTest, WorldAndSelfAreTheSameCommunicatorOnEveryCall) {
+  EXPECT_EQ(Comm::world().compare(Comm::world()), Comparison::identical);
+  EXPECT_EQ(Comm::self().compare(Comm::self()), Comparison::identical);
+  EXPECT_TRUE(Comm::world() == Comm::world());
+  EXPECT_EQ(Comm::world().transport(), Comm::world().transport());
+}
+
+// Classic's world has its own context: traffic of the application on
+// MPI_COMM_WORLD cannot match classic's, though the members are the same.
+TEST(CommTest, WorldAndSelfContextsAreApartFromTheApplications) {
+  int result = MPI_UNEQUAL;
+  MPI_Comm_compare(Comm::world().transport(), MPI_COMM_WORLD, &result);
+  EXPECT_EQ(result, MPI_CONGRUENT);
+  MPI_Comm_compare(Comm::self().transport(), MPI_COMM_SELF, &result);
+  EXPECT_EQ(result, MPI_CONGRUENT);
+}
+
+TEST(CommTest, CompareWorldWithSelf) {
+  // One process: the same single member, so congruent; otherwise unequal.
+  const Comparison expected =
+      world_size() == 1 ? Comparison::congruent : Comparison::unequal;
+  EXPECT_EQ(Comm::world().compare(Comm::self()), expected);
+  EXPECT_EQ(Comm::self().compare(Comm::world()), expected);
+}
+
+TEST(CommTest, FreeOfWorldIsRejectedAndWorldStaysUsable) {
+  Comm world = Comm::world();
+  EXPECT_EQ(thrown_class([&] { world.free(); }), ErrorClass::comm);
+  EXPECT_FALSE(world.is_null());
+  EXPECT_EQ(transport_sum(world, 1), world_size());
+}
+
+TEST(CommTest, FreeOfSelfIsRejectedAndSelfStaysUsable) {
+  Comm self = Comm::self();
+  EXPECT_EQ(thrown_class([&] { self.free(); }), ErrorClass::comm);
+  EXPECT_FALSE(self.is_null());
+  EXPECT_EQ(transport_sum(self, 5), 5);
+}
+
+TEST(CommTest, RemoteGroupOfAnIntraCommunicatorRaisesComm) {
+  EXPECT_EQ(thrown_class([] { (void)Comm::world().remote_group(); }),
+            ErrorClass::comm);
+}
+
+TEST(CommTest, RemoteSizeOfAnIntraCommunicatorRaisesComm) {
+  EXPECT_EQ(thrown_class([] { (void)Comm::world().remote_size(); }),
+            ErrorClass::comm);
+}
+
+// ---- dup -----------------------------------------------------------------
+
+TEST(CommTest, DupIsCongruentWithTheOriginal) {
+  const Comm world = Comm::world();
+  Comm copy = world.dup();
+  EXPECT_EQ(copy.size(), world.size());
+  EXPECT_EQ(copy.rank(), world.rank());
+  EXPECT_EQ(copy.group().compare(world.group()), Comparison::identical);
+  EXPECT_EQ(copy.compare(world), Comparison::congruent);
+  EXPECT_FALSE(copy == world);
+  EXPECT_NE(copy.transport(), world.transport());
+  int result = MPI_UNEQUAL;
+  MPI_Comm_compare(copy.transport(), world.transport(), &result);
+  EXPECT_EQ(result, MPI_CONGRUENT);
+  copy.free();
+}
+
+TEST(CommTest, DupOfADupAndOfSelf) {
+  Comm first = Comm::world().dup();
+  Comm second = first.dup();
+  EXPECT_EQ(second.compare(first), Comparison::congruent);
+  EXPECT_EQ(second.compare(Comm::world()), Comparison::congruent);
+  EXPECT_EQ(transport_sum(second, world_rank()),
+            world_size() * (world_size() - 1) / 2);
+  Comm self_copy = Comm::self().dup();
+  EXPECT_EQ(self_copy.compare(Comm::self()), Comparison::congruent);
+  EXPECT_EQ(self_copy.group().members(), std::vector<int>{world_rank()});
+  second.free();
+  first.free();
+  self_copy.free();
+}
+
+// A message sent in one context is invisible to probes in the other, even
+// after it has arrived (a blocking probe in its own context proves that).
+void expect_contexts_apart(const Comm& sender, const Comm& other) {
+  const int n = sender.size();
+  const int right = (sender.rank() + 1) % n;
+  const int left = (sender.rank() + n - 1) % n;
+  constexpr int kTag = 17;
+  int payload = 1000 + sender.rank();
+  MPI_Request request = MPI_REQUEST_NULL;
+  MPI_Isend(&payload, 1, MPI_INT, right, kTag, sender.transport(), &request);
+  MPI_Status status;
+  MPI_Probe(left, kTag, sender.transport(), &status);  // it has arrived
+  int flag = 1;
+  MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, other.transport(), &flag, &status);
+  EXPECT_EQ(flag, 0) << "a message of one context matched in another";
+  int received = -1;
+  MPI_Recv(&received, 1, MPI_INT, left, kTag, sender.transport(),
+           MPI_STATUS_IGNORE);
+  EXPECT_EQ(received, 1000 + left);
+  MPI_Wait(&request, MPI_STATUS_IGNORE);
+  MPI_Barrier(sender.transport());  // no probe may see the next round early
+}
+
+TEST(CommTest, MessagesOnADupDoNotMatchReceivesOnTheOriginal) {
+  const Comm world = Comm::world();
+  Comm copy = world.dup();
+  expect_contexts_apart(copy, world);
+  copy.free();
+}
+
+TEST(CommTest, MessagesOnTheOriginalDoNotMatchReceivesOnADup) {
+  const Comm world = Comm::world();
+  Comm copy = world.dup();
+  expect_contexts_apart(world, copy);
+  copy.free();
+}
+
+TEST(CommTest, TwoDupsOfOneCommunicatorHaveDistinctContexts) {
+  Comm a = Comm::world().dup();
+  Comm b = Comm::world().dup();
+  EXPECT_EQ(a.compare(b), Comparison::congruent);
+  expect_contexts_apart(a, b);
+  expect_contexts_apart(b, a);
+  a.free();
+  b.free();
+}
+
+// ---- create --------------------------------------------------------------
+
+TEST(CommTest, CreateGivesMembersACommunicatorInGroupOrder) {
+  const Comm world = Comm::world();
+  const Group group = world.group().incl(reversed(iota_vector(world_size())));
+  Comm created = world.create(group);
+  ASSERT_FALSE(created.is_null());
+  EXPECT_EQ(created.group().members(), group.members());
+  EXPECT_EQ(created.rank(), world_size() - 1 - world_rank());
+  EXPECT_EQ(created.size(), world_size());
+  EXPECT_EQ(mpi_world_ranks(created.transport()), group.members());
+  EXPECT_EQ(mpi_rank(created.transport()), created.rank());
+  created.free();
+}
+
+TEST(CommTest, CreateGivesNonMembersTheNullCommunicator) {
+  const Comm world = Comm::world();
+  // The odd world ranks, largest first.
+  std::vector<int> odd;
+  for (int r = world_size() - 1; r >= 0; --r) {
+    if (r % 2 == 1) odd.push_back(r);
+  }
+  const Group group = world.group().incl(odd);
+  Comm created = world.create(group);
+  if (world_rank() % 2 == 0) {
+    EXPECT_TRUE(created.is_null());
+    return;
+  }
+  ASSERT_FALSE(created.is_null());
+  EXPECT_EQ(created.group().members(), odd);
+  EXPECT_EQ(created.rank(), group.rank());
+  const int sum = std::accumulate(odd.begin(), odd.end(), 0);
+  EXPECT_EQ(transport_sum(created, world_rank()), sum);
+  created.free();
+}
+
+TEST(CommTest, CreateOfTheEmptyGroupGivesNullEverywhere) {
+  EXPECT_TRUE(Comm::world().create(Group::empty()).is_null());
+}
+
+TEST(CommTest, CreateOfTheWholeGroupIsCongruent) {
+  const Comm world = Comm::world();
+  Comm created = world.create(world.group());
+  EXPECT_EQ(created.compare(world), Comparison::congruent);
+  created.free();
+}
+
+TEST(CommTest, CreateOnASubCommunicatorNumbersByTheSubgroup) {
+  // Halves by parity, then in each half everyone but its rank 0.
+  const Comm world = Comm::world();
+  Comm half = world.split(world_rank() % 2, world_rank());
+  const Group rest = half.group().excl(std::vector<int>{0});
+  Comm created = half.create(rest);
+  EXPECT_EQ(created.is_null(), half.rank() == 0);
+  if (!created.is_null()) {
+    EXPECT_EQ(created.rank(), half.rank() - 1);
+    EXPECT_EQ(created.group().members(), rest.members());
+    EXPECT_EQ(mpi_world_ranks(created.transport()), rest.members());
+    created.free();
+  }
+  half.free();
+}
+
+// MPI-1 5.4.2: create(group) is split with color 0 and key = rank in group
+// for members, color undefined for the others.
+TEST(CommTest, CreateEqualsTheSplitTheStandardNames) {
+  const Comm world = Comm::world();
+  std::vector<int> ranks;
+  for (int r = 0; r < world_size(); r += 3) ranks.push_back(r);
+  std::reverse(ranks.begin(), ranks.end());
+  const Group group = world.group().incl(ranks);
+  Comm created = world.create(group);
+  const bool member = group.rank() != undefined;
+  Comm split = world.split(member ? 0 : undefined, group.rank());
+  ASSERT_EQ(created.is_null(), split.is_null());
+  if (member) {
+    EXPECT_EQ(created.compare(split), Comparison::congruent);
+    created.free();
+    split.free();
+  }
+}
+
+// ---- split ---------------------------------------------------------------
+
+TEST(CommTest, SplitByParityWithReversedKeys) {
+  const Comm world = Comm::world();
+  Comm half = world.split(world_rank() % 2, -world_rank());
+  std::vector<int> expected;
+  for (int r = world_size() - 1; r >= 0; --r) {
+    if (r % 2 == world_rank() % 2) expected.push_back(r);
+  }
+  EXPECT_EQ(half.group().members(), expected);
+  EXPECT_EQ(mpi_world_ranks(half.transport()), expected);
+  const auto mine = std::find(expected.begin(), expected.end(), world_rank());
+  EXPECT_EQ(half.rank(), mine - expected.begin());
+  half.free();
+}
+
+TEST(CommTest, SplitWithEqualKeysKeepsTheOldOrder) {
+  const Comm world = Comm::world();
+  Comm all = world.split(0, 7);
+  EXPECT_EQ(all.compare(world), Comparison::congruent);
+  all.free();
+}
+
+TEST(CommTest, SplitWithUndefinedColorGivesNull) {
+  const Comm world = Comm::world();
+  const bool out = world_rank() == world_size() - 1;
+  Comm rest = world.split(out ? undefined : 3, 0);
+  EXPECT_EQ(rest.is_null(), out);
+  if (!out) {
+    EXPECT_EQ(rest.group().members(), iota_vector(world_size() - 1));
+    rest.free();
+  }
+}
+
+TEST(CommTest, SplitOfASplitOrdersWithinTheParent) {
+  const Comm world = Comm::world();
+  Comm half = world.split(world_rank() % 2, -world_rank());
+  // Within each half: rank 0 of the half last, the others in half order.
+  Comm inner = half.split(0, half.rank() == 0 ? 1 : 0);
+  std::vector<int> expected = half.group().members();
+  std::rotate(expected.begin(), expected.begin() + 1, expected.end());
+  EXPECT_EQ(inner.group().members(), expected);
+  inner.free();
+  half.free();
+}
+
+// ---- compare -------------------------------------------------------------
+
+TEST(CommTest, CompareOfAHandleWithItselfAndItsCopiesIsIdentical) {
+  Comm comm = Comm::world().dup();
+  const Comm copy = comm;
+  EXPECT_EQ(comm.compare(comm), Comparison::identical);
+  EXPECT_EQ(comm.compare(copy), Comparison::identical);
+  EXPECT_TRUE(comm == copy);
+  comm.free();
+}
+
+TEST(CommTest, CompareOfReversedOrderIsSimilar) {
+  const Comm world = Comm::world();
+  Comm reverse = world.split(0, -world_rank());
+  const Comparison expected =
+      world_size() == 1 ? Comparison::congruent : Comparison::similar;
+  EXPECT_EQ(reverse.compare(world), expected);
+  EXPECT_EQ(world.compare(reverse), expected);
+  reverse.free();
+}
+
+TEST(CommTest, CompareOfASubsetIsUnequal) {
+  if (world_size() < 2) GTEST_SKIP() << "needs two processes";
+  const Comm world = Comm::world();
+  Comm half = world.split(world_rank() % 2, 0);
+  EXPECT_EQ(half.compare(world), Comparison::unequal);
+  EXPECT_EQ(world.compare(half), Comparison::unequal);
+  half.free();
+}
+
+TEST(CommTest, CompareWithTheNullCommunicatorRaisesComm) {
+  EXPECT_EQ(thrown_class([] { (void)Comm::world().compare(Comm()); }),
+            ErrorClass::comm);
+  EXPECT_EQ(thrown_class([] { (void)Comm().compare(Comm::world()); }),
+            ErrorClass::comm);
+}
+
+// ---- free and handles ----------------------------------------------------
+
+TEST(CommTest, FreeMakesTheHandleNullAndReleasesTheCommunicator) {
+  const std::size_t before = live_comms();
+  Comm comm = Comm::world().dup();
+  EXPECT_EQ(Comm::live_count(), before + 1);
+  comm.free();
+  EXPECT_TRUE(comm.is_null());
+  EXPECT_TRUE(comm == Comm());
+  EXPECT_EQ(Comm::live_count(), before);
+}
+
+TEST(CommTest, LastHandleGoneReleasesTheCommunicator) {
+  const std::size_t before = live_comms();
+  {
+    Comm comm = Comm::world().dup();
+    Comm copy = comm;
+    { Comm another = copy; }
+    comm = Comm();
+    EXPECT_EQ(Comm::live_count(), before + 1);  // `copy` still holds it
+  }
+  EXPECT_EQ(Comm::live_count(), before);
+}
+
+TEST(CommTest, AssigningOverTheLastHandleReleasesIt) {
+  const std::size_t before = live_comms();
+  Comm comm = Comm::world().dup();
+  comm = Comm::self();
+  EXPECT_EQ(Comm::live_count(), before);
+  comm = Comm::world().dup();
+  Comm other = Comm::world().dup();
+  comm = std::move(other);
+  EXPECT_TRUE(other.is_null());  // NOLINT(bugprone-use-after-move): specified
+  EXPECT_EQ(Comm::live_count(), before + 1);
+  comm.free();
+  EXPECT_EQ(Comm::live_count(), before);
+}
+
+TEST(CommTest, SelfAssignmentKeepsTheCommunicator) {
+  Comm comm = Comm::world().dup();
+  Comm& alias = comm;
+  comm = alias;
+  comm = std::move(alias);
+  ASSERT_FALSE(comm.is_null());
+  EXPECT_EQ(comm.size(), world_size());
+  comm.free();
+}
+
+TEST(CommTest, MovedFromHandleIsNull) {
+  Comm comm = Comm::world().dup();
+  Comm moved = std::move(comm);
+  EXPECT_TRUE(comm.is_null());  // NOLINT(bugprone-use-after-move): specified
+  EXPECT_EQ(moved.size(), world_size());
+  moved.free();
+}
+
+TEST(CommTest, DefaultHandleIsTheNullCommunicator) {
+  const Comm comm;
+  EXPECT_TRUE(comm.is_null());
+  EXPECT_TRUE(comm == Comm());
+  EXPECT_FALSE(comm == Comm::world());
+}
+
+// Every operation on a communicator must reject an unusable handle.
+void expect_every_operation_raises_comm(Comm& comm) {
+  const std::vector<std::pair<const char*, std::function<void()>>> calls = {
+      {"size", [&] { (void)comm.size(); }},
+      {"rank", [&] { (void)comm.rank(); }},
+      {"group", [&] { (void)comm.group(); }},
+      {"is_inter", [&] { (void)comm.is_inter(); }},
+      {"remote_size", [&] { (void)comm.remote_size(); }},
+      {"remote_group", [&] { (void)comm.remote_group(); }},
+      {"compare", [&] { (void)comm.compare(Comm::world()); }},
+      {"dup", [&] { (void)comm.dup(); }},
+      {"create", [&] { (void)comm.create(Group::self()); }},
+      {"split", [&] { (void)comm.split(0, 0); }},
+      {"transport", [&] { (void)comm.transport(); }},
+      {"set_attr", [&] { comm.set_attr(0, nullptr); }},
+      {"get_attr", [&] { (void)comm.get_attr(0); }},
+      {"delete_attr", [&] { comm.delete_attr(0); }},
+      {"free", [&] { comm.free(); }},
+  };
+  for (const auto& [name, call] : calls) {
+    EXPECT_EQ(thrown_class(call), ErrorClass::comm) << name;
+  }
+}
+
+TEST(CommTest, NullCommunicatorOperationsRaiseComm) {
+  Comm null;
+  expect_every_operation_raises_comm(null);
+}
+
+TEST(CommTest, FreedHandleOperationsRaiseComm) {
+  Comm comm = Comm::world().dup();
+  comm.free();
+  expect_every_operation_raises_comm(comm);
+}
+
+TEST(CommTest, OtherCopiesOfAFreedCommunicatorRaiseComm) {
+  const std::size_t before = live_comms();
+  {
+    Comm comm = Comm::world().dup();
+    Comm copy = comm;
+    comm.free();
+    EXPECT_FALSE(copy.is_null());  // a handle, not the communicator
+    expect_every_operation_raises_comm(copy);
+  }
+  EXPECT_EQ(Comm::live_count(), before);
+}
+
+TEST(CommTest, FreeOfTheNullCommunicatorRaisesComm) {
+  Comm null;
+  EXPECT_EQ(thrown_class([&] { null.free(); }), ErrorClass::comm);
+}
+
+TEST(CommTest, SecondFreeThroughTheSameHandleRaisesComm) {
+  Comm comm = Comm::world().dup();
+  comm.free();
+  EXPECT_EQ(thrown_class([&] { comm.free(); }), ErrorClass::comm);
+}
+
+// ---- rejected inputs of the constructors ---------------------------------
+
+TEST(CommTest, CreateWithTheNullGroupRaisesGroup) {
+  EXPECT_EQ(thrown_class([] { (void)Comm::world().create(Group()); }),
+            ErrorClass::group);
+}
+
+TEST(CommTest, CreateWithAProcessOutsideCommRaisesGroup) {
+  if (world_size() < 2) GTEST_SKIP() << "needs a process outside comm";
+  Comm half = Comm::world().split(world_rank() % 2, 0);
+  // Every half misses a process of the world group.
+  EXPECT_EQ(thrown_class([&] { (void)half.create(Group::world()); }),
+            ErrorClass::group);
+  half.free();
+}
+
+TEST(CommTest, CreateOnSelfWithAnotherProcessRaisesGroup) {
+  if (world_size() < 2) GTEST_SKIP() << "needs another process";
+  const Group other =
+      Group::world().incl(std::vector<int>{(world_rank() + 1) % world_size()});
+  EXPECT_EQ(thrown_class([&] { (void)Comm::self().create(other); }),
+            ErrorClass::group);
+}
+
+TEST(CommTest, SplitWithANegativeColorRaisesArg) {
+  EXPECT_EQ(thrown_class([] { (void)Comm::world().split(-1, 0); }),
+            ErrorClass::arg);
+}
+
+TEST(CommTest, SplitWithTheSmallestIntColorRaisesArg) {
+  EXPECT_EQ(thrown_class([] { (void)Comm::world().split(undefined - 1, 0); }),
+            ErrorClass::arg);
+}
+
+// ---- many constructions --------------------------------------------------
+
+// The acceptance number: 10,000 constructions, half dup and half split,
+// freed explicitly or by the last handle going. About 0.35 s per thousand at
+// 4 processes and 1.4 s at 9 (oversubscribed on two cores; most of it is
+// Open MPI's context agreement).
+constexpr int kConstructions = 10000;
+
+int counting_delete(const Comm& /*comm*/, int /*keyval*/, void* /*value*/,
+                    void* extra_state) {
+  ++*static_cast<int*>(extra_state);
+  return 0;
+}
+
+TEST(CommTest, TenThousandDupFreeAndSplitFreeLeakNothing) {
+  const std::size_t comms_before = live_comms();
+  const std::size_t keyvals_before = live_keyval_count();
+  int deletes = 0;
+  int keyval = comm_create_keyval(dup_fn, &counting_delete, &deletes);
+  Comm world = Comm::world();
+  Comm base = world.dup();
+  int marker = 0;
+  base.set_attr(keyval, &marker);  // every dup copies it, every free deletes
+  int dups = 0;
+  for (int i = 0; i < kConstructions; ++i) {
+    if (i % 2 == 0) {
+      Comm copy = base.dup();
+      ++dups;
+      if (i % 4 == 0) {
+        copy.free();
+      }  // else: freed as the last handle goes
+    } else {
+      Comm part = base.split(world_rank() % 3, -world_rank());
+      if (i % 4 == 1) part.free();
+    }
+  }
+  EXPECT_EQ(deletes, dups);
+  EXPECT_EQ(Comm::live_count(), comms_before + 1);  // base
+  base.free();
+  EXPECT_EQ(deletes, dups + 1);
+  comm_free_keyval(keyval);
+  EXPECT_EQ(Comm::live_count(), comms_before);
+  EXPECT_EQ(live_keyval_count(), keyvals_before);
+  // Contexts were given back: a new one still works.
+  Comm last = world.dup();
+  EXPECT_EQ(transport_sum(last, 1), world_size());
+  last.free();
+}
+
+// ---- seed 002, section 5.5: motivating examples --------------------------
+
+// Current Practice #1a: rank and size of the "all" communicator.
+TEST(CommSeedExampleTest, CurrentPractice1aRankAndSize) {
+  const Comm world = Comm::world();
+  const int me = world.rank();
+  const int size = world.size();
+  EXPECT_EQ(size, world_size());
+  EXPECT_GE(me, 0);
+  EXPECT_LT(me, size);
+}
+
+// Current Practice #1b: even processes send to the next odd one.
+TEST(CommSeedExampleTest, CurrentPractice1bEvenSendsToOdd) {
+  const Comm world = Comm::world();
+  const int me = world.rank();
+  const int size = world.size();
+  constexpr int kSomeTag = 0;
+  if (me % 2 == 0) {
+    if (me + 1 < size) {  // send unless highest-numbered process
+      int data = 10 * me;
+      MPI_Send(&data, 1, MPI_INT, me + 1, kSomeTag, world.transport());
+    }
+  } else {
+    int data = -1;
+    MPI_Recv(&data, 1, MPI_INT, me - 1, kSomeTag, world.transport(),
+             MPI_STATUS_IGNORE);
+    EXPECT_EQ(data, 10 * (me - 1));
+  }
+}
+
+// Current Practice #2: process 0 creates the data, a broadcast hands it out.
+TEST(CommSeedExampleTest, CurrentPractice2Broadcast) {
+  const Comm world = Comm::world();
+  const int me = world.rank();
+  std::vector<char> data(64, 0);
+  if (me == 0) {  // get input, create buffer 'data'
+    for (std::size_t i = 0; i < data.size(); ++i) {
+      data[i] = static_cast<char>('a' + i % 26);
+    }
+  }
+  MPI_Bcast(data.data(), static_cast<int>(data.size()), MPI_BYTE, 0,
+            world.transport());
+  for (std::size_t i = 0; i < data.size(); ++i) {
+    EXPECT_EQ(data[i], static_cast<char>('a' + i % 26)) << i;
+  }
+}
+
+// (Approximate) Current Practice #3: all but process 0 form commslave and
+// reduce there (to its rank 1) while process 0 falls through to a reduce on
+// the world; the contexts keep the two reductions apart.
+TEST(CommSeedExampleTest, CurrentPractice3SlaveCommunicator) {
+  if (world_size() < 3) GTEST_SKIP() << "commslave needs a rank 1";
+  const Comm world = Comm::world();
+  const Group group_world = world.group();
+  const int me = world.rank();
+  const std::vector<int> ranks = {0};
+  const Group grpren = group_world.excl(ranks);
+  Comm commslave = world.create(grpren);
+  EXPECT_EQ(commslave.is_null(), me == 0);
+  if (me != 0) {
+    int send_buf = me;
+    int recv_buf = -1;
+    MPI_Reduce(&send_buf, &recv_buf, 1, MPI_INT, MPI_SUM, 1,
+               commslave.transport());
+    const int n = world_size();
+    if (commslave.rank() == 1) {
+      EXPECT_EQ(recv_buf, n * (n - 1) / 2);
+    }
+  }
+  // Zero falls through immediately to this reduce, the others do later.
+  int send_buf2 = 1;
+  int recv_buf2 = -1;
+  MPI_Reduce(&send_buf2, &recv_buf2, 1, MPI_INT, MPI_SUM, 0, world.transport());
+  if (me == 0) {
+    EXPECT_EQ(recv_buf2, world_size());
+  }
+  if (!commslave.is_null()) commslave.free();
+}
+
+// Example #4: point-to-point and collectives on one communicator are safe
+// from each other. Members are world ranks {2, 4, 6, 8}: nine processes.
+TEST(CommSeedExampleTest, Example4PointToPointAndCollectivesAreSafe) {
+  if (world_size() < 9) GTEST_SKIP() << "the example needs world rank 8";
+  constexpr int kTagArbitrary = 12345;
+  constexpr int kSomeCount = 50;
+  const Comm world = Comm::world();
+  const std::vector<int> ranks = {2, 4, 6, 8};
+  const Group subgroup = world.group().incl(ranks);
+  const int me = subgroup.rank();
+  Comm the_comm = world.create(subgroup);
+  EXPECT_EQ(the_comm.is_null(), me == undefined);
+  if (me == undefined) return;
+  double buff1 = -1;
+  double buff2 = 100.0 + me;
+  MPI_Request request[2];
+  MPI_Irecv(&buff1, 1, MPI_DOUBLE, MPI_ANY_SOURCE, kTagArbitrary,
+            the_comm.transport(), &request[0]);
+  MPI_Isend(&buff2, 1, MPI_DOUBLE, (me + 1) % 4, kTagArbitrary,
+            the_comm.transport(), &request[1]);
+  for (int i = 0; i < kSomeCount; ++i) {
+    int value = i * (me + 1);
+    int sum = -1;
+    MPI_Reduce(&value, &sum, 1, MPI_INT, MPI_SUM, 0, the_comm.transport());
+    if (me == 0) {
+      EXPECT_EQ(sum, i * (1 + 2 + 3 + 4));
+    }
+  }
+  MPI_Status status[2];
+  MPI_Waitall(2, request, status);
+  EXPECT_EQ(buff1, 100.0 + (me + 3) % 4);
+  EXPECT_EQ(status[0].MPI_SOURCE, (me + 3) % 4);
+  the_comm.free();
+}
+
+// Library Example #1: two instances of a library, each on its own dup of
+// the world, exchange messages with the same tag and peers while the main
+// program reduces on the world; each instance receives its own data.
+struct UserLib {
+  Comm comm;
+  int send_value = 0;
+  int received = -1;
+  MPI_Request irecv_handle = MPI_REQUEST_NULL;
+  MPI_Request isend_handle = MPI_REQUEST_NULL;
+};
+
+constexpr int kUserLibTag = 5;
+
+UserLib init_user_lib(const Comm& comm, int id) {
+  UserLib lib;
+  lib.comm = comm.dup();
+  lib.send_value = 1000 * id + comm.rank();
+  return lib;
+}
+
+void user_start_op(UserLib& lib) {
+  const int n = lib.comm.size();
+  const int me = lib.comm.rank();
+  MPI_Irecv(&lib.received, 1, MPI_INT, MPI_ANY_SOURCE, kUserLibTag,
+            lib.comm.transport(), &lib.irecv_handle);
+  MPI_Isend(&lib.send_value, 1, MPI_INT, (me + 1) % n, kUserLibTag,
+            lib.comm.transport(), &lib.isend_handle);
+}
+
+void user_end_op(UserLib& lib) {
+  MPI_Wait(&lib.isend_handle, MPI_STATUS_IGNORE);
+  MPI_Wait(&lib.irecv_handle, MPI_STATUS_IGNORE);
+}
+
+void uninit_user_lib(UserLib& lib) { lib.comm.free(); }
+
+TEST(CommSeedExampleTest, LibraryExample1InstancesDoNotMix) {
+  const Comm world = Comm::world();
+  const std::size_t before = live_comms();
+  UserLib libh_a = init_user_lib(world, 1);
+  UserLib libh_b = init_user_lib(world, 2);
+  // Started in the reverse order, so that on a shared context b's receive
+  // would be matched by a's message.
+  user_start_op(libh_b);
+  user_start_op(libh_a);
+  for (int round = 0; round < 3; ++round) {  // "while (!done)"
+    int work = round + world.rank();
+    int total = -1;
+    MPI_Reduce(&work, &total, 1, MPI_INT, MPI_SUM, 0, world.transport());
+    const int n = world.size();
+    if (world.rank() == 0) {
+      EXPECT_EQ(total, n * round + n * (n - 1) / 2);
+    }
+  }
+  user_end_op(libh_a);
+  user_end_op(libh_b);
+  const int left = (world.rank() + world.size() - 1) % world.size();
+  EXPECT_EQ(libh_a.received, 1000 + left);
+  EXPECT_EQ(libh_b.received, 2000 + left);
+  uninit_user_lib(libh_a);
+  uninit_user_lib(libh_b);
+  EXPECT_EQ(Comm::live_count(), before);
+}
+
+// Library Example #2 (variant 2C: list_b = {0, 2, 3} and a barrier at the
+// end of lib_call): rank 0 of comm collects one message from every other
+// rank; the barrier keeps a second call's messages out of the first.
+std::vector<int> lib_call(const Comm& comm, int call) {
+  constexpr int kArbitraryTag = 9;
+  const int me = comm.rank();
+  std::vector<int> calls_seen;
+  if (me == 0) {
+    for (int i = 1; i < comm.size(); ++i) {
+      int value = -1;
+      MPI_Recv(&value, 1, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG,
+               comm.transport(), MPI_STATUS_IGNORE);
+      calls_seen.push_back(value);
+    }
+  } else {
+    MPI_Send(&call, 1, MPI_INT, 0, kArbitraryTag, comm.transport());
+  }
+  // Include for safety from back-masking (example 2C).
+  MPI_Barrier(comm.transport());
+  return calls_seen;
+}
+
+TEST(CommSeedExampleTest, LibraryExample2OverlappingGroups) {
+  if (world_size() < 4) GTEST_SKIP() << "list_b needs world rank 3";
+  const Comm world = Comm::world();
+  const Group group_world = world.group();
+  const std::vector<int> list_a = {0, 1};
+  const std::vector<int> list_b = {0, 2, 3};
+  const Group group_a = group_world.incl(list_a);
+  const Group group_b = group_world.incl(list_b);
+  Comm comm_a = world.create(group_a);
+  Comm comm_b = world.create(group_b);
+  EXPECT_EQ(comm_a.is_null(), group_a.rank() == undefined);
+  EXPECT_EQ(comm_b.is_null(), group_b.rank() == undefined);
+  if (!comm_a.is_null()) {
+    const std::vector<int> seen = lib_call(comm_a, 1);
+    if (comm_a.rank() == 0) {
+      EXPECT_EQ(seen, std::vector<int>{1});
+    }
+  }
+  if (!comm_b.is_null()) {
+    const std::vector<int> first = lib_call(comm_b, 1);
+    const std::vector<int> second = lib_call(comm_b, 2);
+    if (comm_b.rank() == 0) {
+      EXPECT_EQ(first, (std::vector<int>{1, 1}));
+      EXPECT_EQ(second, (std::vector<int>{2, 2}));
+    }
+  }
+  if (!comm_a.is_null()) comm_a.free();
+  if (!comm_b.is_null()) comm_b.free();
+}
+
+}  // namespace
+}  // namespace classic
