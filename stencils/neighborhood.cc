@@ -287,9 +287,9 @@ Stencil stencil_difference(const Stencil& a, const Stencil& b) {
   return result;
 }
 
-Stencil cart_relative_neighbors(const naming::Geometry& geometry, int rank,
-                                Metric metric, int shadow, int depth) {
-  constexpr const char* kFunction = "stencils::cart_relative_neighbors";
+Stencil cart_neighbors(const naming::Geometry& geometry, int rank,
+                       Metric metric, int shadow, int depth) {
+  constexpr const char* kFunction = "stencils::cart_neighbors";
   const Shell shell =
       checked_shell(geometry.ndims(), metric, shadow, depth, kFunction);
   const auto ranges = grid_ranges(geometry, rank, depth, kFunction);
@@ -298,10 +298,9 @@ Stencil cart_relative_neighbors(const naming::Geometry& geometry, int rank,
                            count_clipped(shell, ranges, kFunction), kFunction);
 }
 
-std::vector<int> cart_neighbors(const naming::Geometry& geometry, int rank,
-                                Metric metric, int shadow, int depth) {
-  const Stencil offsets =
-      cart_relative_neighbors(geometry, rank, metric, shadow, depth);
+std::vector<int> cart_neighbor_ranks(const naming::Geometry& geometry, int rank,
+                                     Metric metric, int shadow, int depth) {
+  const Stencil offsets = cart_neighbors(geometry, rank, metric, shadow, depth);
   std::vector<int> ranks(offsets.size());
   geometry.allranks_relative(rank, offsets.flat(), ranks);
   return ranks;

@@ -59,12 +59,12 @@ Stencil stencil_difference(const Stencil& a, const Stencil& b);
 
 // The offsets themselves (not canonicalised: an offset +2 on a periodic
 // dimension of extent 3 stays +2).
-Stencil cart_relative_neighbors(const naming::Geometry& geometry, int rank,
-                                Metric metric, int shadow, int depth);
+Stencil cart_neighbors(const naming::Geometry& geometry, int rank,
+                       Metric metric, int shadow, int depth);
 // The neighbours' ranks: geometry.allranks_relative(rank, offsets above).
-std::vector<int> cart_neighbors(const naming::Geometry& geometry, int rank,
-                                Metric metric, int shadow, int depth);
-// cart_neighbors(...).size(), counted without building the list.
+std::vector<int> cart_neighbor_ranks(const naming::Geometry& geometry, int rank,
+                                     Metric metric, int shadow, int depth);
+// cart_neighbor_ranks(...).size(), counted without building the list.
 int cart_neighbors_count(const naming::Geometry& geometry, int rank,
                          Metric metric, int shadow, int depth);
 

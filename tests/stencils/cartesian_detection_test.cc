@@ -97,7 +97,7 @@ TEST_P(CartesianDetection, MooreAndVonNeumannStencilsAreCartesian) {
   for (Metric metric : {Metric::chebyshev, Metric::manhattan}) {
     for (int depth : {1, 2}) {
       const std::vector<int> targets =
-          stencils::cart_neighbors(geometry, rank, metric, 1, depth);
+          stencils::cart_neighbor_ranks(geometry, rank, metric, 1, depth);
       const std::vector<int> sources =
           sources_of(geometry, rank, metric, depth);
       const auto found =
@@ -117,7 +117,7 @@ TEST_P(CartesianDetection, AnyNeighbourOrderIsCartesian) {
   const naming::Geometry geometry = grid_of(world_.size(), GetParam());
   const int rank = world_.rank();
   std::vector<int> targets =
-      stencils::cart_neighbors(geometry, rank, Metric::chebyshev, 1, 1);
+      stencils::cart_neighbor_ranks(geometry, rank, Metric::chebyshev, 1, 1);
   std::vector<int> sources = sources_of(geometry, rank, Metric::chebyshev, 1);
   std::mt19937 random(static_cast<unsigned>(rank) + 11);
   std::shuffle(targets.begin(), targets.end(), random);
@@ -133,7 +133,7 @@ TEST_P(CartesianDetection, OneDeviatingProcessMakesEveryoneSayNo) {
   const naming::Geometry geometry = grid_of(world_.size(), GetParam());
   const int rank = world_.rank();
   std::vector<int> targets =
-      stencils::cart_neighbors(geometry, rank, Metric::manhattan, 1, 1);
+      stencils::cart_neighbor_ranks(geometry, rank, Metric::manhattan, 1, 1);
   const std::vector<int> sources =
       sources_of(geometry, rank, Metric::manhattan, 1);
   // The last process forgets one of its targets.
@@ -152,7 +152,8 @@ TEST_P(CartesianDetection, ProcessesBeyondTheGridTakeNoPart) {
   std::vector<int> targets;
   std::vector<int> sources;
   if (rank < ring.size()) {
-    targets = stencils::cart_neighbors(ring, rank, Metric::manhattan, 1, 1);
+    targets =
+        stencils::cart_neighbor_ranks(ring, rank, Metric::manhattan, 1, 1);
     sources = sources_of(ring, rank, Metric::manhattan, 1);
   }
   EXPECT_TRUE(

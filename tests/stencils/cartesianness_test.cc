@@ -109,11 +109,12 @@ TEST(IsCartesianTest, MeshBordersCompareWithTheRestriction) {
   const int interior = geometry.rank(std::vector<int>{2, 2});
   ASSERT_EQ(cart_neighbors_count(geometry, interior, Metric::manhattan, 1, 2),
             12);
-  const Stencil candidate =
-      own_offsets(geometry, interior,
-                  cart_neighbors(geometry, interior, Metric::manhattan, 1, 2));
+  const Stencil candidate = own_offsets(
+      geometry, interior,
+      cart_neighbor_ranks(geometry, interior, Metric::manhattan, 1, 2));
   for (int rank = 0; rank < geometry.size(); ++rank) {
-    const auto ranks = cart_neighbors(geometry, rank, Metric::manhattan, 1, 2);
+    const auto ranks =
+        cart_neighbor_ranks(geometry, rank, Metric::manhattan, 1, 2);
     Stencil own = own_offsets(geometry, rank, ranks);
     const auto coords = geometry.coordinates(rank);
     EXPECT_TRUE(is_cartesian_neighborhood(geometry, candidate, coords, own))
