@@ -1,0 +1,47 @@
+// Helpers shared by the point-to-point and request tests: a ring over the
+// world, a fixture that keeps the ranks in step, and an error-class check.
+#ifndef ORTHOCOMM_TESTS_CLASSIC_P2P_TESTING_H_
+#define ORTHOCOMM_TESTS_CLASSIC_P2P_TESTING_H_
+
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include "classic/comm.h"
+#include "classic/error.h"
+
+namespace classic::testing_p2p {
+
+// The world as a ring: messages go right, come from the left.
+struct Ring {
+  Comm comm = Comm::world();
+  int size = comm.size();
+  int rank = comm.rank();
+  int right = (rank + 1) % size;
+  int left = (rank + size - 1) % size;
+};
+
+inline void barrier(const Comm& comm) { MPI_Barrier(comm.transport()); }
+
+// Every rank finishes a test before any starts the next. Ranks of a ring
+// could otherwise run tests ahead of their neighbours, and a later test's
+// dup of the world sends the transport's context-creation messages on the
+// world's context, where an earlier test's any_tag receive would take them
+// (MPI_Comm_create_group traffic: see classic/transport.cc).
+class PointToPointTest : public ::testing::Test {
+ protected:
+  void TearDown() override { barrier(Comm::world()); }
+};
+
+template <typename F>
+void expect_error_class(F&& call, ErrorClass expected) {
+  try {
+    call();
+    ADD_FAILURE() << "no classic::Error raised";
+  } catch (const Error& error) {
+    EXPECT_EQ(error.error_class(), expected) << error.what();
+  }
+}
+
+}  // namespace classic::testing_p2p
+
+#endif  // ORTHOCOMM_TESTS_CLASSIC_P2P_TESTING_H_
