@@ -12,6 +12,7 @@
 #include "classic/environment.h"
 #include "classic/error.h"
 #include "classic/transport.h"
+#include "classic/transport_error.h"
 
 namespace classic {
 namespace {
@@ -212,8 +213,8 @@ void require_intra(const Comm::State& state, const char* function) {
 bool everywhere(bool local, MPI_Comm context, const char* function) {
   const int mine = local ? 1 : 0;
   int all = 0;
-  transport::check(MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, context),
-                   function);
+  transport::check_code(
+      MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, context), function);
   return all == 1;
 }
 
@@ -297,7 +298,7 @@ Comm Comm::split(int color, int key) const {
   const int n = s.local.size();
   const int mine[2] = {color, key};
   std::vector<int> all(2 * static_cast<std::size_t>(n));
-  transport::check(
+  transport::check_code(
       MPI_Allgather(mine, 2, MPI_INT, all.data(), 2, MPI_INT, s.transport),
       "classic::Comm::split");
   if (color == undefined) return Comm();

@@ -1,9 +1,8 @@
 #include "classic/transport.h"
 
-#include <string>
 #include <vector>
 
-#include "classic/error.h"
+#include "classic/transport_error.h"
 
 namespace classic::transport {
 namespace {
@@ -14,33 +13,24 @@ constexpr int kCreateTag = 0x0c0c;
 
 }  // namespace
 
-void check(int code, std::string_view function) {
-  if (code == MPI_SUCCESS) return;
-  char text[MPI_MAX_ERROR_STRING] = {};
-  int length = 0;
-  MPI_Error_string(code, text, &length);
-  throw Error(ErrorClass::intern, function,
-              "the transport failed: " + std::string(text, length));
-}
-
 MPI_Comm new_context(MPI_Comm parent, std::span<const int> world_ranks) {
   MPI_Group world_group = MPI_GROUP_NULL;
-  check(MPI_Comm_group(MPI_COMM_WORLD, &world_group),
-        "classic::transport::new_context");
+  check_code(MPI_Comm_group(MPI_COMM_WORLD, &world_group),
+             "classic::transport::new_context");
   std::vector<int> ranks(world_ranks.begin(), world_ranks.end());
   MPI_Group members = MPI_GROUP_NULL;
   const int incl_code = MPI_Group_incl(
       world_group, static_cast<int>(ranks.size()), ranks.data(), &members);
   MPI_Group_free(&world_group);
-  check(incl_code, "classic::transport::new_context");
+  check_code(incl_code, "classic::transport::new_context");
 
   MPI_Comm context = MPI_COMM_NULL;
   const int create_code =
       MPI_Comm_create_group(parent, members, kCreateTag, &context);
   MPI_Group_free(&members);
-  check(create_code, "classic::transport::new_context");
-  check(MPI_Comm_set_errhandler(context, MPI_ERRORS_RETURN),
-        "classic::transport::new_context");
+  check_code(create_code, "classic::transport::new_context");
+  check_code(MPI_Comm_set_errhandler(context, MPI_ERRORS_RETURN),
+             "classic::transport::new_context");
   return context;
 }
 

@@ -6,7 +6,6 @@
 #include <mpi.h>
 
 #include <span>
-#include <string_view>
 
 namespace classic::transport {
 
@@ -21,9 +20,6 @@ MPI_Comm new_context(MPI_Comm parent, std::span<const int> world_ranks);
 
 // Gives a context back; `context` becomes MPI_COMM_NULL.
 void free_context(MPI_Comm& context);
-
-// Turns a transport error code into classic::Error (ErrorClass::intern).
-void check(int code, std::string_view function);
 
 }  // namespace classic::transport
 
