@@ -282,9 +282,12 @@ Comm Comm::create(const Group& group) const {
                     std::to_string(members[static_cast<std::size_t>(index)]) +
                     ") is not in comm");
   }
-  if (group.rank() == undefined) return Comm();
-  return Comm(std::make_shared<State>(
-      transport::new_context(s.transport, members), group));
+  // Processes outside `group` take part in making the context too.
+  const bool member = group.rank() != undefined;
+  MPI_Comm context = transport::new_context(
+      s.transport, member ? members : std::vector<int>{});
+  if (!member) return Comm();
+  return Comm(std::make_shared<State>(context, group));
 }
 
 Comm Comm::split(int color, int key) const {
@@ -301,7 +304,10 @@ Comm Comm::split(int color, int key) const {
   transport::check_code(
       MPI_Allgather(mine, 2, MPI_INT, all.data(), 2, MPI_INT, s.transport),
       "classic::Comm::split");
-  if (color == undefined) return Comm();
+  if (color == undefined) {
+    transport::new_context(s.transport, {});  // collective over all of comm
+    return Comm();
+  }
 
   // Same color, ordered by key, ties by rank in comm (MPI-1 section 5.4.2).
   std::vector<int> ranks;

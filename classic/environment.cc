@@ -17,6 +17,7 @@ struct State {
   std::vector<void (*)()> finalizers;
   MPI_Comm world_context = MPI_COMM_NULL;
   MPI_Comm self_context = MPI_COMM_NULL;
+  MPI_Comm bridge_context = MPI_COMM_NULL;
 };
 
 State& state() {
@@ -52,8 +53,10 @@ Environment::Environment(int& argc, char**& argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &s.world_size);
   MPI_Comm_dup(MPI_COMM_WORLD, &s.world_context);
   MPI_Comm_dup(MPI_COMM_SELF, &s.self_context);
-  MPI_Comm_set_errhandler(s.world_context, MPI_ERRORS_RETURN);
-  MPI_Comm_set_errhandler(s.self_context, MPI_ERRORS_RETURN);
+  MPI_Comm_dup(MPI_COMM_WORLD, &s.bridge_context);
+  for (MPI_Comm context : {s.world_context, s.self_context, s.bridge_context}) {
+    MPI_Comm_set_errhandler(context, MPI_ERRORS_RETURN);
+  }
   s.active = true;
 }
 
@@ -64,6 +67,7 @@ Environment::~Environment() {
     s.finalizers.pop_back();
     finalizer();
   }
+  MPI_Comm_free(&s.bridge_context);
   MPI_Comm_free(&s.self_context);
   MPI_Comm_free(&s.world_context);
   s.active = false;
@@ -95,6 +99,11 @@ MPI_Comm Environment::world_context() {
 MPI_Comm Environment::self_context() {
   require_active("classic::Environment::self_context");
   return state().self_context;
+}
+
+MPI_Comm Environment::bridge_context() {
+  require_active("classic::Environment::bridge_context");
+  return state().bridge_context;
 }
 
 void Environment::at_finalize(void (*finalizer)()) {

@@ -34,6 +34,9 @@ class Environment {
   // and Comm::self() can be local) and given back when it ends.
   static MPI_Comm world_context();
   static MPI_Comm self_context();
+  // A third private context over the world, on which classic's transport
+  // builds contexts for groups that share no communicator (intercomm_create).
+  static MPI_Comm bridge_context();
 };
 
 }  // namespace classic

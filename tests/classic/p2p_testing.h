@@ -22,11 +22,9 @@ struct Ring {
 
 inline void barrier(const Comm& comm) { MPI_Barrier(comm.transport()); }
 
-// Every rank finishes a test before any starts the next. Ranks of a ring
-// could otherwise run tests ahead of their neighbours, and a later test's
-// dup of the world sends the transport's context-creation messages on the
-// world's context, where an earlier test's any_tag receive would take them
-// (MPI_Comm_create_group traffic: see classic/transport.cc).
+// Every rank finishes a test before any starts the next. The tests share
+// the world communicator, and a rank running ahead into the next test could
+// send a message that this test's any_source / any_tag receive would take.
 class PointToPointTest : public ::testing::Test {
  protected:
   void TearDown() override { barrier(Comm::world()); }

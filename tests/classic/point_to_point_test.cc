@@ -420,6 +420,27 @@ TEST_F(PointToPoint, CommAndItsDupDoNotShareMessages) {
   EXPECT_FALSE(iprobe(copy, any_source, any_tag).has_value());
 }
 
+// Making communicators must not disturb the parent's traffic: a pending
+// any_source / any_tag receive on the world stays pending through dup,
+// split and create of the world, and then takes the application's message.
+TEST_F(PointToPoint, PendingWildcardReceiveSurvivesCommunicatorConstruction) {
+  Ring ring;
+  int in = -1;
+  Request receiving = irecv(ring.comm, std::span(&in, 1), any_source, any_tag);
+  Comm copy = ring.comm.dup();
+  Comm halves = ring.comm.split(ring.rank % 2, -ring.rank);
+  Comm first = ring.comm.create(ring.comm.group().incl(std::vector{0}));
+  const int out = 1000 + ring.rank;
+  send(ring.comm, std::span(&out, 1), ring.right, 5);
+  const Status status = wait(receiving);
+  EXPECT_EQ(status.source, ring.left);
+  EXPECT_EQ(status.tag, 5);
+  EXPECT_EQ(in, 1000 + ring.left);
+  EXPECT_EQ(copy.size(), ring.size);
+  EXPECT_EQ(first.is_null(), ring.rank != 0);
+  EXPECT_EQ(halves.size(), (ring.size - ring.rank % 2 + 1) / 2);
+}
+
 // ---- truncation -------------------------------------------------------------
 
 TEST_F(PointToPoint, LongerMessageThanBufferRaisesTruncate) {
