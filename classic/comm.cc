@@ -82,10 +82,17 @@ Comm::State::State(MPI_Comm context, Group local_group)
 }
 
 Comm::State::~State() {
-  if (!freed && !predefined && Environment::active()) {
-    transport::free_context(transport);
-  }
+  if (!freed && !predefined && Environment::active()) free_contexts();
   --live_states();
+}
+
+void Comm::State::add_private_context() {
+  private_context = transport::new_private_context(transport);
+}
+
+void Comm::State::free_contexts() noexcept {
+  transport::free_context(private_context);
+  transport::free_context(transport);
 }
 
 std::size_t Comm::State::live_count() noexcept { return live_states(); }
@@ -120,7 +127,7 @@ void Comm::release_if_last() noexcept {
     // A destructor cannot throw; the attribute stays with the dying state.
     std::fprintf(stderr, "classic::Comm: implicit free: %s\n", error.what());
   }
-  transport::free_context(s.transport);
+  s.free_contexts();
   s.freed = true;
 }
 
@@ -226,6 +233,7 @@ Comm Comm::dup() const {
   Comm duplicate(std::make_shared<State>(
       transport::new_context(s.transport, world_ranks(s.local)), s.local));
   State& copy = *duplicate.state_;
+  if (s.private_context != MPI_COMM_NULL) copy.add_private_context();
   // Copy callbacks may fail, or throw, on some processes only. Every process
   // must reach the agreement below whatever happened here, or the others
   // would wait in it forever; so nothing may leave this block early.
@@ -251,7 +259,7 @@ Comm Comm::dup() const {
     std::fprintf(stderr, "classic::Comm::dup: discarding the duplicate: %s\n",
                  error.what());
   }
-  transport::free_context(copy.transport);
+  copy.free_contexts();
   copy.freed = true;
   if (thrown) std::rethrow_exception(thrown);
   throw Error(ErrorClass::other, "classic::Comm::dup",
@@ -331,7 +339,7 @@ void Comm::free() {
                 "cannot be freed");
   }
   s.attributes.delete_all(*this);
-  transport::free_context(s.transport);
+  s.free_contexts();
   s.freed = true;
   state_.reset();
 }

@@ -23,6 +23,13 @@ class Comm::State {
 
   // The context; for an inter-communicator it spans both groups.
   MPI_Comm transport = MPI_COMM_NULL;
+  // A second context over the same processes, for collectives that classic
+  // implements with point-to-point messages (neighbour collectives,
+  // inter-communicator collectives): the application's receives on
+  // `transport`, wildcards included, can never match them. Null unless the
+  // constructor of such a communicator adds one (add_private_context); dup
+  // gives the duplicate its own.
+  MPI_Comm private_context = MPI_COMM_NULL;
   Group local;
   Group remote;  // null for an intra-communicator
   int rank = undefined;
@@ -46,6 +53,12 @@ class Comm::State {
   int peer_count() const {
     return remote.is_null() ? local.size() : remote.size();
   }
+
+  // Makes private_context. Collective over the processes of `transport`.
+  void add_private_context();
+  // Gives both contexts back to the transport (not world's and self's,
+  // which belong to the Environment).
+  void free_contexts() noexcept;
 
   static std::size_t live_count() noexcept;
 };

@@ -4,6 +4,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "classic/comm_state.h"
 #include "classic/error.h"
 #include "classic/topology.h"
 #include "classic/typed_keyval.h"
@@ -63,6 +64,14 @@ constexpr const char* wanted_name() {
 }
 
 }  // namespace
+
+Comm with_topology(Comm comm, Topology topology) {
+  if (comm.is_null()) return comm;
+  Comm::State& state = comm.state("classic::internal::with_topology");
+  if (state.private_context == MPI_COMM_NULL) state.add_private_context();
+  attach_topology(comm, std::move(topology));
+  return comm;
+}
 
 void attach_topology(const Comm& comm, Topology topology) {
   Comm handle = comm;

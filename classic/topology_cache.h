@@ -40,6 +40,12 @@ struct DistGraphTopology {
 
 using Topology = std::variant<CartTopology, GraphTopology, DistGraphTopology>;
 
+// Makes the new communicator `comm` a topology communicator: gives it a
+// private context for the neighbour collectives (collective over comm; see
+// Comm::State) and caches `topology`. For the topology constructors; a null
+// `comm` (a process left out) is returned as it is, without collectives.
+Comm with_topology(Comm comm, Topology topology);
+
 // Caches `topology` on `comm` (replacing an earlier one). Dup copies it; a
 // free or the last handle destroys it exactly once.
 void attach_topology(const Comm& comm, Topology topology);

@@ -64,6 +64,13 @@ MPI_Comm new_context_among(std::span<const int> world_ranks) {
   return returning_errors(context, kFunction);
 }
 
+MPI_Comm new_private_context(MPI_Comm context) {
+  constexpr const char* kFunction = "classic::transport::new_private_context";
+  MPI_Comm copy = MPI_COMM_NULL;
+  check_code(MPI_Comm_dup(context, &copy), kFunction);
+  return returning_errors(copy, kFunction);
+}
+
 void free_context(MPI_Comm& context) {
   if (context != MPI_COMM_NULL) MPI_Comm_free(&context);
   context = MPI_COMM_NULL;

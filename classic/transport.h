@@ -32,6 +32,10 @@ MPI_Comm new_context(MPI_Comm parent, std::span<const int> world_ranks);
 // over different (even overlapping) lists cannot take each other's messages.
 MPI_Comm new_context_among(std::span<const int> world_ranks);
 
+// A fresh context over the processes of `context`, in the same order
+// (MPI_Comm_dup; collective over them).
+MPI_Comm new_private_context(MPI_Comm context);
+
 // Gives a context back; `context` becomes MPI_COMM_NULL.
 void free_context(MPI_Comm& context);
 
