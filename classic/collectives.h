@@ -1,5 +1,6 @@
-// Collective operations on classic intra-communicators (MPI-1 chapter 4,
-// with MPI-2's in-place forms, alltoallw and reduce_scatter_block).
+// Collective operations on classic communicators (MPI-1 chapter 4, with
+// MPI-2's in-place forms, alltoallw, reduce_scatter_block and collectives
+// on inter-communicators).
 #ifndef ORTHOCOMM_CLASSIC_COLLECTIVES_H_
 #define ORTHOCOMM_CLASSIC_COLLECTIVES_H_
 
@@ -43,14 +44,47 @@ namespace classic {
 // the receive buffer says (gather: the root's block; reduce_scatter: block
 // i at the sum of counts before i, the result at the start).
 //
+// On an inter-communicator (MPI-2 semantics; classic/inter_collectives.h):
+// each group's results come from the other group's data.
+//  - Rooted (bcast, gather(v), scatter(v), reduce): the root passes
+//    classic::mpi_root, the rest of its group proc_null, and every process
+//    of the other group the root's rank in its remote group. proc_null
+//    processes take no part: none of their other arguments is significant
+//    or checked, and their buffers are not touched. At the root only the
+//    root-side buffer is significant (recv of gather(v)/reduce, send of
+//    scatter(v), buffer of bcast); in the other group only its own side
+//    (send of gather(v)/reduce, recv of scatter(v), buffer of bcast).
+//    Counts and displacements of the v variants have one entry per process
+//    of the remote group.
+//  - allgather(v), alltoall(v, w): blocks are per process of the remote
+//    group; the send count of one group must match the receive count of
+//    the other (the two groups' counts may differ). allreduce: every
+//    process receives the reduction of the other group's send buffers (the
+//    same count everywhere). reduce_scatter(_block): the reduction of the
+//    other group's vectors is scattered in this group, by this group's
+//    recvcounts (one entry per local process); both groups' vectors have
+//    the same length.
+//  - Typed forms take counts from the spans: the root of gather and
+//    scatter divides its span by the remote group's size, allgather and
+//    alltoall divide their receive (and alltoall's send) span likewise,
+//    reduce's root uses its recv span's size.
+//  - barrier returns in one group once every process of the other has
+//    entered it. MPI_IN_PLACE / classic::in_place is not allowed
+//    (ErrorClass::buffer); scan and exscan raise ErrorClass::comm.
+//  - The local group's steps run as transport collectives on a context of
+//    the local group (made at the first collective call); messages between
+//    the groups travel on the inter-communicator's private context, which
+//    no receive of the application can match.
+//
 // Errors (classic::Error), raised before anything is sent, on the process
 // whose arguments are wrong (as in MPI, the others may then wait in the
 // collective; arguments that all processes share, such as root and op,
 // fail everywhere alike):
-//   ErrorClass::comm      a null, freed or finalised communicator; an
-//                         inter-communicator (this needs an
-//                         intra-communicator).
-//   ErrorClass::root      root outside [0, size()).
+//   ErrorClass::comm      a null, freed or finalised communicator; scan
+//                         or exscan on an inter-communicator.
+//   ErrorClass::root      root outside [0, size()); on an
+//                         inter-communicator, a root that is neither
+//                         mpi_root, proc_null nor in [0, remote_size()).
 //   ErrorClass::count     a negative count; a counts or displacements array
 //                         without exactly size() entries; a typed span of
 //                         more than INT_MAX elements; typed v variants: the

@@ -6,6 +6,7 @@
 
 #include "classic/collective_call.h"
 #include "classic/collectives.h"
+#include "classic/inter_collectives.h"
 
 namespace classic {
 namespace collective_detail {
@@ -163,6 +164,8 @@ int alltoallw_alone(const void* send, int send_count, MPI_Datatype send_type,
 // ---- typed forms ----------------------------------------------------------
 
 void allgather(const Comm& comm, In send, Out recv) {
+  if (inter_detail::is_inter(comm, kAllgather))
+    return inter_detail::allgather(comm, send, recv);
   const CollectiveCall call(comm, kAllgather);
   const bool in_place = is_in_place(send.data);
   const int count = in_place ? call.per_process(recv.size, "recv")
@@ -174,6 +177,8 @@ void allgather(const Comm& comm, In send, Out recv) {
 
 void allgatherv(const Comm& comm, In send, Out recv,
                 std::span<const int> recvcounts, std::span<const int> displs) {
+  if (inter_detail::is_inter(comm, kAllgatherv))
+    return inter_detail::allgatherv(comm, send, recv, recvcounts, displs);
   const CollectiveCall call(comm, kAllgatherv);
   const bool in_place = is_in_place(send.data);
   const int count = in_place ? 0 : call.count_of(send.size, "send");
@@ -183,6 +188,8 @@ void allgatherv(const Comm& comm, In send, Out recv,
 }
 
 void alltoall(const Comm& comm, In send, Out recv) {
+  if (inter_detail::is_inter(comm, kAlltoall))
+    return inter_detail::alltoall(comm, send, recv);
   const CollectiveCall call(comm, kAlltoall);
   const bool in_place = is_in_place(send.data);
   const int count = in_place ? call.per_process(recv.size, "recv")
@@ -195,6 +202,9 @@ void alltoall(const Comm& comm, In send, Out recv) {
 void alltoallv(const Comm& comm, In send, std::span<const int> sendcounts,
                std::span<const int> sdispls, Out recv,
                std::span<const int> recvcounts, std::span<const int> rdispls) {
+  if (inter_detail::is_inter(comm, kAlltoallv))
+    return inter_detail::alltoallv(comm, send, sendcounts, sdispls, recv,
+                                   recvcounts, rdispls);
   const CollectiveCall call(comm, kAlltoallv);
   if (!is_in_place(send.data)) check_apart(call, send, recv);
   alltoallv_core(call,
@@ -203,6 +213,8 @@ void alltoallv(const Comm& comm, In send, std::span<const int> sendcounts,
 }
 
 void allreduce(const Comm& comm, In send, Out recv, MPI_Op op) {
+  if (inter_detail::is_inter(comm, kAllreduce))
+    return inter_detail::allreduce(comm, send, recv, op);
   elementwise_typed(comm, kAllreduce, send, recv, op, &MPI_Allreduce);
 }
 
@@ -216,6 +228,8 @@ void exscan(const Comm& comm, In send, Out recv, MPI_Op op) {
 
 void reduce_scatter(const Comm& comm, In send, Out recv,
                     std::span<const int> recvcounts, MPI_Op op) {
+  if (inter_detail::is_inter(comm, kReduceScatter))
+    return inter_detail::reduce_scatter(comm, send, recv, recvcounts, op);
   const CollectiveCall call(comm, kReduceScatter);
   if (!is_in_place(send.data)) check_apart(call, send, recv);
   reduce_scatter_core(call, {send.data, 0, send.datatype, send.size},
@@ -223,6 +237,8 @@ void reduce_scatter(const Comm& comm, In send, Out recv,
 }
 
 void reduce_scatter_block(const Comm& comm, In send, Out recv, MPI_Op op) {
+  if (inter_detail::is_inter(comm, kReduceScatterBlock))
+    return inter_detail::reduce_scatter_block(comm, send, recv, op);
   const CollectiveCall call(comm, kReduceScatterBlock);
   const bool in_place = is_in_place(send.data);
   const int count = in_place ? call.per_process(recv.size, "recv")
@@ -240,6 +256,8 @@ using collective_detail::CollectiveCall;
 using collective_detail::kRaw;
 
 void barrier(const Comm& comm) {
+  if (inter_detail::is_inter(comm, "classic::barrier"))
+    return inter_detail::barrier(comm);
   const CollectiveCall call(comm, "classic::barrier");
   call.run(MPI_Barrier(call.transport()));
 }
@@ -247,6 +265,9 @@ void barrier(const Comm& comm) {
 void allgather(const Comm& comm, const void* send, int send_count,
                MPI_Datatype send_type, void* recv, int recv_count,
                MPI_Datatype recv_type) {
+  if (inter_detail::is_inter(comm, collective_detail::kAllgather))
+    return inter_detail::allgather(comm, send, send_count, send_type, recv,
+                                   recv_count, recv_type);
   collective_detail::allgather_core(
       CollectiveCall(comm, collective_detail::kAllgather),
       {send, send_count, send_type, kRaw}, {recv, recv_count, recv_type, kRaw});
@@ -256,6 +277,9 @@ void allgatherv(const Comm& comm, const void* send, int send_count,
                 MPI_Datatype send_type, void* recv,
                 std::span<const int> recvcounts, std::span<const int> displs,
                 MPI_Datatype recv_type) {
+  if (inter_detail::is_inter(comm, collective_detail::kAllgatherv))
+    return inter_detail::allgatherv(comm, send, send_count, send_type, recv,
+                                    recvcounts, displs, recv_type);
   collective_detail::allgatherv_core(
       CollectiveCall(comm, collective_detail::kAllgatherv),
       {send, send_count, send_type, kRaw},
@@ -265,6 +289,9 @@ void allgatherv(const Comm& comm, const void* send, int send_count,
 void alltoall(const Comm& comm, const void* send, int send_count,
               MPI_Datatype send_type, void* recv, int recv_count,
               MPI_Datatype recv_type) {
+  if (inter_detail::is_inter(comm, collective_detail::kAlltoall))
+    return inter_detail::alltoall(comm, send, send_count, send_type, recv,
+                                  recv_count, recv_type);
   collective_detail::alltoall_core(
       CollectiveCall(comm, collective_detail::kAlltoall),
       {send, send_count, send_type, kRaw}, {recv, recv_count, recv_type, kRaw});
@@ -275,6 +302,9 @@ void alltoallv(const Comm& comm, const void* send,
                MPI_Datatype send_type, void* recv,
                std::span<const int> recvcounts, std::span<const int> rdispls,
                MPI_Datatype recv_type) {
+  if (inter_detail::is_inter(comm, collective_detail::kAlltoallv))
+    return inter_detail::alltoallv(comm, send, sendcounts, sdispls, send_type,
+                                   recv, recvcounts, rdispls, recv_type);
   collective_detail::alltoallv_core(
       CollectiveCall(comm, collective_detail::kAlltoallv),
       {send, sendcounts, sdispls, send_type, kRaw},
@@ -286,6 +316,9 @@ void alltoallw(const Comm& comm, const void* send,
                std::span<const MPI_Datatype> send_types, void* recv,
                std::span<const int> recvcounts, std::span<const int> rdispls,
                std::span<const MPI_Datatype> recv_types) {
+  if (inter_detail::is_inter(comm, "classic::alltoallw"))
+    return inter_detail::alltoallw(comm, send, sendcounts, sdispls, send_types,
+                                   recv, recvcounts, rdispls, recv_types);
   const CollectiveCall call(comm, "classic::alltoallw");
   if (!collective_detail::is_in_place(send)) {
     call.check_counts(sendcounts, "sendcounts");
@@ -311,6 +344,8 @@ void alltoallw(const Comm& comm, const void* send,
 
 void allreduce(const Comm& comm, const void* send, void* recv, int count,
                MPI_Datatype datatype, MPI_Op op) {
+  if (inter_detail::is_inter(comm, collective_detail::kAllreduce))
+    return inter_detail::allreduce(comm, send, recv, count, datatype, op);
   collective_detail::elementwise_core(
       CollectiveCall(comm, collective_detail::kAllreduce),
       {send, count, datatype, kRaw}, {recv, count, datatype, kRaw}, op,
@@ -320,6 +355,9 @@ void allreduce(const Comm& comm, const void* send, void* recv, int count,
 void reduce_scatter(const Comm& comm, const void* send, void* recv,
                     std::span<const int> recvcounts, MPI_Datatype datatype,
                     MPI_Op op) {
+  if (inter_detail::is_inter(comm, collective_detail::kReduceScatter))
+    return inter_detail::reduce_scatter(comm, send, recv, recvcounts, datatype,
+                                        op);
   collective_detail::reduce_scatter_core(
       CollectiveCall(comm, collective_detail::kReduceScatter),
       {send, 0, datatype, kRaw}, {recv, 0, datatype, kRaw}, recvcounts, op);
@@ -327,6 +365,9 @@ void reduce_scatter(const Comm& comm, const void* send, void* recv,
 
 void reduce_scatter_block(const Comm& comm, const void* send, void* recv,
                           int recv_count, MPI_Datatype datatype, MPI_Op op) {
+  if (inter_detail::is_inter(comm, collective_detail::kReduceScatterBlock))
+    return inter_detail::reduce_scatter_block(comm, send, recv, recv_count,
+                                              datatype, op);
   collective_detail::reduce_scatter_block_core(
       CollectiveCall(comm, collective_detail::kReduceScatterBlock),
       {send, recv_count, datatype, kRaw}, {recv, recv_count, datatype, kRaw},

@@ -4,6 +4,7 @@
 
 #include "classic/collective_call.h"
 #include "classic/collectives.h"
+#include "classic/inter_collectives.h"
 
 namespace classic {
 namespace collective_detail {
@@ -116,6 +117,8 @@ void reduce_core(const CollectiveCall& call, SendBlock send, RecvBlock recv,
 // ---- typed forms ----------------------------------------------------------
 
 void bcast(const Comm& comm, Out buffer, int root) {
+  if (inter_detail::is_inter(comm, kBcast))
+    return inter_detail::bcast(comm, buffer, root);
   const CollectiveCall call(comm, kBcast);
   bcast_core(call,
              {buffer.data, call.count_of(buffer.size, "buffer"),
@@ -124,6 +127,8 @@ void bcast(const Comm& comm, Out buffer, int root) {
 }
 
 void gather(const Comm& comm, In send, Out recv, int root) {
+  if (inter_detail::is_inter(comm, kGather))
+    return inter_detail::gather(comm, send, recv, root);
   const CollectiveCall call(comm, kGather);
   call.check_root(root);
   call.check_in_place_at_root(send.data, root, "send");
@@ -139,6 +144,8 @@ void gather(const Comm& comm, In send, Out recv, int root) {
 void gatherv(const Comm& comm, In send, Out recv,
              std::span<const int> recvcounts, std::span<const int> displs,
              int root) {
+  if (inter_detail::is_inter(comm, kGatherv))
+    return inter_detail::gatherv(comm, send, recv, recvcounts, displs, root);
   const CollectiveCall call(comm, kGatherv);
   call.check_root(root);
   call.check_in_place_at_root(send.data, root, "send");
@@ -150,6 +157,8 @@ void gatherv(const Comm& comm, In send, Out recv,
 }
 
 void scatter(const Comm& comm, In send, Out recv, int root) {
+  if (inter_detail::is_inter(comm, kScatter))
+    return inter_detail::scatter(comm, send, recv, root);
   const CollectiveCall call(comm, kScatter);
   call.check_root(root);
   call.check_in_place_at_root(recv.data, root, "recv");
@@ -164,6 +173,8 @@ void scatter(const Comm& comm, In send, Out recv, int root) {
 
 void scatterv(const Comm& comm, In send, std::span<const int> sendcounts,
               std::span<const int> displs, Out recv, int root) {
+  if (inter_detail::is_inter(comm, kScatterv))
+    return inter_detail::scatterv(comm, send, sendcounts, displs, recv, root);
   const CollectiveCall call(comm, kScatterv);
   call.check_root(root);
   call.check_in_place_at_root(recv.data, root, "recv");
@@ -175,6 +186,8 @@ void scatterv(const Comm& comm, In send, std::span<const int> sendcounts,
 }
 
 void reduce(const Comm& comm, In send, Out recv, MPI_Op op, int root) {
+  if (inter_detail::is_inter(comm, kReduce))
+    return inter_detail::reduce(comm, send, recv, op, root);
   const CollectiveCall call(comm, kReduce);
   call.check_root(root);
   call.check_in_place_at_root(send.data, root, "send");
@@ -195,6 +208,8 @@ using collective_detail::kRaw;
 
 void bcast(const Comm& comm, void* buffer, int count, MPI_Datatype datatype,
            int root) {
+  if (inter_detail::is_inter(comm, collective_detail::kBcast))
+    return inter_detail::bcast(comm, buffer, count, datatype, root);
   collective_detail::bcast_core(CollectiveCall(comm, collective_detail::kBcast),
                                 {buffer, count, datatype, kRaw}, root);
 }
@@ -202,6 +217,9 @@ void bcast(const Comm& comm, void* buffer, int count, MPI_Datatype datatype,
 void gather(const Comm& comm, const void* send, int send_count,
             MPI_Datatype send_type, void* recv, int recv_count,
             MPI_Datatype recv_type, int root) {
+  if (inter_detail::is_inter(comm, collective_detail::kGather))
+    return inter_detail::gather(comm, send, send_count, send_type, recv,
+                                recv_count, recv_type, root);
   collective_detail::gather_core(
       CollectiveCall(comm, collective_detail::kGather),
       {send, send_count, send_type, kRaw}, {recv, recv_count, recv_type, kRaw},
@@ -212,6 +230,9 @@ void gatherv(const Comm& comm, const void* send, int send_count,
              MPI_Datatype send_type, void* recv,
              std::span<const int> recvcounts, std::span<const int> displs,
              MPI_Datatype recv_type, int root) {
+  if (inter_detail::is_inter(comm, collective_detail::kGatherv))
+    return inter_detail::gatherv(comm, send, send_count, send_type, recv,
+                                 recvcounts, displs, recv_type, root);
   collective_detail::gatherv_core(
       CollectiveCall(comm, collective_detail::kGatherv),
       {send, send_count, send_type, kRaw},
@@ -221,6 +242,9 @@ void gatherv(const Comm& comm, const void* send, int send_count,
 void scatter(const Comm& comm, const void* send, int send_count,
              MPI_Datatype send_type, void* recv, int recv_count,
              MPI_Datatype recv_type, int root) {
+  if (inter_detail::is_inter(comm, collective_detail::kScatter))
+    return inter_detail::scatter(comm, send, send_count, send_type, recv,
+                                 recv_count, recv_type, root);
   collective_detail::scatter_core(
       CollectiveCall(comm, collective_detail::kScatter),
       {send, send_count, send_type, kRaw}, {recv, recv_count, recv_type, kRaw},
@@ -231,6 +255,9 @@ void scatterv(const Comm& comm, const void* send,
               std::span<const int> sendcounts, std::span<const int> displs,
               MPI_Datatype send_type, void* recv, int recv_count,
               MPI_Datatype recv_type, int root) {
+  if (inter_detail::is_inter(comm, collective_detail::kScatterv))
+    return inter_detail::scatterv(comm, send, sendcounts, displs, send_type,
+                                  recv, recv_count, recv_type, root);
   collective_detail::scatterv_core(
       CollectiveCall(comm, collective_detail::kScatterv),
       {send, sendcounts, displs, send_type, kRaw},
@@ -239,6 +266,8 @@ void scatterv(const Comm& comm, const void* send,
 
 void reduce(const Comm& comm, const void* send, void* recv, int count,
             MPI_Datatype datatype, MPI_Op op, int root) {
+  if (inter_detail::is_inter(comm, collective_detail::kReduce))
+    return inter_detail::reduce(comm, send, recv, count, datatype, op, root);
   collective_detail::reduce_core(
       CollectiveCall(comm, collective_detail::kReduce),
       {send, count, datatype, kRaw}, {recv, count, datatype, kRaw}, op, root);

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "classic/comm_inter.h"
 #include "classic/comm_state.h"
 #include "classic/environment.h"
 #include "classic/error.h"
@@ -91,6 +92,7 @@ void Comm::State::add_private_context() {
 }
 
 void Comm::State::free_contexts() noexcept {
+  transport::free_context(local_context);
   transport::free_context(private_context);
   transport::free_context(transport);
 }
@@ -208,14 +210,6 @@ Comparison Comm::compare(const Comm& other) const {
 
 namespace {
 
-void require_intra(const Comm::State& state, const char* function) {
-  if (!state.remote.is_null()) {
-    throw Error(ErrorClass::comm, function,
-                "comm is an inter-communicator; this needs an "
-                "intra-communicator");
-  }
-}
-
 // True on every process when `local` is true on every process of `context`.
 bool everywhere(bool local, MPI_Comm context, const char* function) {
   const int mine = local ? 1 : 0;
@@ -229,11 +223,13 @@ bool everywhere(bool local, MPI_Comm context, const char* function) {
 
 Comm Comm::dup() const {
   const State& s = state("classic::Comm::dup");
-  require_intra(s, "classic::Comm::dup");
-  Comm duplicate(std::make_shared<State>(
-      transport::new_context(s.transport, world_ranks(s.local)), s.local));
+  // Same processes in the same order (both groups of an inter-communicator).
+  MPI_Comm context = transport::new_context(s.transport, s.context_members());
+  const bool inter = !s.remote.is_null();
+  Comm duplicate(inter ? State::make_inter(context, s.local, s.remote)
+                       : std::make_shared<State>(context, s.local));
   State& copy = *duplicate.state_;
-  if (s.private_context != MPI_COMM_NULL) copy.add_private_context();
+  if (!inter && s.private_context != MPI_COMM_NULL) copy.add_private_context();
   // Copy callbacks may fail, or throw, on some processes only. Every process
   // must reach the agreement below whatever happened here, or the others
   // would wait in it forever; so nothing may leave this block early.
@@ -269,7 +265,7 @@ Comm Comm::dup() const {
 
 Comm Comm::create(const Group& group) const {
   const State& s = state("classic::Comm::create");
-  require_intra(s, "classic::Comm::create");
+  if (!s.remote.is_null()) return inter_detail::create(s, group);
   if (group.is_null()) {
     throw Error(ErrorClass::group, "classic::Comm::create",
                 "group is the null group");
@@ -300,12 +296,12 @@ Comm Comm::create(const Group& group) const {
 
 Comm Comm::split(int color, int key) const {
   const State& s = state("classic::Comm::split");
-  require_intra(s, "classic::Comm::split");
   if (color < 0 && color != undefined) {
     throw Error(ErrorClass::arg, "classic::Comm::split",
                 "color = " + std::to_string(color) +
                     " is negative and not classic::undefined");
   }
+  if (!s.remote.is_null()) return inter_detail::split(s, color, key);
   const int n = s.local.size();
   const int mine[2] = {color, key};
   std::vector<int> all(2 * static_cast<std::size_t>(n));

@@ -23,12 +23,20 @@ namespace classic {
 // would have undefined behaviour). Handles that outlive the Environment (a
 // static, a global) are inert: destroying them touches no transport.
 //
+// Inter-communicators (classic/intercomm.h makes them) are Comms too: size,
+// rank and group are of the local group, point-to-point ranks name the
+// remote group, and dup, create, split, compare and free work on them with
+// MPI-2's meaning (below).
+//
 // Errors (classic::Error):
 //   ErrorClass::comm   a null, freed or finalised communicator; freeing
-//                      world() or self(); an inter-communicator where an
-//                      intra-communicator is required.
-//   ErrorClass::group  create() with a group that has processes outside it.
-//   ErrorClass::arg    split() with a negative color other than undefined.
+//                      world() or self(); remote_size()/remote_group() of
+//                      an intra-communicator.
+//   ErrorClass::group  create() with a group that has processes outside it
+//                      (outside the local group, for an inter-communicator).
+//   ErrorClass::arg    split() with a negative color other than undefined;
+//                      create() on an inter-communicator where processes of
+//                      one side pass different groups (all processes raise).
 //   ErrorClass::other  dup() whose copy callback failed on some process (on
 //                      every process the duplicate is discarded, nothing
 //                      leaks; where a callback threw instead, its own
@@ -68,16 +76,22 @@ class Comm {
   // another order), unequal.
   Comparison compare(const Comm& other) const;
 
-  // MPI_Comm_dup: same group, new context, attributes copied by their copy
-  // callbacks. Collective.
+  // MPI_Comm_dup: same group(s), new context, attributes copied by their
+  // copy callbacks. Collective (over both groups of an inter-communicator).
   [[nodiscard]] Comm dup() const;
   // MPI_Comm_create: a communicator of `group`'s processes in group order;
   // the null communicator on processes outside `group`. Collective; every
-  // process passes the same group.
+  // process passes the same group. On an inter-communicator (MPI-2), each
+  // side passes a subset of its local group (the same on that side) and
+  // the result joins the two subsets; it is null outside the subsets and
+  // everywhere when either subset is empty.
   [[nodiscard]] Comm create(const Group& group) const;
   // MPI_Comm_split: processes with the same color form a communicator,
   // ranked by key, ties by rank here; color == undefined gives the null
-  // communicator. Collective.
+  // communicator. Collective. On an inter-communicator (MPI-2), the
+  // processes of one color on the two sides form an inter-communicator,
+  // each side ranked by key (ties by rank in the side); a color only one
+  // side has gives the null communicator.
   [[nodiscard]] Comm split(int color, int key) const;
   // MPI_Comm_free: runs the attributes' delete callbacks and gives the
   // context back; this handle becomes null.

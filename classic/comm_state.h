@@ -5,6 +5,9 @@
 
 #include <mpi.h>
 
+#include <memory>
+#include <vector>
+
 #include "classic/attributes.h"
 #include "classic/comm.h"
 #include "classic/constants.h"
@@ -30,6 +33,10 @@ class Comm::State {
   // constructor of such a communicator adds one (add_private_context); dup
   // gives the duplicate its own.
   MPI_Comm private_context = MPI_COMM_NULL;
+  // Inter-communicators only: a context over the local group alone, for
+  // the intra-group phases of their collectives. Made on first use
+  // (local_collective_context), which is collective over both groups.
+  MPI_Comm local_context = MPI_COMM_NULL;
   Group local;
   Group remote;  // null for an intra-communicator
   int rank = undefined;
@@ -56,12 +63,45 @@ class Comm::State {
 
   // Makes private_context. Collective over the processes of `transport`.
   void add_private_context();
-  // Gives both contexts back to the transport (not world's and self's,
+  // Gives the contexts back to the transport (not world's and self's,
   // which belong to the Environment).
   void free_contexts() noexcept;
 
+  // ---- inter-communicators ----------------------------------------------
+  //
+  // The context of an inter-communicator holds its two groups one after
+  // the other, in an order both sides compute alone: the group whose rank 0
+  // has the lower world rank comes first (inter_context_members). Every
+  // constructor (intercomm_create, dup, create, split) builds its context
+  // over that list, and intercomm_merge with equal `high` on both sides
+  // keeps that order.
+
+  // An inter-communicator over `local` and `remote` (disjoint, non-empty)
+  // whose context holds inter_context_members(local, remote); makes its
+  // private context. Collective over both groups.
+  static std::shared_ptr<State> make_inter(MPI_Comm context, Group local,
+                                           Group remote);
+  // The local group comes first in the context (intra: always).
+  bool local_group_first() const {
+    return remote.is_null() || peer_offset != 0;
+  }
+  // The transport rank of local rank 0 (the context numbers the local
+  // group consecutively from there, as it numbers the remote group from
+  // peer_offset).
+  int local_offset() const { return local_group_first() ? 0 : remote.size(); }
+  // The world ranks of `transport`'s processes, in its rank order.
+  std::vector<int> context_members() const;
+  // local_context, made now if this is its first use (collective over both
+  // groups; every process reaches it in the same collective call).
+  MPI_Comm local_collective_context();
+
   static std::size_t live_count() noexcept;
 };
+
+// The world ranks of the context of an inter-communicator between `local`
+// and `remote`: the group whose rank 0 has the lower world rank first. Both
+// sides compute the same list.
+std::vector<int> inter_context_members(const Group& local, const Group& remote);
 
 }  // namespace classic
 

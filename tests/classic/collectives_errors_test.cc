@@ -80,11 +80,15 @@ TEST(CollectivesErrors, FreedCommRaisesComm) {
                "classic::bcast", "freed");
 }
 
-TEST(CollectivesErrors, InterCommRaisesCommNeedingAnIntraCommunicator) {
+// MPI-2 defines no scan or exscan on inter-communicators.
+TEST(CollectivesErrors, ScanOnAnInterCommRaisesCommNeedingAnIntraCommunicator) {
   const Comm inter = inter_comm();
   std::vector<int> send(1), recv(1);
-  expect_error([&] { allreduce(inter, in(send), out(recv), MPI_SUM); },
-               ErrorClass::comm, "classic::allreduce",
+  expect_error([&] { scan(inter, in(send), out(recv), MPI_SUM); },
+               ErrorClass::comm, "classic::scan",
+               "needs an intra-communicator");
+  expect_error([&] { exscan(inter, in(send), out(recv), MPI_SUM); },
+               ErrorClass::comm, "classic::exscan",
                "needs an intra-communicator");
 }
 

@@ -1,0 +1,257 @@
+#include "classic/inter_call.h"
+
+#include <algorithm>
+#include <climits>
+#include <functional>
+#include <string>
+
+#include "classic/comm_state.h"
+#include "classic/constants.h"
+#include "classic/error.h"
+#include "classic/inter_collectives.h"
+#include "classic/transport_error.h"
+
+namespace classic::inter_detail {
+namespace {
+
+std::string text(std::int64_t value) { return std::to_string(value); }
+
+std::string entry(const char* name, std::size_t index) {
+  return std::string(name) + "[" + std::to_string(index) + "]";
+}
+
+}  // namespace
+
+bool is_inter(const Comm& comm, const char* function) {
+  return !comm.state(function).remote.is_null();
+}
+
+InterCall::InterCall(const Comm& comm, const char* function)
+    : function_(function) {
+  Comm::State& state = comm.state(function);
+  if (state.remote.is_null()) [[unlikely]] {
+    throw Error(ErrorClass::comm, function,
+                "comm is an intra-communicator; this needs an "
+                "inter-communicator");
+  }
+  if (state.private_context == MPI_COMM_NULL) [[unlikely]] {
+    throw Error(ErrorClass::comm, function,
+                "comm is an inter-communicator that no classic constructor "
+                "made (it has no private context), so this needs an "
+                "intra-communicator");
+  }
+  local_size_ = state.local.size();
+  remote_size_ = state.remote.size();
+  rank_ = state.rank;
+  peer_offset_ = state.peer_offset;
+  peers_ = state.private_context;
+  group_ = state.local_collective_context();
+}
+
+Role InterCall::role(int root) const {
+  if (root == mpi_root) return Role::root;
+  if (root == proc_null) return Role::idle;
+  if (root < 0 || root >= remote_size_) [[unlikely]] {
+    throw Error(ErrorClass::root, function_,
+                "root = " + text(root) +
+                    " is neither classic::mpi_root, classic::proc_null nor a "
+                    "rank of the remote group [0, " +
+                    text(remote_size_) + ")");
+  }
+  return Role::other_side;
+}
+
+void InterCall::check_op(MPI_Op op) const {
+  if (op == MPI_OP_NULL) [[unlikely]] {
+    throw Error(ErrorClass::op, function_, "op is MPI_OP_NULL");
+  }
+}
+
+void InterCall::reject_in_place(const void* data, const char* name) const {
+  if (data == MPI_IN_PLACE) [[unlikely]] {
+    throw Error(ErrorClass::buffer, function_,
+                std::string(name) +
+                    " is MPI_IN_PLACE, which collectives on an "
+                    "inter-communicator do not allow");
+  }
+}
+
+void InterCall::check_count(int count, const char* name) const {
+  if (count < 0) [[unlikely]] {
+    throw Error(ErrorClass::count, function_,
+                std::string(name) + " count = " + text(count) + " is negative");
+  }
+}
+
+void InterCall::check_datatype(MPI_Datatype datatype, const char* name) const {
+  if (datatype == MPI_DATATYPE_NULL) [[unlikely]] {
+    throw Error(ErrorClass::datatype, function_,
+                std::string(name) + " datatype is MPI_DATATYPE_NULL");
+  }
+}
+
+void InterCall::check_capacity(std::optional<std::size_t> capacity,
+                               std::int64_t needed, const char* name) const {
+  if (capacity && static_cast<std::int64_t>(*capacity) < needed) [[unlikely]] {
+    throw Error(ErrorClass::buffer, function_,
+                std::string(name) + ".size() = " + text(*capacity) +
+                    " is less than the " + text(needed) +
+                    " elements the counts need");
+  }
+}
+
+void InterCall::check_length(std::size_t length, int entries,
+                             const char* name) const {
+  if (length != static_cast<std::size_t>(entries)) [[unlikely]] {
+    throw Error(ErrorClass::count, function_,
+                std::string(name) + " has " + text(length) +
+                    " entries; it needs " + text(entries) +
+                    " (one per process of the group it describes)");
+  }
+}
+
+std::int64_t InterCall::check_counts(std::span<const int> counts, int entries,
+                                     const char* name) const {
+  check_length(counts.size(), entries, name);
+  std::int64_t sum = 0;
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    if (counts[i] < 0) [[unlikely]] {
+      throw Error(ErrorClass::count, function_,
+                  entry(name, i) + " = " + text(counts[i]) + " is negative");
+    }
+    sum += counts[i];
+  }
+  return sum;
+}
+
+void InterCall::check_datatypes(std::span<const MPI_Datatype> datatypes,
+                                int entries, const char* name) const {
+  check_length(datatypes.size(), entries, name);
+  for (std::size_t i = 0; i < datatypes.size(); ++i) {
+    if (datatypes[i] == MPI_DATATYPE_NULL) [[unlikely]] {
+      throw Error(ErrorClass::datatype, function_,
+                  entry(name, i) + " is MPI_DATATYPE_NULL");
+    }
+  }
+}
+
+int InterCall::count_of(std::size_t elements, const char* name) const {
+  if (elements > static_cast<std::size_t>(INT_MAX)) [[unlikely]] {
+    throw Error(ErrorClass::count, function_,
+                std::string(name) + ".size() = " + text(elements) +
+                    " is more than INT_MAX elements");
+  }
+  return static_cast<int>(elements);
+}
+
+int InterCall::per_block(std::size_t elements, int blocks,
+                         const char* name) const {
+  if (elements % static_cast<std::size_t>(blocks) != 0) [[unlikely]] {
+    throw Error(ErrorClass::buffer, function_,
+                std::string(name) + ".size() = " + text(elements) +
+                    " is not a multiple of the " + text(blocks) +
+                    " blocks it holds (one per process of a group)");
+  }
+  return count_of(elements / static_cast<std::size_t>(blocks), name);
+}
+
+void InterCall::check_apart(const collective_detail::In& send,
+                            const collective_detail::Out& recv) const {
+  const std::size_t send_bytes = send.size * send.element_bytes;
+  const std::size_t recv_bytes = recv.size * recv.element_bytes;
+  if (send_bytes == 0 || recv_bytes == 0) return;
+  const auto* s = static_cast<const std::byte*>(send.data);
+  const auto* r = static_cast<const std::byte*>(recv.data);
+  const std::less<const std::byte*> before;
+  if (before(s, r + recv_bytes) && before(r, s + send_bytes)) [[unlikely]] {
+    throw Error(ErrorClass::buffer, function_,
+                "send and recv overlap; collectives on an inter-communicator "
+                "need separate buffers");
+  }
+}
+
+void InterCall::check_placement(std::span<const int> counts,
+                                std::span<const int> displs,
+                                std::size_t capacity, const char* name,
+                                const char* counts_name,
+                                const char* displs_name, Access access) const {
+  struct Extent {
+    std::int64_t begin;
+    std::int64_t end;
+    std::size_t index;
+  };
+  std::vector<Extent> extents;
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    if (counts[i] == 0) continue;  // an empty block touches nothing
+    const Extent extent{displs[i], std::int64_t{displs[i]} + counts[i], i};
+    if (extent.begin < 0 || extent.end > static_cast<std::int64_t>(capacity))
+        [[unlikely]] {
+      throw Error(ErrorClass::buffer, function_,
+                  "block " + text(i) + " [" + text(extent.begin) + ", " +
+                      text(extent.end) + ") (" + entry(displs_name, i) + ", " +
+                      entry(counts_name, i) + ") lies outside " + name +
+                      ", whose size() = " + text(capacity));
+    }
+    extents.push_back(extent);
+  }
+  if (access == Access::read) return;
+  std::sort(extents.begin(), extents.end(),
+            [](const Extent& a, const Extent& b) { return a.begin < b.begin; });
+  for (std::size_t i = 1; i < extents.size(); ++i) {
+    if (extents[i].begin < extents[i - 1].end) [[unlikely]] {
+      throw Error(ErrorClass::buffer, function_,
+                  "blocks " + text(extents[i - 1].index) + " and " +
+                      text(extents[i].index) + " of " + name +
+                      " overlap; no element may be received twice");
+    }
+  }
+}
+
+void InterCall::wait_all(std::vector<MPI_Request>& requests) const {
+  run(MPI_Waitall(static_cast<int>(requests.size()), requests.data(),
+                  MPI_STATUSES_IGNORE));
+}
+
+void InterCall::raise(int code) const {
+  int mpi_class = MPI_ERR_OTHER;
+  MPI_Error_class(code, &mpi_class);
+  if (mpi_class == MPI_ERR_OP) {
+    throw Error(ErrorClass::op, function_,
+                "the transport rejected op for this datatype");
+  }
+  transport::raise(code, function_);
+}
+
+// ---- buffers
+// ------------------------------------------------------------------
+
+MPI_Aint extent_of(MPI_Datatype datatype) {
+  MPI_Aint lower_bound = 0;
+  MPI_Aint extent = 0;
+  transport::check_code(MPI_Type_get_extent(datatype, &lower_bound, &extent),
+                        "classic::inter_detail::extent_of");
+  return extent;
+}
+
+void* shifted(void* base, MPI_Aint bytes) {
+  return reinterpret_cast<void*>(reinterpret_cast<std::uintptr_t>(base) +
+                                 static_cast<std::uintptr_t>(bytes));
+}
+
+const void* shifted(const void* base, MPI_Aint bytes) {
+  return shifted(const_cast<void*>(base), bytes);
+}
+
+Scratch::Scratch(int count, MPI_Datatype datatype) {
+  MPI_Aint true_lower_bound = 0;
+  MPI_Aint true_extent = 0;
+  transport::check_code(
+      MPI_Type_get_true_extent(datatype, &true_lower_bound, &true_extent),
+      "classic::inter_detail::Scratch");
+  const MPI_Aint bytes =
+      count == 0 ? 0 : true_extent + (count - 1) * extent_of(datatype);
+  bytes_.resize(static_cast<std::size_t>(std::max<MPI_Aint>(bytes, 1)));
+  data_ = shifted(static_cast<void*>(bytes_.data()), -true_lower_bound);
+}
+
+}  // namespace classic::inter_detail
