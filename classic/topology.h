@@ -3,6 +3,9 @@
 #ifndef ORTHOCOMM_CLASSIC_TOPOLOGY_H_
 #define ORTHOCOMM_CLASSIC_TOPOLOGY_H_
 
+#include <map>
+#include <string>
+
 #include "classic/comm.h"
 
 namespace classic {
@@ -15,6 +18,10 @@ enum class TopologyKind { undefined, cartesian, graph, dist_graph };
 // the constructor to number the processes differently from the old
 // communicator; what each constructor does with it is documented there.
 enum class Reorder { no, yes };
+
+// MPI_Info of the distributed graph constructors: hints as key/value pairs.
+// Accepted and ignored (MPI lets an implementation ignore every hint).
+using Info = std::map<std::string, std::string>;
 
 // MPI_Topo_test. A topology is cached on the communicator that the
 // constructor returns, through classic's attribute caching: dup keeps it,
