@@ -1,10 +1,13 @@
-// classic::Request: a pending non-blocking operation (isend, irecv) and the
-// MPI completion functions wait / test and their _all / _any forms.
+// classic::Request: a pending non-blocking operation (isend, irecv, the
+// non-blocking neighbourhood collectives) and the MPI completion functions
+// wait / test and their _all / _any forms.
 #ifndef ORTHOCOMM_CLASSIC_REQUEST_H_
 #define ORTHOCOMM_CLASSIC_REQUEST_H_
 
 #include <mpi.h>
 
+#include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
@@ -29,8 +32,19 @@ namespace classic {
 //     message is received (sends are not cancelled; MPI-4 deprecates that).
 // Requests destroyed after the Environment has ended do nothing.
 //
-// Errors: ErrorClass::request for cancel() of a null request and for
-// completing a pending request after the Environment has ended.
+// A request may also stand for an operation made of several transport
+// requests (a non-blocking collective such as ineighbor_alltoall): it
+// completes when all of them have, every completion function treats it as
+// one request, and its status is the empty one (MPI leaves source and tag
+// of a collective's status undefined). One with nothing to transfer (no
+// neighbours) is still a pending request until a completion function sees
+// it. Destroying such a request while it is pending does what its operation
+// says (see ineighbor_* in classic/neighbor_collectives.h); it never blocks
+// on a peer.
+//
+// Errors: ErrorClass::request for cancel() of a null request or of a
+// collective operation (MPI forbids cancelling those) and for completing a
+// pending request after the Environment has ended.
 class Request {
  public:
   Request() noexcept = default;
@@ -40,7 +54,9 @@ class Request {
   Request& operator=(const Request&) = delete;
   ~Request();
 
-  bool is_null() const noexcept { return handle_ == MPI_REQUEST_NULL; }
+  bool is_null() const noexcept {
+    return handle_ == MPI_REQUEST_NULL && compound_ == nullptr;
+  }
 
   // MPI_Cancel: asks the transport to cancel the operation; the request
   // stays pending and must still be completed (wait, test, ...), whose
@@ -53,6 +69,18 @@ class Request {
   Request(MPI_Request handle, Kind kind, const Comm& comm, int peer_offset)
       : handle_(handle), kind_(kind), peer_offset_(peer_offset), comm_(comm) {}
 
+  // An operation made of several transport requests, complete when all
+  // `parts` are (MPI_REQUEST_NULL entries count as complete). `abandon`
+  // gets the parts still pending when the request is destroyed (those not
+  // yet MPI_REQUEST_NULL) and must let go of them without blocking on a
+  // peer; it runs only while the Environment is active. For classic's
+  // implementation files.
+  struct Compound {
+    std::vector<MPI_Request> parts;
+    std::function<void(std::span<MPI_Request> parts)> abandon;
+  };
+  Request(Compound operation, const Comm& comm);
+
  private:
   friend class RequestAccess;  // the completion functions, in request.cc
 
@@ -62,6 +90,9 @@ class Request {
   MPI_Request handle_ = MPI_REQUEST_NULL;
   Kind kind_ = Kind::send;
   int peer_offset_ = 0;
+  // Set for an operation of several transport requests (handle_ is then
+  // MPI_REQUEST_NULL); null once it has completed.
+  std::unique_ptr<Compound> compound_;
   Comm comm_;  // keeps the communicator alive while the operation is pending
 };
 
@@ -71,6 +102,9 @@ struct Completion {
   int index = undefined;
   Status status;
 };
+
+// The status of a completed collective operation is the empty one, like a
+// null request's.
 
 // MPI_Wait: blocks until `request` completes; it becomes null. A null
 // request gives the empty status at once. ErrorClass::truncate when a
@@ -90,7 +124,8 @@ std::vector<Status> wait_all(std::span<Request> requests);
 std::optional<std::vector<Status>> test_all(std::span<Request> requests);
 
 // MPI_Waitany: blocks until one of the requests completes and returns it;
-// that one becomes null.
+// that one becomes null. A collective request completes when its last part
+// does; parts that complete earlier stay with it.
 Completion wait_any(std::span<Request> requests);
 // MPI_Testany: a completed request if any (it becomes null; index undefined
 // when all are null), std::nullopt otherwise.
