@@ -1,11 +1,7 @@
 #include "classic/collective_call.h"
 
-#include <algorithm>
-#include <climits>
-#include <functional>
 #include <string>
 #include <utility>
-#include <vector>
 
 #include "classic/comm_state.h"
 #include "classic/error.h"
@@ -19,13 +15,6 @@ std::string text(std::int64_t value) { return std::to_string(value); }
 std::string entry(const char* name, std::size_t index) {
   return std::string(name) + "[" + std::to_string(index) + "]";
 }
-
-// A block [begin, end) of a typed span, for the overlap check.
-struct Extent {
-  std::int64_t begin;
-  std::int64_t end;
-  std::size_t index;
-};
 
 template <typename T>
 void check_entries(std::span<const T> values, int size, const char* name,
@@ -87,28 +76,17 @@ void CollectiveCall::check_in_place_at_root(const void* data, int root,
 
 void CollectiveCall::check_datatype(MPI_Datatype datatype,
                                     const char* name) const {
-  if (datatype == MPI_DATATYPE_NULL) [[unlikely]] {
-    throw Error(ErrorClass::datatype, function_,
-                std::string(name) + " datatype is MPI_DATATYPE_NULL");
-  }
+  internal::check_datatype(function_, datatype, name);
 }
 
 void CollectiveCall::check_count(int count, const char* name) const {
-  if (count < 0) [[unlikely]] {
-    throw Error(ErrorClass::count, function_,
-                std::string(name) + " count = " + text(count) + " is negative");
-  }
+  internal::check_count(function_, count, name);
 }
 
 void CollectiveCall::check_capacity(std::optional<std::size_t> capacity,
                                     std::int64_t needed,
                                     const char* name) const {
-  if (capacity && static_cast<std::int64_t>(*capacity) < needed) [[unlikely]] {
-    throw Error(ErrorClass::buffer, function_,
-                std::string(name) + ".size() = " + text(*capacity) +
-                    " is less than the " + text(needed) +
-                    " elements the counts need");
-  }
+  internal::check_capacity(function_, capacity, needed, name);
 }
 
 void CollectiveCall::check_length(std::span<const int> values,
@@ -124,26 +102,13 @@ void CollectiveCall::check_length(std::span<const MPI_Datatype> values,
 std::int64_t CollectiveCall::check_counts(std::span<const int> counts,
                                           const char* name) const {
   check_length(counts, name);
-  std::int64_t sum = 0;
-  for (std::size_t i = 0; i < counts.size(); ++i) {
-    if (counts[i] < 0) [[unlikely]] {
-      throw Error(ErrorClass::count, function_,
-                  entry(name, i) + " = " + text(counts[i]) + " is negative");
-    }
-    sum += counts[i];
-  }
-  return sum;
+  return internal::check_count_entries(function_, counts, name);
 }
 
 void CollectiveCall::check_datatypes(std::span<const MPI_Datatype> datatypes,
                                      const char* name) const {
   check_length(datatypes, name);
-  for (std::size_t i = 0; i < datatypes.size(); ++i) {
-    if (datatypes[i] == MPI_DATATYPE_NULL) [[unlikely]] {
-      throw Error(ErrorClass::datatype, function_,
-                  entry(name, i) + " is MPI_DATATYPE_NULL");
-    }
-  }
+  internal::check_datatype_entries(function_, datatypes, name);
 }
 
 void CollectiveCall::check_own_count(std::span<const int> counts,
@@ -158,47 +123,8 @@ void CollectiveCall::check_own_count(std::span<const int> counts,
   }
 }
 
-void CollectiveCall::check_placement(std::span<const int> counts,
-                                     std::span<const int> displs,
-                                     std::size_t capacity, const char* name,
-                                     const char* counts_name,
-                                     const char* displs_name,
-                                     Access access) const {
-  std::vector<Extent> extents;
-  extents.reserve(counts.size());
-  for (std::size_t i = 0; i < counts.size(); ++i) {
-    if (counts[i] == 0) continue;  // an empty block touches nothing
-    const Extent extent{displs[i], std::int64_t{displs[i]} + counts[i], i};
-    if (extent.begin < 0 || extent.end > static_cast<std::int64_t>(capacity))
-        [[unlikely]] {
-      throw Error(ErrorClass::buffer, function_,
-                  "block " + text(i) + " [" + text(extent.begin) + ", " +
-                      text(extent.end) + ") (" + entry(displs_name, i) + ", " +
-                      entry(counts_name, i) + ") lies outside " + name +
-                      ", whose size() = " + text(capacity));
-    }
-    extents.push_back(extent);
-  }
-  if (access == Access::read) return;
-  std::sort(extents.begin(), extents.end(),
-            [](const Extent& a, const Extent& b) { return a.begin < b.begin; });
-  for (std::size_t i = 1; i < extents.size(); ++i) {
-    if (extents[i].begin < extents[i - 1].end) [[unlikely]] {
-      throw Error(ErrorClass::buffer, function_,
-                  "blocks " + text(extents[i - 1].index) + " and " +
-                      text(extents[i].index) + " of " + name +
-                      " overlap; no element may be received twice");
-    }
-  }
-}
-
 int CollectiveCall::count_of(std::size_t elements, const char* name) const {
-  if (elements > static_cast<std::size_t>(INT_MAX)) [[unlikely]] {
-    throw Error(ErrorClass::count, function_,
-                std::string(name) + ".size() = " + text(elements) +
-                    " is more than INT_MAX elements");
-  }
-  return static_cast<int>(elements);
+  return internal::count_of(function_, elements, name);
 }
 
 int CollectiveCall::per_process(std::size_t elements, const char* name) const {
@@ -216,13 +142,7 @@ void CollectiveCall::check_apart(const void* a, std::size_t a_bytes,
                                  const char* a_name, const void* b,
                                  std::size_t b_bytes,
                                  const char* b_name) const {
-  if (a_bytes == 0 || b_bytes == 0) return;
-  const auto* a_begin = static_cast<const std::byte*>(a);
-  const auto* b_begin = static_cast<const std::byte*>(b);
-  // std::less gives a total order even on unrelated pointers.
-  const std::less<const std::byte*> before;
-  if (before(a_begin, b_begin + b_bytes) && before(b_begin, a_begin + a_bytes))
-      [[unlikely]] {
+  if (internal::share_memory(a, a_bytes, b, b_bytes)) [[unlikely]] {
     throw Error(ErrorClass::buffer, function_,
                 std::string(a_name) + " and " + b_name +
                     " overlap; pass classic::in_place to reuse one buffer");

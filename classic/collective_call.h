@@ -10,6 +10,7 @@
 #include <optional>
 #include <span>
 
+#include "classic/buffer_checks.h"
 #include "classic/comm.h"
 
 namespace classic::collective_detail {
@@ -43,9 +44,7 @@ using RecvBlocks = Blocks<void*>;
 
 inline bool is_in_place(const void* data) { return data == MPI_IN_PLACE; }
 
-// Reads of a buffer may overlap; writes may not (MPI: "no location is
-// written more than once").
-enum class Access { read, write };
+using internal::Access;
 
 // A collective call on an intra-communicator. The constructor looks the
 // communicator up (ErrorClass::comm for a null, freed or inter-communicator);
@@ -93,8 +92,9 @@ class CollectiveCall {
     check_length(blocks.displs, displs_name);
     check_datatype(blocks.datatype, name);
     if (blocks.capacity) {
-      check_placement(blocks.counts, blocks.displs, *blocks.capacity, name,
-                      counts_name, displs_name, access);
+      internal::check_placement(function_, blocks.counts, blocks.displs,
+                                *blocks.capacity, access,
+                                {name, counts_name, displs_name});
     }
   }
 
@@ -138,10 +138,6 @@ class CollectiveCall {
   }
 
  private:
-  void check_placement(std::span<const int> counts, std::span<const int> displs,
-                       std::size_t capacity, const char* name,
-                       const char* counts_name, const char* displs_name,
-                       Access access) const;
   [[noreturn]] void raise(int code) const;
 
   MPI_Comm transport_;

@@ -15,6 +15,7 @@
 #include "classic/comm_state.h"
 #include "classic/dist_graph_exchange.h"
 #include "classic/error.h"
+#include "classic/graph_checks.h"
 #include "classic/topology_cache.h"
 #include "classic/transport.h"
 #include "classic/transport_error.h"
@@ -27,20 +28,8 @@ constexpr const char* kGeneral = "classic::dist_graph_create";
 
 enum class Weighting { weighted, unweighted };
 
-std::string entry(const char* name, std::size_t i, int value) {
-  return std::string(name) + "[" + std::to_string(i) +
-         "] = " + std::to_string(value);
-}
-
-const Comm::State& intra_state(const Comm& comm, const char* function) {
-  const Comm::State& state = comm.state(function);
-  if (!state.remote.is_null()) {
-    throw Error(ErrorClass::comm, function,
-                "comm is an inter-communicator; this needs an "
-                "intra-communicator");
-  }
-  return state;
-}
+using internal::entry;
+using internal::intra_state;
 
 // ---- argument checks (local) ----------------------------------------------
 

@@ -11,26 +11,15 @@
 #include "classic/comm_state.h"
 #include "classic/constants.h"
 #include "classic/error.h"
+#include "classic/graph_checks.h"
 #include "classic/topology_cache.h"
 #include "classic/transport_error.h"
 
 namespace classic {
 namespace {
 
-std::string at(const char* name, std::size_t i, int value) {
-  return std::string(name) + "[" + std::to_string(i) +
-         "] = " + std::to_string(value);
-}
-
-const Comm::State& intra_state(const Comm& comm, const char* function) {
-  const Comm::State& state = comm.state(function);
-  if (!state.remote.is_null()) {
-    throw Error(ErrorClass::comm, function,
-                "comm is an inter-communicator; this needs an "
-                "intra-communicator");
-  }
-  return state;
-}
+using internal::entry;
+using internal::intra_state;
 
 // The error in (index, edges) as a graph for a communicator of `size`
 // processes, or nullopt when it is a valid graph.
@@ -47,7 +36,7 @@ std::optional<Error> graph_error(std::span<const int> index,
   for (std::size_t i = 0; i < nnodes; ++i) {
     if (index[i] < previous) {
       return Error(ErrorClass::arg, function,
-                   at("index", i, index[i]) + " is " +
+                   entry("index", i, index[i]) + " is " +
                        (index[i] < 0 ? "negative" : "below index[i-1]") +
                        "; index must be non-decreasing from 0");
     }
@@ -62,7 +51,7 @@ std::optional<Error> graph_error(std::span<const int> index,
   for (std::size_t j = 0; j < edges.size(); ++j) {
     if (edges[j] < 0 || static_cast<std::size_t>(edges[j]) >= nnodes) {
       return Error(ErrorClass::rank, function,
-                   at("edges", j, edges[j]) + " is out of range [0, " +
+                   entry("edges", j, edges[j]) + " is out of range [0, " +
                        std::to_string(nnodes) + ")");
     }
   }

@@ -1,8 +1,6 @@
 #include "classic/inter_call.h"
 
 #include <algorithm>
-#include <climits>
-#include <functional>
 #include <string>
 
 #include "classic/comm_state.h"
@@ -15,10 +13,6 @@ namespace classic::inter_detail {
 namespace {
 
 std::string text(std::int64_t value) { return std::to_string(value); }
-
-std::string entry(const char* name, std::size_t index) {
-  return std::string(name) + "[" + std::to_string(index) + "]";
-}
 
 }  // namespace
 
@@ -77,27 +71,16 @@ void InterCall::reject_in_place(const void* data, const char* name) const {
 }
 
 void InterCall::check_count(int count, const char* name) const {
-  if (count < 0) [[unlikely]] {
-    throw Error(ErrorClass::count, function_,
-                std::string(name) + " count = " + text(count) + " is negative");
-  }
+  internal::check_count(function_, count, name);
 }
 
 void InterCall::check_datatype(MPI_Datatype datatype, const char* name) const {
-  if (datatype == MPI_DATATYPE_NULL) [[unlikely]] {
-    throw Error(ErrorClass::datatype, function_,
-                std::string(name) + " datatype is MPI_DATATYPE_NULL");
-  }
+  internal::check_datatype(function_, datatype, name);
 }
 
 void InterCall::check_capacity(std::optional<std::size_t> capacity,
                                std::int64_t needed, const char* name) const {
-  if (capacity && static_cast<std::int64_t>(*capacity) < needed) [[unlikely]] {
-    throw Error(ErrorClass::buffer, function_,
-                std::string(name) + ".size() = " + text(*capacity) +
-                    " is less than the " + text(needed) +
-                    " elements the counts need");
-  }
+  internal::check_capacity(function_, capacity, needed, name);
 }
 
 void InterCall::check_length(std::size_t length, int entries,
@@ -113,35 +96,17 @@ void InterCall::check_length(std::size_t length, int entries,
 std::int64_t InterCall::check_counts(std::span<const int> counts, int entries,
                                      const char* name) const {
   check_length(counts.size(), entries, name);
-  std::int64_t sum = 0;
-  for (std::size_t i = 0; i < counts.size(); ++i) {
-    if (counts[i] < 0) [[unlikely]] {
-      throw Error(ErrorClass::count, function_,
-                  entry(name, i) + " = " + text(counts[i]) + " is negative");
-    }
-    sum += counts[i];
-  }
-  return sum;
+  return internal::check_count_entries(function_, counts, name);
 }
 
 void InterCall::check_datatypes(std::span<const MPI_Datatype> datatypes,
                                 int entries, const char* name) const {
   check_length(datatypes.size(), entries, name);
-  for (std::size_t i = 0; i < datatypes.size(); ++i) {
-    if (datatypes[i] == MPI_DATATYPE_NULL) [[unlikely]] {
-      throw Error(ErrorClass::datatype, function_,
-                  entry(name, i) + " is MPI_DATATYPE_NULL");
-    }
-  }
+  internal::check_datatype_entries(function_, datatypes, name);
 }
 
 int InterCall::count_of(std::size_t elements, const char* name) const {
-  if (elements > static_cast<std::size_t>(INT_MAX)) [[unlikely]] {
-    throw Error(ErrorClass::count, function_,
-                std::string(name) + ".size() = " + text(elements) +
-                    " is more than INT_MAX elements");
-  }
-  return static_cast<int>(elements);
+  return internal::count_of(function_, elements, name);
 }
 
 int InterCall::per_block(std::size_t elements, int blocks,
@@ -159,51 +124,11 @@ void InterCall::check_apart(const collective_detail::In& send,
                             const collective_detail::Out& recv) const {
   const std::size_t send_bytes = send.size * send.element_bytes;
   const std::size_t recv_bytes = recv.size * recv.element_bytes;
-  if (send_bytes == 0 || recv_bytes == 0) return;
-  const auto* s = static_cast<const std::byte*>(send.data);
-  const auto* r = static_cast<const std::byte*>(recv.data);
-  const std::less<const std::byte*> before;
-  if (before(s, r + recv_bytes) && before(r, s + send_bytes)) [[unlikely]] {
+  if (internal::share_memory(send.data, send_bytes, recv.data, recv_bytes))
+      [[unlikely]] {
     throw Error(ErrorClass::buffer, function_,
                 "send and recv overlap; collectives on an inter-communicator "
                 "need separate buffers");
-  }
-}
-
-void InterCall::check_placement(std::span<const int> counts,
-                                std::span<const int> displs,
-                                std::size_t capacity, const char* name,
-                                const char* counts_name,
-                                const char* displs_name, Access access) const {
-  struct Extent {
-    std::int64_t begin;
-    std::int64_t end;
-    std::size_t index;
-  };
-  std::vector<Extent> extents;
-  for (std::size_t i = 0; i < counts.size(); ++i) {
-    if (counts[i] == 0) continue;  // an empty block touches nothing
-    const Extent extent{displs[i], std::int64_t{displs[i]} + counts[i], i};
-    if (extent.begin < 0 || extent.end > static_cast<std::int64_t>(capacity))
-        [[unlikely]] {
-      throw Error(ErrorClass::buffer, function_,
-                  "block " + text(i) + " [" + text(extent.begin) + ", " +
-                      text(extent.end) + ") (" + entry(displs_name, i) + ", " +
-                      entry(counts_name, i) + ") lies outside " + name +
-                      ", whose size() = " + text(capacity));
-    }
-    extents.push_back(extent);
-  }
-  if (access == Access::read) return;
-  std::sort(extents.begin(), extents.end(),
-            [](const Extent& a, const Extent& b) { return a.begin < b.begin; });
-  for (std::size_t i = 1; i < extents.size(); ++i) {
-    if (extents[i].begin < extents[i - 1].end) [[unlikely]] {
-      throw Error(ErrorClass::buffer, function_,
-                  "blocks " + text(extents[i - 1].index) + " and " +
-                      text(extents[i].index) + " of " + name +
-                      " overlap; no element may be received twice");
-    }
   }
 }
 

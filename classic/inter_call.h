@@ -12,6 +12,7 @@
 #include <span>
 #include <vector>
 
+#include "classic/buffer_checks.h"
 #include "classic/collective_call.h"
 #include "classic/collectives.h"
 #include "classic/comm.h"
@@ -96,8 +97,9 @@ class InterCall {
     check_length(blocks.displs.size(), entries, displs_name);
     check_datatype(blocks.datatype, name);
     if (blocks.capacity) {
-      check_placement(blocks.counts, blocks.displs, *blocks.capacity, name,
-                      counts_name, displs_name, access);
+      internal::check_placement(function_, blocks.counts, blocks.displs,
+                                *blocks.capacity, access,
+                                {name, counts_name, displs_name});
     }
   }
   void check_capacity(std::optional<std::size_t> capacity, std::int64_t needed,
@@ -126,10 +128,6 @@ class InterCall {
   void wait_all(std::vector<MPI_Request>& requests) const;
 
  private:
-  void check_placement(std::span<const int> counts, std::span<const int> displs,
-                       std::size_t capacity, const char* name,
-                       const char* counts_name, const char* displs_name,
-                       Access access) const;
   [[noreturn]] void raise(int code) const;
 
   const char* function_;

@@ -24,23 +24,14 @@
 #include "classic/topology.h"
 #include "classic/topology_cache.h"
 #include "classic/typed_keyval.h"
+#include "tests/classic/testing.h"
 
 namespace classic {
 namespace {
 
-int world_size() { return Environment::world_size(); }
-int world_rank() { return Environment::world_rank(); }
-
-// The class of the classic::Error that `call` throws; nullopt if none.
-template <class Call>
-std::optional<ErrorClass> thrown_class(Call&& call) {
-  try {
-    call();
-  } catch (const Error& error) {
-    return error.error_class();
-  }
-  return std::nullopt;
-}
+using testing::thrown_class;
+using testing::world_rank;
+using testing::world_size;
 
 // The message of the classic::Error that `call` throws; empty if none.
 template <class Call>

@@ -22,6 +22,7 @@
 #include "classic/constants.h"
 #include "classic/environment.h"
 #include "classic/group.h"
+#include "tests/classic/testing.h"
 
 namespace classic {
 namespace {
@@ -31,7 +32,8 @@ constexpr int kGrids = 150;
 constexpr int kShiftsPerDimension = 12;
 constexpr int kWrappedRanks = 20;
 
-int world_size() { return Environment::world_size(); }
+using testing::mpi_world_ranks;
+using testing::world_size;
 
 int uniform(std::mt19937& random, int low, int high) {
   return std::uniform_int_distribution<int>(low, high)(random);
@@ -89,24 +91,6 @@ Grid random_grid(std::mt19937& random) {
     grid.periods[static_cast<std::size_t>(i)] = uniform(random, 0, 1) == 1;
   }
   return grid;
-}
-
-// The world ranks of an Open MPI communicator's members, in its rank order.
-std::vector<int> mpi_world_ranks(MPI_Comm comm) {
-  MPI_Group group = MPI_GROUP_NULL;
-  MPI_Group world = MPI_GROUP_NULL;
-  MPI_Comm_group(comm, &group);
-  MPI_Comm_group(MPI_COMM_WORLD, &world);
-  int size = 0;
-  MPI_Group_size(group, &size);
-  std::vector<int> ranks(static_cast<std::size_t>(size));
-  std::iota(ranks.begin(), ranks.end(), 0);
-  std::vector<int> translated(ranks.size());
-  MPI_Group_translate_ranks(group, size, ranks.data(), world,
-                            translated.data());
-  MPI_Group_free(&group);
-  MPI_Group_free(&world);
-  return translated;
 }
 
 int from_mpi_rank(int rank) {

@@ -20,23 +20,15 @@
 #include "classic/error.h"
 #include "classic/group.h"
 #include "classic/keyval.h"
+#include "tests/classic/testing.h"
 
 namespace classic {
 namespace {
 
-int world_size() { return Environment::world_size(); }
-int world_rank() { return Environment::world_rank(); }
-
-// The class of the classic::Error that `call` throws; nullopt if none.
-template <class Call>
-std::optional<ErrorClass> thrown_class(Call&& call) {
-  try {
-    call();
-  } catch (const Error& error) {
-    return error.error_class();
-  }
-  return std::nullopt;
-}
+using testing::mpi_world_ranks;
+using testing::thrown_class;
+using testing::world_rank;
+using testing::world_size;
 
 std::vector<int> iota_vector(int n, int start = 0) {
   std::vector<int> values(static_cast<std::size_t>(n));
@@ -47,23 +39,6 @@ std::vector<int> iota_vector(int n, int start = 0) {
 std::vector<int> reversed(std::vector<int> values) {
   std::reverse(values.begin(), values.end());
   return values;
-}
-
-// The world ranks of an Open MPI communicator's members, in its rank order.
-std::vector<int> mpi_world_ranks(MPI_Comm comm) {
-  MPI_Group group = MPI_GROUP_NULL;
-  MPI_Group world = MPI_GROUP_NULL;
-  MPI_Comm_group(comm, &group);
-  MPI_Comm_group(MPI_COMM_WORLD, &world);
-  int size = 0;
-  MPI_Group_size(group, &size);
-  std::vector<int> ranks = iota_vector(size);
-  std::vector<int> translated(ranks.size());
-  MPI_Group_translate_ranks(group, size, ranks.data(), world,
-                            translated.data());
-  MPI_Group_free(&group);
-  MPI_Group_free(&world);
-  return translated;
 }
 
 int mpi_rank(MPI_Comm comm) {

@@ -17,6 +17,7 @@
 #include "classic/constants.h"
 #include "classic/environment.h"
 #include "classic/group.h"
+#include "tests/classic/testing.h"
 
 namespace classic {
 namespace {
@@ -27,8 +28,9 @@ constexpr int kNestedSplits = 100;      // splits of a split, on top
 constexpr int kCompareRounds = 12;
 constexpr int kCommunicatorsPerRound = 14;
 
-int world_size() { return Environment::world_size(); }
-int world_rank() { return Environment::world_rank(); }
+using testing::mpi_world_ranks;
+using testing::world_rank;
+using testing::world_size;
 
 int uniform(std::mt19937& random, int low, int high) {
   return std::uniform_int_distribution<int>(low, high)(random);
@@ -49,24 +51,6 @@ Comparison from_mpi_comparison(int result) {
 
 int to_mpi_color(int color) {
   return color == undefined ? MPI_UNDEFINED : color;
-}
-
-// The world ranks of an Open MPI communicator's members, in its rank order.
-std::vector<int> mpi_world_ranks(MPI_Comm comm) {
-  MPI_Group group = MPI_GROUP_NULL;
-  MPI_Group world = MPI_GROUP_NULL;
-  MPI_Comm_group(comm, &group);
-  MPI_Comm_group(MPI_COMM_WORLD, &world);
-  int size = 0;
-  MPI_Group_size(group, &size);
-  std::vector<int> ranks(static_cast<std::size_t>(size));
-  std::iota(ranks.begin(), ranks.end(), 0);
-  std::vector<int> translated(ranks.size());
-  MPI_Group_translate_ranks(group, size, ranks.data(), world,
-                            translated.data());
-  MPI_Group_free(&group);
-  MPI_Group_free(&world);
-  return translated;
 }
 
 std::string text(const std::vector<int>& values) {

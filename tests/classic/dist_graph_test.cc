@@ -23,24 +23,16 @@
 #include "classic/point_to_point.h"
 #include "classic/topology.h"
 #include "classic/topology_cache.h"
+#include "tests/classic/testing.h"
 
 namespace classic {
 namespace {
 
 constexpr unsigned kSeed = 0xd157u;
 
-int world_size() { return Environment::world_size(); }
-int world_rank() { return Environment::world_rank(); }
-
-template <class Call>
-std::optional<ErrorClass> thrown_class(Call&& call) {
-  try {
-    call();
-  } catch (const Error& error) {
-    return error.error_class();
-  }
-  return std::nullopt;
-}
+using testing::thrown_class;
+using testing::world_rank;
+using testing::world_size;
 
 // See graph_test.cc: classic's state with a remote group.
 Comm fake_inter_communicator() {

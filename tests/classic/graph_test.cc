@@ -19,22 +19,14 @@
 #include "classic/group.h"
 #include "classic/topology.h"
 #include "classic/topology_cache.h"
+#include "tests/classic/testing.h"
 
 namespace classic {
 namespace {
 
-int world_size() { return Environment::world_size(); }
-int world_rank() { return Environment::world_rank(); }
-
-template <class Call>
-std::optional<ErrorClass> thrown_class(Call&& call) {
-  try {
-    call();
-  } catch (const Error& error) {
-    return error.error_class();
-  }
-  return std::nullopt;
-}
+using testing::thrown_class;
+using testing::world_rank;
+using testing::world_size;
 
 // A graph over n nodes with repeats, self loops and an asymmetric edge:
 // node i lists (i+1) % n, i, (i+1) % n again, and node 0 also lists n-1.
