@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 #include <numeric>
 #include <optional>
 #include <random>
@@ -416,11 +417,13 @@ TEST_F(IntercommTest, BadArgumentsAtTheLeadersRaiseTheirClasses) {
   expect_error_class(
       [&] { (void)intercomm_create(local, 0, Comm::world(), other, -3); },
       ErrorClass::tag);
-  expect_error_class(
-      [&] {
-        (void)intercomm_create(local, 0, Comm::world(), other, tag_ub() + 1);
-      },
-      ErrorClass::tag);
+  if (tag_ub() < std::numeric_limits<int>::max()) {  // Open MPI: INT_MAX
+    expect_error_class(
+        [&] {
+          (void)intercomm_create(local, 0, Comm::world(), other, tag_ub() + 1);
+        },
+        ErrorClass::tag);
+  }
   const Built built = build(sides);
   expect_error_class(
       [&] { (void)intercomm_create(built.inter, 0, Comm::world(), other, 1); },
