@@ -10,7 +10,6 @@ namespace classic {
 namespace {
 
 struct State {
-  bool active = false;
   bool owns_transport = false;
   int world_rank = 0;
   int world_size = 0;
@@ -26,7 +25,7 @@ State& state() {
 }
 
 void require_active(const char* function) {
-  if (!state().active) {
+  if (!Environment::active()) {
     throw Error(ErrorClass::other, function,
                 "no classic::Environment is active");
   }
@@ -36,7 +35,7 @@ void require_active(const char* function) {
 
 Environment::Environment(int& argc, char**& argv) {
   State& s = state();
-  if (s.active) {
+  if (Environment::active()) {
     throw Error(ErrorClass::other, "classic::Environment",
                 "an Environment is already active");
   }
@@ -57,7 +56,7 @@ Environment::Environment(int& argc, char**& argv) {
   for (MPI_Comm context : {s.world_context, s.self_context, s.bridge_context}) {
     MPI_Comm_set_errhandler(context, MPI_ERRORS_RETURN);
   }
-  s.active = true;
+  active_ = true;
 }
 
 Environment::~Environment() {
@@ -70,7 +69,7 @@ Environment::~Environment() {
   MPI_Comm_free(&s.bridge_context);
   MPI_Comm_free(&s.self_context);
   MPI_Comm_free(&s.world_context);
-  s.active = false;
+  active_ = false;
   if (s.owns_transport) {
     int finalized = 0;
     MPI_Finalized(&finalized);
@@ -78,8 +77,6 @@ Environment::~Environment() {
   }
   s.owns_transport = false;
 }
-
-bool Environment::active() noexcept { return state().active; }
 
 int Environment::world_rank() {
   require_active("classic::Environment::world_rank");

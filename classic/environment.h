@@ -17,8 +17,9 @@ class Environment {
   Environment(const Environment&) = delete;
   Environment& operator=(const Environment&) = delete;
 
-  // True between construction and destruction of the Environment.
-  static bool active() noexcept;
+  // True between construction and destruction of the Environment. Inline:
+  // every communicator access asks it.
+  static bool active() noexcept { return active_; }
   // The calling process's rank in, and the size of, the world: fixed for the
   // life of the Environment. Raise ErrorClass::other when none is active.
   static int world_rank();
@@ -37,6 +38,9 @@ class Environment {
   // A third private context over the world, on which classic's transport
   // builds contexts for groups that share no communicator (intercomm_create).
   static MPI_Comm bridge_context();
+
+ private:
+  static inline bool active_ = false;
 };
 
 }  // namespace classic
