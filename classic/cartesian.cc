@@ -1,6 +1,8 @@
 #include "classic/cartesian.h"
 
+#include <algorithm>
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <utility>
 
@@ -187,6 +189,36 @@ CartShift cart_shift(const Comm& comm, int direction, int displacement) {
       internal::shift_of(grid_of(comm, kFunction), comm.rank(), direction,
                          displacement, kFunction);
   return {ranks.source, ranks.destination};
+}
+
+namespace {
+
+// std::vector<bool> packs its flags into bits; a span needs real bools.
+std::unique_ptr<bool[]> unpacked(const std::vector<bool>& flags) {
+  auto copy = std::make_unique<bool[]>(flags.size());
+  std::copy(flags.begin(), flags.end(), copy.get());
+  return copy;
+}
+
+}  // namespace
+
+int cart_map(const Comm& comm, std::span<const int> dims,
+             const std::vector<bool>& periods) {
+  const std::unique_ptr<bool[]> flags = unpacked(periods);
+  return cart_map(comm, dims,
+                  std::span<const bool>(flags.get(), periods.size()));
+}
+
+Comm cart_create(const Comm& comm, std::span<const int> dims,
+                 const std::vector<bool>& periods, Reorder reorder) {
+  const std::unique_ptr<bool[]> flags = unpacked(periods);
+  return cart_create(
+      comm, dims, std::span<const bool>(flags.get(), periods.size()), reorder);
+}
+
+Comm cart_sub(const Comm& comm, const std::vector<bool>& remain_dims) {
+  const std::unique_ptr<bool[]> flags = unpacked(remain_dims);
+  return cart_sub(comm, std::span<const bool>(flags.get(), remain_dims.size()));
 }
 
 }  // namespace classic

@@ -98,6 +98,16 @@ CartShift cart_shift(const Comm& comm, int direction, int displacement);
 [[nodiscard]] Comm cart_sub(const Comm& comm,
                             std::span<const bool> remain_dims);
 
+// The same with flags in a std::vector<bool> (which no std::span can view),
+// so that cart_get's periods go straight back into a constructor.
+int cart_map(const Comm& comm, std::span<const int> dims,
+             const std::vector<bool>& periods);
+[[nodiscard]] Comm cart_create(const Comm& comm, std::span<const int> dims,
+                               const std::vector<bool>& periods,
+                               Reorder reorder);
+[[nodiscard]] Comm cart_sub(const Comm& comm,
+                            const std::vector<bool>& remain_dims);
+
 }  // namespace classic
 
 #endif  // ORTHOCOMM_CLASSIC_CARTESIAN_H_

@@ -117,6 +117,24 @@ TEST(CartCreate, TwoDimensionalGridIsRowMajor) {
             (std::vector<int>{world_rank() / dims[1], world_rank() % dims[1]}));
 }
 
+// cart_get's std::vector<bool> periods go back into the constructors.
+TEST(CartCreate, VectorOfBoolFlagsRebuildTheSameGrid) {
+  Comm plane = make_plane();
+  const bool in_grid = !plane.is_null();
+  const std::array<int, 2> dims = plane_dims();
+  // Every process of the world takes part, with the grid of make_plane().
+  const std::vector<bool> periods = {false, true};
+  Comm copy = cart_create(Comm::world(), dims, periods, Reorder::no);
+  ASSERT_EQ(copy.is_null(), !in_grid);
+  if (!in_grid) return;
+  const CartInfo info = cart_get(plane);
+  EXPECT_EQ(cart_get(copy).periods, info.periods);
+  EXPECT_EQ(cart_map(Comm::world(), info.dims, info.periods), world_rank());
+  Comm rows = cart_sub(copy, std::vector<bool>{false, true});
+  EXPECT_EQ(rows.size(), dims[1]);
+  EXPECT_EQ(cart_get(rows).periods, std::vector<bool>{true});
+}
+
 TEST(CartCreate, ProcessesBeyondTheGridGetTheNullCommunicator) {
   const int grid = (world_size() + 1) / 2;
   const std::array<int, 1> dims = {grid};
