@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Runs clang-tidy (.clang-tidy) over orthocomm's library sources, or over the
+# files given. Needs clang-tidy and Open MPI's headers (found as the build
+# finds them, through mpicxx --showme).
+# Usage: bash tools/tidy.sh [FILE.cc ...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mpicxx="${MPICXX:-mpicxx}"
+includes=()
+for dir in $("${mpicxx}" --showme:incdirs); do includes+=(-isystem "${dir}"); done
+files=("$@")
+if [[ ${#files[@]} -eq 0 ]]; then
+  mapfile -t files < <(ls classic/*.cc naming/*.cc stencils/*.cc)
+fi
+status=0
+for file in "${files[@]}"; do
+  clang-tidy --quiet "${file}" -- -std=c++20 -I. "${includes[@]}" \
+    -DOMPI_SKIP_MPICXX || status=1
+done
+exit "${status}"
