@@ -1,6 +1,7 @@
 #include "classic/cart_arithmetic.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <numeric>
 #include <string>
@@ -23,7 +24,7 @@ void check_rank(const CartTopology& grid, int rank, const char* function) {
 // `coordinate` brought into [0, extent): wrapped in a periodic dimension,
 // -1 (off the grid) in a non-periodic one. 64-bit, so a coordinate plus any
 // int displacement cannot overflow.
-long long place(long long coordinate, int extent, bool periodic) {
+std::int64_t place(std::int64_t coordinate, int extent, bool periodic) {
   if (periodic) return ((coordinate % extent) + extent) % extent;
   return coordinate >= 0 && coordinate < extent ? coordinate : -1;
 }
@@ -56,7 +57,7 @@ int rank_of(const CartTopology& grid, std::span<const int> coords,
   }
   int rank = 0;
   for (std::size_t i = 0; i < coords.size(); ++i) {
-    const long long at = place(coords[i], grid.dims[i], grid.periods[i]);
+    const std::int64_t at = place(coords[i], grid.dims[i], grid.periods[i]);
     if (at < 0) {
       throw Error(ErrorClass::arg, function,
                   "coords[" + std::to_string(i) +
@@ -79,16 +80,16 @@ ShiftRanks shift_of(const CartTopology& grid, int rank, int direction,
   }
   std::vector<int> coords = coords_of(grid, rank, function);
   const auto d = static_cast<std::size_t>(direction);
-  const long long here = coords[d];
+  const std::int64_t here = coords[d];
   // The neighbour `steps` away along `direction`, or proc_null.
-  auto neighbour = [&](long long steps) {
-    const long long at = place(here + steps, grid.dims[d], grid.periods[d]);
+  auto neighbour = [&](std::int64_t steps) {
+    const std::int64_t at = place(here + steps, grid.dims[d], grid.periods[d]);
     if (at < 0) return proc_null;
     coords[d] = static_cast<int>(at);
     return rank_of(grid, coords, function);
   };
   const int destination = neighbour(displacement);
-  const int source = neighbour(-static_cast<long long>(displacement));
+  const int source = neighbour(-static_cast<std::int64_t>(displacement));
   return {source, destination};
 }
 

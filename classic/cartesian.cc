@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <utility>
@@ -65,7 +66,7 @@ CartTopology checked_grid(std::span<const int> dims,
   }
   // The product grows with every factor, so it is compared with comm_size
   // as it goes and cannot overflow.
-  long long processes = 1;
+  std::int64_t processes = 1;
   for (const int extent : dims) {
     processes *= extent;
     if (processes > comm_size) {

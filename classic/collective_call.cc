@@ -1,5 +1,6 @@
 #include "classic/collective_call.h"
 
+#include <cstdint>
 #include <string>
 #include <utility>
 
@@ -22,7 +23,8 @@ void check_entries(std::span<const T> values, int size, const char* name,
   if (values.size() != static_cast<std::size_t>(size)) [[unlikely]] {
     throw Error(
         ErrorClass::count, function,
-        std::string(name) + " has " + text(values.size()) +
+        std::string(name) + " has " +
+            text(static_cast<std::int64_t>(values.size())) +
             " entries; it needs one per process, size() = " + text(size));
   }
 }
@@ -131,7 +133,8 @@ int CollectiveCall::per_process(std::size_t elements, const char* name) const {
   const auto processes = static_cast<std::size_t>(size_);
   if (elements % processes != 0) [[unlikely]] {
     throw Error(ErrorClass::buffer, function_,
-                std::string(name) + ".size() = " + text(elements) +
+                std::string(name) +
+                    ".size() = " + text(static_cast<std::int64_t>(elements)) +
                     " is not a multiple of size() = " + text(size_) +
                     ", so it holds no whole block per process");
   }

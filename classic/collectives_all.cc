@@ -137,7 +137,10 @@ void reduce_scatter_block_core(const CollectiveCall& call, SendBlock send,
                                     recv.datatype, op, call.transport()));
 }
 
+// `base` moved by `bytes`, computed on integers: base may be null (a zero
+// count, or MPI_BOTTOM), where pointer arithmetic would be undefined.
 const void* shifted(const void* base, int bytes) {
+  // NOLINTNEXTLINE(performance-no-int-to-ptr)
   return reinterpret_cast<const void*>(
       reinterpret_cast<std::uintptr_t>(base) +
       static_cast<std::uintptr_t>(static_cast<std::intptr_t>(bytes)));
@@ -164,8 +167,9 @@ int alltoallw_alone(const void* send, int send_count, MPI_Datatype send_type,
 // ---- typed forms ----------------------------------------------------------
 
 void allgather(const Comm& comm, In send, Out recv) {
-  if (inter_detail::is_inter(comm, kAllgather))
+  if (inter_detail::is_inter(comm, kAllgather)) {
     return inter_detail::allgather(comm, send, recv);
+  }
   const CollectiveCall call(comm, kAllgather);
   const bool in_place = is_in_place(send.data);
   const int count = in_place ? call.per_process(recv.size, "recv")
@@ -177,8 +181,9 @@ void allgather(const Comm& comm, In send, Out recv) {
 
 void allgatherv(const Comm& comm, In send, Out recv,
                 std::span<const int> recvcounts, std::span<const int> displs) {
-  if (inter_detail::is_inter(comm, kAllgatherv))
+  if (inter_detail::is_inter(comm, kAllgatherv)) {
     return inter_detail::allgatherv(comm, send, recv, recvcounts, displs);
+  }
   const CollectiveCall call(comm, kAllgatherv);
   const bool in_place = is_in_place(send.data);
   const int count = in_place ? 0 : call.count_of(send.size, "send");
@@ -188,8 +193,9 @@ void allgatherv(const Comm& comm, In send, Out recv,
 }
 
 void alltoall(const Comm& comm, In send, Out recv) {
-  if (inter_detail::is_inter(comm, kAlltoall))
+  if (inter_detail::is_inter(comm, kAlltoall)) {
     return inter_detail::alltoall(comm, send, recv);
+  }
   const CollectiveCall call(comm, kAlltoall);
   const bool in_place = is_in_place(send.data);
   const int count = in_place ? call.per_process(recv.size, "recv")
@@ -202,9 +208,10 @@ void alltoall(const Comm& comm, In send, Out recv) {
 void alltoallv(const Comm& comm, In send, std::span<const int> sendcounts,
                std::span<const int> sdispls, Out recv,
                std::span<const int> recvcounts, std::span<const int> rdispls) {
-  if (inter_detail::is_inter(comm, kAlltoallv))
+  if (inter_detail::is_inter(comm, kAlltoallv)) {
     return inter_detail::alltoallv(comm, send, sendcounts, sdispls, recv,
                                    recvcounts, rdispls);
+  }
   const CollectiveCall call(comm, kAlltoallv);
   if (!is_in_place(send.data)) check_apart(call, send, recv);
   alltoallv_core(call,
@@ -213,8 +220,9 @@ void alltoallv(const Comm& comm, In send, std::span<const int> sendcounts,
 }
 
 void allreduce(const Comm& comm, In send, Out recv, MPI_Op op) {
-  if (inter_detail::is_inter(comm, kAllreduce))
+  if (inter_detail::is_inter(comm, kAllreduce)) {
     return inter_detail::allreduce(comm, send, recv, op);
+  }
   elementwise_typed(comm, kAllreduce, send, recv, op, &MPI_Allreduce);
 }
 
@@ -228,8 +236,9 @@ void exscan(const Comm& comm, In send, Out recv, MPI_Op op) {
 
 void reduce_scatter(const Comm& comm, In send, Out recv,
                     std::span<const int> recvcounts, MPI_Op op) {
-  if (inter_detail::is_inter(comm, kReduceScatter))
+  if (inter_detail::is_inter(comm, kReduceScatter)) {
     return inter_detail::reduce_scatter(comm, send, recv, recvcounts, op);
+  }
   const CollectiveCall call(comm, kReduceScatter);
   if (!is_in_place(send.data)) check_apart(call, send, recv);
   reduce_scatter_core(call, {send.data, 0, send.datatype, send.size},
@@ -237,8 +246,9 @@ void reduce_scatter(const Comm& comm, In send, Out recv,
 }
 
 void reduce_scatter_block(const Comm& comm, In send, Out recv, MPI_Op op) {
-  if (inter_detail::is_inter(comm, kReduceScatterBlock))
+  if (inter_detail::is_inter(comm, kReduceScatterBlock)) {
     return inter_detail::reduce_scatter_block(comm, send, recv, op);
+  }
   const CollectiveCall call(comm, kReduceScatterBlock);
   const bool in_place = is_in_place(send.data);
   const int count = in_place ? call.per_process(recv.size, "recv")
@@ -256,8 +266,9 @@ using collective_detail::CollectiveCall;
 using collective_detail::kRaw;
 
 void barrier(const Comm& comm) {
-  if (inter_detail::is_inter(comm, "classic::barrier"))
+  if (inter_detail::is_inter(comm, "classic::barrier")) {
     return inter_detail::barrier(comm);
+  }
   const CollectiveCall call(comm, "classic::barrier");
   call.run(MPI_Barrier(call.transport()));
 }
@@ -265,9 +276,10 @@ void barrier(const Comm& comm) {
 void allgather(const Comm& comm, const void* send, int send_count,
                MPI_Datatype send_type, void* recv, int recv_count,
                MPI_Datatype recv_type) {
-  if (inter_detail::is_inter(comm, collective_detail::kAllgather))
+  if (inter_detail::is_inter(comm, collective_detail::kAllgather)) {
     return inter_detail::allgather(comm, send, send_count, send_type, recv,
                                    recv_count, recv_type);
+  }
   collective_detail::allgather_core(
       CollectiveCall(comm, collective_detail::kAllgather),
       {send, send_count, send_type, kRaw}, {recv, recv_count, recv_type, kRaw});
@@ -277,9 +289,10 @@ void allgatherv(const Comm& comm, const void* send, int send_count,
                 MPI_Datatype send_type, void* recv,
                 std::span<const int> recvcounts, std::span<const int> displs,
                 MPI_Datatype recv_type) {
-  if (inter_detail::is_inter(comm, collective_detail::kAllgatherv))
+  if (inter_detail::is_inter(comm, collective_detail::kAllgatherv)) {
     return inter_detail::allgatherv(comm, send, send_count, send_type, recv,
                                     recvcounts, displs, recv_type);
+  }
   collective_detail::allgatherv_core(
       CollectiveCall(comm, collective_detail::kAllgatherv),
       {send, send_count, send_type, kRaw},
@@ -289,9 +302,10 @@ void allgatherv(const Comm& comm, const void* send, int send_count,
 void alltoall(const Comm& comm, const void* send, int send_count,
               MPI_Datatype send_type, void* recv, int recv_count,
               MPI_Datatype recv_type) {
-  if (inter_detail::is_inter(comm, collective_detail::kAlltoall))
+  if (inter_detail::is_inter(comm, collective_detail::kAlltoall)) {
     return inter_detail::alltoall(comm, send, send_count, send_type, recv,
                                   recv_count, recv_type);
+  }
   collective_detail::alltoall_core(
       CollectiveCall(comm, collective_detail::kAlltoall),
       {send, send_count, send_type, kRaw}, {recv, recv_count, recv_type, kRaw});
@@ -302,9 +316,10 @@ void alltoallv(const Comm& comm, const void* send,
                MPI_Datatype send_type, void* recv,
                std::span<const int> recvcounts, std::span<const int> rdispls,
                MPI_Datatype recv_type) {
-  if (inter_detail::is_inter(comm, collective_detail::kAlltoallv))
+  if (inter_detail::is_inter(comm, collective_detail::kAlltoallv)) {
     return inter_detail::alltoallv(comm, send, sendcounts, sdispls, send_type,
                                    recv, recvcounts, rdispls, recv_type);
+  }
   collective_detail::alltoallv_core(
       CollectiveCall(comm, collective_detail::kAlltoallv),
       {send, sendcounts, sdispls, send_type, kRaw},
@@ -316,9 +331,10 @@ void alltoallw(const Comm& comm, const void* send,
                std::span<const MPI_Datatype> send_types, void* recv,
                std::span<const int> recvcounts, std::span<const int> rdispls,
                std::span<const MPI_Datatype> recv_types) {
-  if (inter_detail::is_inter(comm, "classic::alltoallw"))
+  if (inter_detail::is_inter(comm, "classic::alltoallw")) {
     return inter_detail::alltoallw(comm, send, sendcounts, sdispls, send_types,
                                    recv, recvcounts, rdispls, recv_types);
+  }
   const CollectiveCall call(comm, "classic::alltoallw");
   if (!collective_detail::is_in_place(send)) {
     call.check_counts(sendcounts, "sendcounts");
@@ -344,8 +360,9 @@ void alltoallw(const Comm& comm, const void* send,
 
 void allreduce(const Comm& comm, const void* send, void* recv, int count,
                MPI_Datatype datatype, MPI_Op op) {
-  if (inter_detail::is_inter(comm, collective_detail::kAllreduce))
+  if (inter_detail::is_inter(comm, collective_detail::kAllreduce)) {
     return inter_detail::allreduce(comm, send, recv, count, datatype, op);
+  }
   collective_detail::elementwise_core(
       CollectiveCall(comm, collective_detail::kAllreduce),
       {send, count, datatype, kRaw}, {recv, count, datatype, kRaw}, op,
@@ -355,9 +372,10 @@ void allreduce(const Comm& comm, const void* send, void* recv, int count,
 void reduce_scatter(const Comm& comm, const void* send, void* recv,
                     std::span<const int> recvcounts, MPI_Datatype datatype,
                     MPI_Op op) {
-  if (inter_detail::is_inter(comm, collective_detail::kReduceScatter))
+  if (inter_detail::is_inter(comm, collective_detail::kReduceScatter)) {
     return inter_detail::reduce_scatter(comm, send, recv, recvcounts, datatype,
                                         op);
+  }
   collective_detail::reduce_scatter_core(
       CollectiveCall(comm, collective_detail::kReduceScatter),
       {send, 0, datatype, kRaw}, {recv, 0, datatype, kRaw}, recvcounts, op);
@@ -365,9 +383,10 @@ void reduce_scatter(const Comm& comm, const void* send, void* recv,
 
 void reduce_scatter_block(const Comm& comm, const void* send, void* recv,
                           int recv_count, MPI_Datatype datatype, MPI_Op op) {
-  if (inter_detail::is_inter(comm, collective_detail::kReduceScatterBlock))
+  if (inter_detail::is_inter(comm, collective_detail::kReduceScatterBlock)) {
     return inter_detail::reduce_scatter_block(comm, send, recv, recv_count,
                                               datatype, op);
+  }
   collective_detail::reduce_scatter_block_core(
       CollectiveCall(comm, collective_detail::kReduceScatterBlock),
       {send, recv_count, datatype, kRaw}, {recv, recv_count, datatype, kRaw},

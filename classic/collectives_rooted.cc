@@ -117,8 +117,9 @@ void reduce_core(const CollectiveCall& call, SendBlock send, RecvBlock recv,
 // ---- typed forms ----------------------------------------------------------
 
 void bcast(const Comm& comm, Out buffer, int root) {
-  if (inter_detail::is_inter(comm, kBcast))
+  if (inter_detail::is_inter(comm, kBcast)) {
     return inter_detail::bcast(comm, buffer, root);
+  }
   const CollectiveCall call(comm, kBcast);
   bcast_core(call,
              {buffer.data, call.count_of(buffer.size, "buffer"),
@@ -127,8 +128,9 @@ void bcast(const Comm& comm, Out buffer, int root) {
 }
 
 void gather(const Comm& comm, In send, Out recv, int root) {
-  if (inter_detail::is_inter(comm, kGather))
+  if (inter_detail::is_inter(comm, kGather)) {
     return inter_detail::gather(comm, send, recv, root);
+  }
   const CollectiveCall call(comm, kGather);
   call.check_root(root);
   call.check_in_place_at_root(send.data, root, "send");
@@ -144,8 +146,9 @@ void gather(const Comm& comm, In send, Out recv, int root) {
 void gatherv(const Comm& comm, In send, Out recv,
              std::span<const int> recvcounts, std::span<const int> displs,
              int root) {
-  if (inter_detail::is_inter(comm, kGatherv))
+  if (inter_detail::is_inter(comm, kGatherv)) {
     return inter_detail::gatherv(comm, send, recv, recvcounts, displs, root);
+  }
   const CollectiveCall call(comm, kGatherv);
   call.check_root(root);
   call.check_in_place_at_root(send.data, root, "send");
@@ -157,8 +160,9 @@ void gatherv(const Comm& comm, In send, Out recv,
 }
 
 void scatter(const Comm& comm, In send, Out recv, int root) {
-  if (inter_detail::is_inter(comm, kScatter))
+  if (inter_detail::is_inter(comm, kScatter)) {
     return inter_detail::scatter(comm, send, recv, root);
+  }
   const CollectiveCall call(comm, kScatter);
   call.check_root(root);
   call.check_in_place_at_root(recv.data, root, "recv");
@@ -173,8 +177,9 @@ void scatter(const Comm& comm, In send, Out recv, int root) {
 
 void scatterv(const Comm& comm, In send, std::span<const int> sendcounts,
               std::span<const int> displs, Out recv, int root) {
-  if (inter_detail::is_inter(comm, kScatterv))
+  if (inter_detail::is_inter(comm, kScatterv)) {
     return inter_detail::scatterv(comm, send, sendcounts, displs, recv, root);
+  }
   const CollectiveCall call(comm, kScatterv);
   call.check_root(root);
   call.check_in_place_at_root(recv.data, root, "recv");
@@ -186,8 +191,9 @@ void scatterv(const Comm& comm, In send, std::span<const int> sendcounts,
 }
 
 void reduce(const Comm& comm, In send, Out recv, MPI_Op op, int root) {
-  if (inter_detail::is_inter(comm, kReduce))
+  if (inter_detail::is_inter(comm, kReduce)) {
     return inter_detail::reduce(comm, send, recv, op, root);
+  }
   const CollectiveCall call(comm, kReduce);
   call.check_root(root);
   call.check_in_place_at_root(send.data, root, "send");
@@ -208,8 +214,9 @@ using collective_detail::kRaw;
 
 void bcast(const Comm& comm, void* buffer, int count, MPI_Datatype datatype,
            int root) {
-  if (inter_detail::is_inter(comm, collective_detail::kBcast))
+  if (inter_detail::is_inter(comm, collective_detail::kBcast)) {
     return inter_detail::bcast(comm, buffer, count, datatype, root);
+  }
   collective_detail::bcast_core(CollectiveCall(comm, collective_detail::kBcast),
                                 {buffer, count, datatype, kRaw}, root);
 }
@@ -217,9 +224,10 @@ void bcast(const Comm& comm, void* buffer, int count, MPI_Datatype datatype,
 void gather(const Comm& comm, const void* send, int send_count,
             MPI_Datatype send_type, void* recv, int recv_count,
             MPI_Datatype recv_type, int root) {
-  if (inter_detail::is_inter(comm, collective_detail::kGather))
+  if (inter_detail::is_inter(comm, collective_detail::kGather)) {
     return inter_detail::gather(comm, send, send_count, send_type, recv,
                                 recv_count, recv_type, root);
+  }
   collective_detail::gather_core(
       CollectiveCall(comm, collective_detail::kGather),
       {send, send_count, send_type, kRaw}, {recv, recv_count, recv_type, kRaw},
@@ -230,9 +238,10 @@ void gatherv(const Comm& comm, const void* send, int send_count,
              MPI_Datatype send_type, void* recv,
              std::span<const int> recvcounts, std::span<const int> displs,
              MPI_Datatype recv_type, int root) {
-  if (inter_detail::is_inter(comm, collective_detail::kGatherv))
+  if (inter_detail::is_inter(comm, collective_detail::kGatherv)) {
     return inter_detail::gatherv(comm, send, send_count, send_type, recv,
                                  recvcounts, displs, recv_type, root);
+  }
   collective_detail::gatherv_core(
       CollectiveCall(comm, collective_detail::kGatherv),
       {send, send_count, send_type, kRaw},
@@ -242,9 +251,10 @@ void gatherv(const Comm& comm, const void* send, int send_count,
 void scatter(const Comm& comm, const void* send, int send_count,
              MPI_Datatype send_type, void* recv, int recv_count,
              MPI_Datatype recv_type, int root) {
-  if (inter_detail::is_inter(comm, collective_detail::kScatter))
+  if (inter_detail::is_inter(comm, collective_detail::kScatter)) {
     return inter_detail::scatter(comm, send, send_count, send_type, recv,
                                  recv_count, recv_type, root);
+  }
   collective_detail::scatter_core(
       CollectiveCall(comm, collective_detail::kScatter),
       {send, send_count, send_type, kRaw}, {recv, recv_count, recv_type, kRaw},
@@ -255,9 +265,10 @@ void scatterv(const Comm& comm, const void* send,
               std::span<const int> sendcounts, std::span<const int> displs,
               MPI_Datatype send_type, void* recv, int recv_count,
               MPI_Datatype recv_type, int root) {
-  if (inter_detail::is_inter(comm, collective_detail::kScatterv))
+  if (inter_detail::is_inter(comm, collective_detail::kScatterv)) {
     return inter_detail::scatterv(comm, send, sendcounts, displs, send_type,
                                   recv, recv_count, recv_type, root);
+  }
   collective_detail::scatterv_core(
       CollectiveCall(comm, collective_detail::kScatterv),
       {send, sendcounts, displs, send_type, kRaw},
@@ -266,8 +277,9 @@ void scatterv(const Comm& comm, const void* send,
 
 void reduce(const Comm& comm, const void* send, void* recv, int count,
             MPI_Datatype datatype, MPI_Op op, int root) {
-  if (inter_detail::is_inter(comm, collective_detail::kReduce))
+  if (inter_detail::is_inter(comm, collective_detail::kReduce)) {
     return inter_detail::reduce(comm, send, recv, count, datatype, op, root);
+  }
   collective_detail::reduce_core(
       CollectiveCall(comm, collective_detail::kReduce),
       {send, count, datatype, kRaw}, {recv, count, datatype, kRaw}, op, root);

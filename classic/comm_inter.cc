@@ -86,7 +86,9 @@ std::vector<int> side_values(const Comm::State& state,
   std::vector<int> values(static_cast<std::size_t>(size));
   for (int i = 0; i < size; ++i) {
     values[static_cast<std::size_t>(i)] =
-        all[static_cast<std::size_t>((offset + i) * per_process + field)];
+        all[static_cast<std::size_t>(offset + i) *
+                static_cast<std::size_t>(per_process) +
+            static_cast<std::size_t>(field)];
   }
   return values;
 }

@@ -122,7 +122,7 @@ void agree_on_arguments(const Comm::State& state,
   transport::check_code(
       MPI_Allreduce(mine, all, 3, MPI_UINT64_T, MPI_MIN, state.transport),
       function);
-  if (local) throw *local;
+  if (local) throw Error(*local);
   if (all[0] != kNoError) {
     const auto error_class = static_cast<ErrorClass>(all[0] % kClasses);
     throw Error(error_class, function,

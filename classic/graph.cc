@@ -60,7 +60,9 @@ std::optional<Error> graph_error(std::span<const int> index,
 
 void check_graph(std::span<const int> index, std::span<const int> edges,
                  int size, const char* function) {
-  if (auto error = graph_error(index, edges, size, function)) throw *error;
+  if (auto error = graph_error(index, edges, size, function)) {
+    throw Error(*error);
+  }
 }
 
 // FNV-1a over the lengths and entries: equal graphs hash alike.
@@ -92,7 +94,7 @@ void agree_on_graph(std::span<const int> index, std::span<const int> edges,
   transport::check_code(
       MPI_Allreduce(mine, all, 3, MPI_UINT64_T, MPI_MIN, state.transport),
       function);
-  if (local) throw *local;
+  if (local) throw Error(*local);
   if (all[0] == 0) {
     throw Error(ErrorClass::arg, function,
                 "another process passed an invalid graph (every process "

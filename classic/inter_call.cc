@@ -1,6 +1,7 @@
 #include "classic/inter_call.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
 
 #include "classic/comm_state.h"
@@ -87,7 +88,8 @@ void InterCall::check_length(std::size_t length, int entries,
                              const char* name) const {
   if (length != static_cast<std::size_t>(entries)) [[unlikely]] {
     throw Error(ErrorClass::count, function_,
-                std::string(name) + " has " + text(length) +
+                std::string(name) + " has " +
+                    text(static_cast<std::int64_t>(length)) +
                     " entries; it needs " + text(entries) +
                     " (one per process of the group it describes)");
   }
@@ -113,7 +115,8 @@ int InterCall::per_block(std::size_t elements, int blocks,
                          const char* name) const {
   if (elements % static_cast<std::size_t>(blocks) != 0) [[unlikely]] {
     throw Error(ErrorClass::buffer, function_,
-                std::string(name) + ".size() = " + text(elements) +
+                std::string(name) +
+                    ".size() = " + text(static_cast<std::int64_t>(elements)) +
                     " is not a multiple of the " + text(blocks) +
                     " blocks it holds (one per process of a group)");
   }
@@ -159,6 +162,9 @@ MPI_Aint extent_of(MPI_Datatype datatype) {
 }
 
 void* shifted(void* base, MPI_Aint bytes) {
+  // On integers: base may be null (a zero count, or MPI_BOTTOM), where
+  // pointer arithmetic would be undefined.
+  // NOLINTNEXTLINE(performance-no-int-to-ptr)
   return reinterpret_cast<void*>(reinterpret_cast<std::uintptr_t>(base) +
                                  static_cast<std::uintptr_t>(bytes));
 }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -39,7 +40,7 @@ struct Header {
 };
 constexpr int kHeaderInts = 4;
 
-std::string text(long long value) { return std::to_string(value); }
+std::string text(std::int64_t value) { return std::to_string(value); }
 
 // What the leader found, for its whole group.
 struct Outcome {
@@ -49,14 +50,14 @@ struct Outcome {
 
 // Step 1: every process of local_comm passes the same, valid local_leader.
 void agree_on_leader(const Comm::State& local, int local_leader) {
-  const long long mine[2] = {local_leader,
-                             -static_cast<long long>(local_leader)};
-  long long extremes[2] = {0, 0};
+  const std::int64_t mine[2] = {local_leader,
+                                -static_cast<std::int64_t>(local_leader)};
+  std::int64_t extremes[2] = {0, 0};
   transport::check_code(
-      MPI_Allreduce(mine, extremes, 2, MPI_LONG_LONG, MPI_MIN, local.transport),
+      MPI_Allreduce(mine, extremes, 2, MPI_INT64_T, MPI_MIN, local.transport),
       kCreate);
-  const long long lowest = extremes[0];
-  const long long highest = -extremes[1];
+  const std::int64_t lowest = extremes[0];
+  const std::int64_t highest = -extremes[1];
   if (lowest != highest) {
     throw Error(ErrorClass::arg, kCreate,
                 "the processes of local_comm passed different local_leader "
@@ -246,7 +247,7 @@ Comm intercomm_create(const Comm& local_comm, int local_leader,
     outcome = lead(local, peer_comm, remote_leader, tag);
   }
   share(outcome, local, local_leader);
-  if (outcome.error) throw *outcome.error;
+  if (outcome.error) throw Error(*outcome.error);
 
   Group remote = Group::world().incl(outcome.remote_members);
   MPI_Comm context =

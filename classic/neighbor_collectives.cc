@@ -88,6 +88,7 @@ template <typename Data>
 Data shifted(Data base, std::int64_t bytes) {
   using Byte = std::conditional_t<std::is_const_v<std::remove_pointer_t<Data>>,
                                   const std::byte, std::byte>;
+  // NOLINTNEXTLINE(performance-no-int-to-ptr): see above, base may be null.
   return reinterpret_cast<Byte*>(reinterpret_cast<std::uintptr_t>(base) +
                                  static_cast<std::uintptr_t>(bytes));
 }

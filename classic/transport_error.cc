@@ -6,8 +6,9 @@ namespace classic::transport {
 
 ErrorClass error_class_of(int code) {
   int mpi_class = MPI_ERR_OTHER;
-  if (MPI_Error_class(code, &mpi_class) != MPI_SUCCESS)
+  if (MPI_Error_class(code, &mpi_class) != MPI_SUCCESS) {
     return ErrorClass::intern;
+  }
   switch (mpi_class) {
     case MPI_ERR_TRUNCATE:
       return ErrorClass::truncate;

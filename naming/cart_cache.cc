@@ -1,7 +1,6 @@
 #include "naming/cart_cache.h"
 
 #include <optional>
-#include <utility>
 
 #include "classic/error.h"
 #include "classic/typed_keyval.h"
@@ -18,7 +17,7 @@ std::size_t& live_namings() {
 // tests can see an overwrite or free destroy the old naming exactly once.
 class CachedNaming {
  public:
-  explicit CachedNaming(Geometry geometry) : geometry_(std::move(geometry)) {
+  explicit CachedNaming(const Geometry& geometry) : geometry_(geometry) {
     ++live_namings();
   }
   CachedNaming(const CachedNaming& other) : geometry_(other.geometry_) {
@@ -54,9 +53,9 @@ const Geometry& naming_of(const classic::Comm& comm, const char* function) {
   return *naming;
 }
 
-void attach_naming(const classic::Comm& comm, Geometry geometry) {
+void attach_naming(const classic::Comm& comm, const Geometry& geometry) {
   classic::Comm handle = comm;  // a handle to the same communicator
-  naming_keyval().set(handle, CachedNaming(std::move(geometry)));
+  naming_keyval().set(handle, CachedNaming(geometry));
 }
 
 std::size_t live_naming_count() noexcept { return live_namings(); }

@@ -33,7 +33,7 @@ const Geometry& naming_of(const classic::Comm& comm, const char* function);
 
 // Caches `geometry` on `comm`; an earlier naming is destroyed first. The
 // caller has validated `geometry` against `comm`.
-void attach_naming(const classic::Comm& comm, Geometry geometry);
+void attach_naming(const classic::Comm& comm, const Geometry& geometry);
 
 // Namings cached now, over all communicators of this process.
 std::size_t live_naming_count() noexcept;

@@ -74,7 +74,7 @@ classic::Comm cart_create_sub(const classic::Comm& comm,
   // Everyone takes part before anyone throws: no process is left in split.
   const bool agreed =
       internal::identical_everywhere(comm, arguments, kCreateSub);
-  if (objection) throw *objection;
+  if (objection) throw classic::Error(*objection);
   if (!agreed) {
     throw classic::Error(classic::ErrorClass::topology, kCreateSub,
                          "the processes of comm differ in their naming or "
@@ -89,7 +89,7 @@ Geometry sub_geometry(const Geometry& naming,
                       std::span<const bool> remain_dims) {
   if (auto objection =
           check_remain_dims(naming, remain_dims, "naming::sub_geometry")) {
-    throw *objection;
+    throw classic::Error(*objection);
   }
   std::vector<int> dims;
   std::vector<int> new_index(remain_dims.size(), -1);

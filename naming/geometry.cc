@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 #include <cstddef>
+#include <cstdint>
 #include <numeric>
 #include <string>
 
@@ -23,11 +24,13 @@ std::string element(const char* name, std::size_t index) {
   return std::string(name) + "[" + std::to_string(index) + "]";
 }
 
-std::string range(long long end) { return "[0, " + std::to_string(end) + ")"; }
+std::string range(std::int64_t end) {
+  return "[0, " + std::to_string(end) + ")";
+}
 
-// `value` modulo `n` in [0, n); long long so that no int offset overflows.
-long long wrap(long long value, int n) {
-  const long long remainder = value % n;
+// `value` modulo `n` in [0, n); 64-bit so that no int offset overflows.
+std::int64_t wrap(std::int64_t value, int n) {
+  const std::int64_t remainder = value % n;
   return remainder < 0 ? remainder + n : remainder;
 }
 
@@ -43,14 +46,14 @@ void check_dims(std::span<const int> dims, std::span<const bool> periods) {
          "periods has " + std::to_string(periods.size()) +
              " elements but dims has " + std::to_string(dims.size()));
   }
-  long long product = 1;
+  std::int64_t product = 1;
   for (std::size_t i = 0; i < dims.size(); ++i) {
     if (dims[i] < 1) {
       fail(ErrorClass::dims, kFunction,
            element("dims", i) + " = " + std::to_string(dims[i]) +
                " is not positive");
     }
-    product *= dims[i];  // Both factors <= INT_MAX: fits in long long.
+    product *= dims[i];  // Both factors <= INT_MAX: fits in std::int64_t.
     if (product > INT_MAX) {
       fail(ErrorClass::dims, kFunction,
            "the product of dims[0.." + std::to_string(i) +
@@ -75,7 +78,7 @@ void check_permutation(std::span<const int> dimension_order,
         element("dimension_order", i) + " = " + std::to_string(value);
     if (value < 0 || static_cast<std::size_t>(value) >= ndims) {
       fail(ErrorClass::arg, kFunction,
-           name + " is outside " + range(static_cast<long long>(ndims)));
+           name + " is outside " + range(static_cast<std::int64_t>(ndims)));
     }
     if (first_seen[value] != ndims) {
       fail(ErrorClass::arg, kFunction,
@@ -267,8 +270,8 @@ int Geometry::rank_of(std::span<const int> coords, const char* name,
                       std::size_t first, const char* function) const {
   int rank = 0;
   for (std::size_t i = 0; i < dims_.size(); ++i) {
-    long long coordinate = coords[i];
-    if (periods_[i]) {
+    std::int64_t coordinate = coords[i];
+    if (periods()[i]) {
       coordinate = wrap(coordinate, dims_[i]);
     } else if (coordinate < 0 || coordinate >= dims_[i]) {
       fail(ErrorClass::rank, function,
@@ -282,13 +285,13 @@ int Geometry::rank_of(std::span<const int> coords, const char* name,
 }
 
 int Geometry::moved_rank(int source, std::span<const int> offset,
-                         long long sign, const char* function) const {
+                         std::int64_t sign, const char* function) const {
   if (!is_named_source(source, function)) return classic::proc_null;
   int rank = 0;
   for (std::size_t i = 0; i < dims_.size(); ++i) {
-    // |sign * offset| <= 2^31: the sum cannot overflow long long.
-    long long coordinate = source / stride_[i] % dims_[i] + sign * offset[i];
-    if (periods_[i]) {
+    // |sign * offset| <= 2^31: the sum cannot overflow std::int64_t.
+    std::int64_t coordinate = source / stride_[i] % dims_[i] + sign * offset[i];
+    if (periods()[i]) {
       coordinate = wrap(coordinate, dims_[i]);
     } else if (coordinate < 0 || coordinate >= dims_[i]) {
       return classic::proc_null;
@@ -354,10 +357,10 @@ void Geometry::check_flat(std::size_t flat_length, const char* name,
            (fits ? std::to_string(n * d) : std::string("more")));
 }
 
-int Geometry::canonical_component(std::size_t dim, long long offset) const {
+int Geometry::canonical_component(std::size_t dim, std::int64_t offset) const {
   const int n = dims_[dim];
-  if (!periods_[dim]) return static_cast<int>(offset);
-  const long long representative = wrap(offset, n);
+  if (!periods()[dim]) return static_cast<int>(offset);
+  const std::int64_t representative = wrap(offset, n);
   return static_cast<int>(representative > n / 2 ? representative - n
                                                  : representative);
 }

@@ -4,6 +4,7 @@
 #define ORTHOCOMM_NAMING_GEOMETRY_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <vector>
@@ -131,7 +132,7 @@ class Geometry {
               const char* function) const;
   // The rank at coordinates(source) + sign * offset (sign is +1 or -1), or
   // proc_null. The caller has checked offset's length.
-  int moved_rank(int source, std::span<const int> offset, long long sign,
+  int moved_rank(int source, std::span<const int> offset, std::int64_t sign,
                  const char* function) const;
   // False for proc_null or an unnamed rank; throws for other negative ranks.
   bool is_named_source(int source, const char* function) const;
@@ -144,7 +145,7 @@ class Geometry {
   // Throws count unless flat_length == n * ndims().
   void check_flat(std::size_t flat_length, const char* name, std::size_t n,
                   const char* function) const;
-  int canonical_component(std::size_t dim, long long offset) const;
+  int canonical_component(std::size_t dim, std::int64_t offset) const;
 
   std::vector<int> dims_;
   // std::vector<bool> cannot hand out a span<const bool>.

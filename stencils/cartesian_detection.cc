@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <limits>
 #include <string>
 #include <utility>
@@ -77,12 +78,13 @@ struct Extent {
   bool all_usable = true;
   std::vector<int> low;  // per dimension; low > high when nobody has offsets
   std::vector<int> high;
-  long long box_size() const {
-    long long size = 1;
+  std::int64_t box_size() const {
+    std::int64_t size = 1;
     for (std::size_t k = 0; k < low.size(); ++k) {
       if (low[k] > high[k]) return 0;
-      size *= static_cast<long long>(high[k]) - low[k] + 1;
-      if (size > (1LL << 40)) return size;  // large enough to mean "too big"
+      size *= static_cast<std::int64_t>(high[k]) - low[k] + 1;
+      // Large enough to mean "too big".
+      if (size > (std::int64_t{1} << 40)) return size;
     }
     return size;
   }
@@ -196,9 +198,9 @@ std::pair<Stencil, Stencil> reference_stencils(MPI_Comm context,
 
 // Histograms cost at most this many ints per list beyond the lists' own
 // length; beyond it the reference method is used.
-long long histogram_limit(const Extent& extent) {
-  return std::max<long long>(64,
-                             4LL * (extent.max_targets + extent.max_sources));
+std::int64_t histogram_limit(const Extent& extent) {
+  return std::max<std::int64_t>(
+      64, std::int64_t{4} * (extent.max_targets + extent.max_sources));
 }
 
 }  // namespace
@@ -220,7 +222,7 @@ std::optional<CartesianNeighborhood> detect_cartesian(
   }
   check_ranks(targets, "targets", size);
   check_ranks(sources, "sources", size);
-  const MPI_Comm context = comm.transport();
+  MPI_Comm context = comm.transport();
 
   Local local;
   local.named = rank < geometry.size();

@@ -1,6 +1,7 @@
 #include "stencils/cartesianness.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -45,7 +46,8 @@ bool stays_on_grid(const naming::Geometry& geometry,
                    std::span<const int> coords, std::span<const int> offset) {
   for (int k = 0; k < geometry.ndims(); ++k) {
     if (geometry.periodic(k)) continue;
-    const long long position = static_cast<long long>(coords[k]) + offset[k];
+    const std::int64_t position =
+        static_cast<std::int64_t>(coords[k]) + offset[k];
     if (position < 0 || position >= geometry.dims()[k]) return false;
   }
   return true;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 #include <cstddef>
+#include <cstdint>
 #include <set>
 #include <string>
 #include <vector>
@@ -17,14 +18,14 @@ using classic::ErrorClass;
 // The shell shadow <= distance <= depth, validated.
 struct Shell {
   Metric metric;
-  long long shadow;
-  long long depth;
+  std::int64_t shadow;
+  std::int64_t depth;
 };
 
 // Inclusive bounds on one component of an offset.
 struct Range {
-  long long low;
-  long long high;
+  std::int64_t low;
+  std::int64_t high;
 };
 
 void check_metric(Metric metric, const char* function) {
@@ -59,8 +60,8 @@ Shell checked_shell(int ndims, Metric metric, int shadow, int depth,
 }
 
 // The distance of a prefix extended by one component.
-long long extend(Metric metric, long long used, long long component) {
-  const long long magnitude = component < 0 ? -component : component;
+std::int64_t extend(Metric metric, std::int64_t used, std::int64_t component) {
+  const std::int64_t magnitude = component < 0 ? -component : component;
   return metric == Metric::manhattan ? used + magnitude
                                      : std::max(used, magnitude);
 }
@@ -73,7 +74,7 @@ long long extend(Metric metric, long long used, long long component) {
 using Wide = unsigned __int128;
 constexpr Wide kCap = Wide{1} << 64;
 
-Wide chebyshev_ball(int ndims, long long radius) {
+Wide chebyshev_ball(int ndims, std::int64_t radius) {
   Wide points = 1;
   for (int k = 0; k < ndims && points < kCap; ++k) {
     points *= static_cast<Wide>(2 * radius + 1);  // <= 2^64 * 2^32.
@@ -83,11 +84,11 @@ Wide chebyshev_ball(int ndims, long long radius) {
 
 // sum over k of 2^k C(d,k) C(r,k): choose k non-zero components and their
 // signs, then split the remaining distance budget among them.
-Wide manhattan_ball(int ndims, long long radius) {
+Wide manhattan_ball(int ndims, std::int64_t radius) {
   Wide sum = 1;
   Wide term = 1;
-  const long long last = std::min<long long>(ndims, radius);
-  for (long long k = 1; k <= last && sum < kCap; ++k) {
+  const std::int64_t last = std::min<std::int64_t>(ndims, radius);
+  for (std::int64_t k = 1; k <= last && sum < kCap; ++k) {
     // term_k = term_{k-1} * 2 (d-k+1) (r-k+1) / k^2, exactly; the product is
     // below 2^64 * 2^63 and so fits.
     term = term * 2 * static_cast<Wide>(ndims - k + 1) *
@@ -97,7 +98,7 @@ Wide manhattan_ball(int ndims, long long radius) {
   return std::min(sum, kCap);
 }
 
-Wide ball(int ndims, Metric metric, long long radius) {
+Wide ball(int ndims, Metric metric, std::int64_t radius) {
   if (radius < 0) return 0;
   return metric == Metric::manhattan ? manhattan_ball(ndims, radius)
                                      : chebyshev_ball(ndims, radius);
@@ -108,19 +109,19 @@ Wide ball(int ndims, Metric metric, long long radius) {
 // Calls on_run(prefix, low, high) for each maximal run [low, high] of valid
 // last components, in ascending order; stops early when on_run returns false.
 template <class OnRun>
-bool last_dimension_runs(const Shell& shell, Range range, long long used,
+bool last_dimension_runs(const Shell& shell, Range range, std::int64_t used,
                          OnRun& on_run) {
   // Valid last components x: band_low <= |x| <= band_high.
-  long long band_low;
-  long long band_high;
+  std::int64_t band_low;
+  std::int64_t band_high;
   if (shell.metric == Metric::manhattan) {
-    band_low = std::max(0LL, shell.shadow - used);
+    band_low = std::max(std::int64_t{0}, shell.shadow - used);
     band_high = shell.depth - used;
   } else {
     band_low = used >= shell.shadow ? 0 : shell.shadow;
     band_high = shell.depth;
   }
-  auto run = [&](long long low, long long high) {
+  auto run = [&](std::int64_t low, std::int64_t high) {
     low = std::max(low, range.low);
     high = std::min(high, range.high);
     return low > high || on_run(low, high);
@@ -139,20 +140,20 @@ void walk_shell(const Shell& shell, std::span<const Range> ranges,
                 OnRun on_run) {
   const int d = static_cast<int>(ranges.size());
   std::vector<int> prefix(d - 1);
-  std::vector<long long> high(d - 1);
-  std::vector<long long> used(d, 0);  // used[k]: distance of prefix[0, k).
+  std::vector<std::int64_t> high(d - 1);
+  std::vector<std::int64_t> used(d, 0);  // used[k]: distance of prefix[0, k).
   // Opens level k at its lowest value; false if it has no value.
   auto enter = [&](int k) {
-    const long long reach =
+    const std::int64_t reach =
         shell.metric == Metric::manhattan ? shell.depth - used[k] : shell.depth;
-    const long long low = std::max(ranges[k].low, -reach);
+    const std::int64_t low = std::max(ranges[k].low, -reach);
     high[k] = std::min(ranges[k].high, reach);
     if (low > high[k]) return false;
     prefix[k] = static_cast<int>(low);
     used[k + 1] = extend(shell.metric, used[k], low);
     return true;
   };
-  auto emit = [&](long long low, long long high_end) {
+  auto emit = [&](std::int64_t low, std::int64_t high_end) {
     return on_run(std::span<const int>(prefix), low, high_end);
   };
   int k = 0;
@@ -180,9 +181,9 @@ void walk_shell(const Shell& shell, std::span<const Range> ranges,
 int count_clipped(const Shell& shell, std::span<const Range> ranges,
                   const char* function) {
   if (ranges.empty()) return shell.shadow == 0 ? 1 : 0;
-  long long count = 0;
+  std::int64_t count = 0;
   walk_shell(shell, ranges,
-             [&](std::span<const int>, long long low, long long high) {
+             [&](std::span<const int>, std::int64_t low, std::int64_t high) {
                count += high - low + 1;
                return count <= INT_MAX;
              });
@@ -193,7 +194,7 @@ int count_clipped(const Shell& shell, std::span<const Range> ranges,
 Stencil enumerate_clipped(const Shell& shell, std::span<const Range> ranges,
                           int count, const char* function) {
   const int d = static_cast<int>(ranges.size());
-  if (static_cast<long long>(count) * d > INT_MAX) {
+  if (static_cast<std::int64_t>(count) * d > INT_MAX) {
     // An MPI-style caller could not even size an int array for it.
     throw classic::Error(ErrorClass::count, function,
                          std::to_string(count) +
@@ -207,20 +208,21 @@ Stencil enumerate_clipped(const Shell& shell, std::span<const Range> ranges,
   }
   std::vector<int> flat;
   flat.reserve(static_cast<std::size_t>(count) * d);
-  walk_shell(shell, ranges,
-             [&](std::span<const int> prefix, long long low, long long high) {
-               for (long long x = low; x <= high; ++x) {
-                 flat.insert(flat.end(), prefix.begin(), prefix.end());
-                 flat.push_back(static_cast<int>(x));
-               }
-               return true;
-             });
+  walk_shell(
+      shell, ranges,
+      [&](std::span<const int> prefix, std::int64_t low, std::int64_t high) {
+        for (std::int64_t x = low; x <= high; ++x) {
+          flat.insert(flat.end(), prefix.begin(), prefix.end());
+          flat.push_back(static_cast<int>(x));
+        }
+        return true;
+      });
   return Stencil(d, std::move(flat));
 }
 
 // The per-dimension ranges that keep rank's neighbours on the grid.
 std::vector<Range> grid_ranges(const naming::Geometry& geometry, int rank,
-                               long long depth, const char* function) {
+                               std::int64_t depth, const char* function) {
   if (rank < 0 || rank >= geometry.size()) {
     throw classic::Error(ErrorClass::rank, function,
                          "rank = " + std::to_string(rank) + " is outside [0, " +
@@ -230,18 +232,19 @@ std::vector<Range> grid_ranges(const naming::Geometry& geometry, int rank,
   std::vector<Range> ranges(geometry.ndims(), Range{-depth, depth});
   for (int k = 0; k < geometry.ndims(); ++k) {
     if (geometry.periodic(k)) continue;
-    ranges[k].low = std::max(ranges[k].low, -static_cast<long long>(coords[k]));
-    ranges[k].high = std::min<long long>(ranges[k].high,
-                                         geometry.dims()[k] - 1LL - coords[k]);
+    ranges[k].low =
+        std::max(ranges[k].low, -static_cast<std::int64_t>(coords[k]));
+    ranges[k].high = std::min<std::int64_t>(
+        ranges[k].high, geometry.dims()[k] - std::int64_t{1} - coords[k]);
   }
   return ranges;
 }
 
 }  // namespace
 
-long long distance(Metric metric, std::span<const int> offset) {
+std::int64_t distance(Metric metric, std::span<const int> offset) {
   check_metric(metric, "stencils::distance");
-  long long result = 0;
+  std::int64_t result = 0;
   for (int component : offset) result = extend(metric, result, component);
   return result;
 }

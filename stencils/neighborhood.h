@@ -3,6 +3,7 @@
 #ifndef ORTHOCOMM_STENCILS_NEIGHBORHOOD_H_
 #define ORTHOCOMM_STENCILS_NEIGHBORHOOD_H_
 
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -18,7 +19,7 @@ namespace stencils {
 enum class Metric { manhattan, chebyshev };
 
 // The distance of `offset` from the origin. Throws arg for an invalid metric.
-long long distance(Metric metric, std::span<const int> offset);
+std::int64_t distance(Metric metric, std::span<const int> offset);
 
 // All offsets o of `ndims` dimensions with shadow <= distance(o) <= depth.
 // shadow 0 includes the zero offset (the process itself); shadow 1 leaves it

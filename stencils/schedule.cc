@@ -146,11 +146,12 @@ std::vector<BlockMove> local_copies(const Prepared& prepared,
 std::vector<Round> collect_rounds(
     std::map<std::pair<int, Offset>, Message> messages) {
   std::vector<Round> rounds;
-  for (auto& [key, message] : messages) {
-    if (rounds.empty() || rounds.back().dimension != key.first) {
-      rounds.push_back({key.first, {}});
+  for (auto& entry : messages) {
+    const int dimension = entry.first.first;
+    if (rounds.empty() || rounds.back().dimension != dimension) {
+      rounds.push_back({dimension, {}});
     }
-    rounds.back().messages.push_back(std::move(message));
+    rounds.back().messages.push_back(std::move(entry.second));
   }
   return rounds;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdint>
 #include <span>
 #include <string>
 #include <utility>
@@ -199,10 +200,10 @@ std::string shape_problem(const Schedule<kind>& schedule, const Layout& layout,
   }
   // A temp slot no move writes is useless; bounding them by the moves keeps
   // a corrupted count from sizing the simulation.
-  long long moves = static_cast<long long>(schedule.local_copies.size());
+  std::int64_t moves = static_cast<std::int64_t>(schedule.local_copies.size());
   for (const Round& round : schedule.rounds) {
     for (const Message& message : round.messages) {
-      moves += static_cast<long long>(message.moves.size());
+      moves += static_cast<std::int64_t>(message.moves.size());
     }
   }
   if (layout.temp_slots > moves) {
