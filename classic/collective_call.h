@@ -133,8 +133,9 @@ class CollectiveCall {
 
   // Raises classic::Error unless code is MPI_SUCCESS.
   void run(int code) const {
-    if (code != MPI_SUCCESS) [[unlikely]]
+    if (code != MPI_SUCCESS) [[unlikely]] {
       raise(code);
+    }
   }
 
  private:

@@ -121,8 +121,9 @@ class InterCall {
 
   // Raises classic::Error unless code is MPI_SUCCESS.
   void run(int code) const {
-    if (code != MPI_SUCCESS) [[unlikely]]
+    if (code != MPI_SUCCESS) [[unlikely]] {
       raise(code);
+    }
   }
   // Waits for all requests (and raises if one failed).
   void wait_all(std::vector<MPI_Request>& requests) const;

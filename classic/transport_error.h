@@ -21,8 +21,9 @@ ErrorClass error_class_of(int code);
 [[noreturn]] void raise(int code, std::string_view function,
                         std::string_view context = {});
 inline void check_code(int code, std::string_view function) {
-  if (code != MPI_SUCCESS) [[unlikely]]
+  if (code != MPI_SUCCESS) [[unlikely]] {
     raise(code, function);
+  }
 }
 
 }  // namespace classic::transport
