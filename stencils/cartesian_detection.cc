@@ -200,7 +200,8 @@ std::pair<Stencil, Stencil> reference_stencils(MPI_Comm context,
 // length; beyond it the reference method is used.
 std::int64_t histogram_limit(const Extent& extent) {
   return std::max<std::int64_t>(
-      64, std::int64_t{4} * (extent.max_targets + extent.max_sources));
+      64, std::int64_t{4} *
+              (std::int64_t{extent.max_targets} + extent.max_sources));
 }
 
 }  // namespace
