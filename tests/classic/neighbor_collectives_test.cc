@@ -643,7 +643,8 @@ TEST_F(NeighborCollectives, InterCommunicatorIsRejected) {
   MPI_Comm_dup(Comm::world().transport(), &context);
   auto state = std::make_shared<Comm::State>(context, Comm::world().group());
   state->remote = Group::self();
-  const Comm inter(state);
+  // The handle must own the state alone, so that it frees the attribute.
+  const Comm inter(std::move(state));
   internal::attach_topology(inter, internal::CartTopology{{1}, {true}});
   const std::vector<int> send(2);
   std::vector<int> recv(2);
