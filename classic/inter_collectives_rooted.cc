@@ -92,6 +92,20 @@ Layout given_blocks(std::span<const int> counts, std::span<const int> displs,
   return layout;
 }
 
+// The part of gather(v) and scatter(v) in the group without the root: one
+// block to, or from, the root.
+void gather_send(const InterCall& call, SendBlock send, int root) {
+  call.check(send, "send");
+  call.run(MPI_Send(send.data, send.count, send.datatype, call.remote(root),
+                    tag(Tag::gather), call.peers()));
+}
+
+void scatter_receive(const InterCall& call, RecvBlock recv, int root) {
+  call.check(recv, "recv");
+  call.run(MPI_Recv(recv.data, recv.count, recv.datatype, call.remote(root),
+                    tag(Tag::scatter), call.peers(), MPI_STATUS_IGNORE));
+}
+
 void gather_core(const InterCall& call, SendBlock send, RecvBlock recv,
                  int root) {
   const Role role = call.role(root);
@@ -103,9 +117,7 @@ void gather_core(const InterCall& call, SendBlock send, RecvBlock recv,
                    recv.datatype);
     return;
   }
-  call.check(send, "send");
-  call.run(MPI_Send(send.data, send.count, send.datatype, call.remote(root),
-                    tag(Tag::gather), call.peers()));
+  gather_send(call, send, root);
 }
 
 void gatherv_core(const InterCall& call, SendBlock send, RecvBlocks recv,
@@ -120,9 +132,7 @@ void gatherv_core(const InterCall& call, SendBlock send, RecvBlocks recv,
                    recv.datatype);
     return;
   }
-  call.check(send, "send");
-  call.run(MPI_Send(send.data, send.count, send.datatype, call.remote(root),
-                    tag(Tag::gather), call.peers()));
+  gather_send(call, send, root);
 }
 
 void scatter_core(const InterCall& call, SendBlock send, RecvBlock recv,
@@ -136,9 +146,7 @@ void scatter_core(const InterCall& call, SendBlock send, RecvBlock recv,
                  send.datatype);
     return;
   }
-  call.check(recv, "recv");
-  call.run(MPI_Recv(recv.data, recv.count, recv.datatype, call.remote(root),
-                    tag(Tag::scatter), call.peers(), MPI_STATUS_IGNORE));
+  scatter_receive(call, recv, root);
 }
 
 void scatterv_core(const InterCall& call, SendBlocks send, RecvBlock recv,
@@ -153,9 +161,7 @@ void scatterv_core(const InterCall& call, SendBlocks send, RecvBlock recv,
                  send.datatype);
     return;
   }
-  call.check(recv, "recv");
-  call.run(MPI_Recv(recv.data, recv.count, recv.datatype, call.remote(root),
-                    tag(Tag::scatter), call.peers(), MPI_STATUS_IGNORE));
+  scatter_receive(call, recv, root);
 }
 
 // The other group reduces to its rank 0, which sends the result to the

@@ -215,7 +215,9 @@ int first_error(int code, std::span<const MPI_Status> statuses) {
 }  // namespace
 
 NeighborExchange::NeighborExchange(const Comm& comm, const char* function)
-    : comm_(comm), lists_(neighbor_lists(comm, function)), function_(function) {
+    : comm_(comm),
+      lists_(cached_neighbor_lists(comm, function)),
+      function_(function) {
   Comm::State& state = comm.state(function);
   // Topology constructors give their communicators a private context; one
   // attached otherwise gets it now (all processes of comm are in this call).

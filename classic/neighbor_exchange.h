@@ -70,7 +70,7 @@ class NeighborExchange {
  private:
   Comm comm_;
   MPI_Comm context_ = MPI_COMM_NULL;
-  NeighborLists lists_;
+  const NeighborLists& lists_;  // cached on comm_, which this holds
   const char* function_;
 };
 

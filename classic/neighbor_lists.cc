@@ -10,6 +10,7 @@
 #include "classic/cart_arithmetic.h"
 #include "classic/comm_state.h"
 #include "classic/error.h"
+#include "classic/typed_keyval.h"
 
 namespace classic::internal {
 namespace {
@@ -106,6 +107,18 @@ NeighborLists neighbor_lists(const Comm& comm, const char* function) {
     return graph_neighbor_lists(*graph, state.rank, function);
   }
   return dist_graph_neighbor_lists(std::get<DistGraphTopology>(*topology));
+}
+
+const NeighborLists& cached_neighbor_lists(const Comm& comm,
+                                           const char* function) {
+  // Local and fixed for the communicator's life: topology and rank do not
+  // change, so the lists are computed once (checks included).
+  static const Keyval<NeighborLists> keyval(OnDup::drop);
+  (void)comm.state(function);  // a null or freed comm: its error, first
+  if (const NeighborLists* lists = keyval.get(comm)) return *lists;
+  Comm handle = comm;
+  keyval.set(handle, neighbor_lists(comm, function));
+  return *keyval.get(comm);
 }
 
 }  // namespace classic::internal

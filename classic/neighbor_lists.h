@@ -55,6 +55,12 @@ NeighborLists dist_graph_neighbor_lists(const DistGraphTopology& graph);
 // errors of the functions above.
 NeighborLists neighbor_lists(const Comm& comm, const char* function);
 
+// neighbor_lists(comm), computed on the first neighbourhood collective and
+// then kept on the communicator (an attribute that dup does not copy; the
+// duplicate computes its own), so a call costs one lookup. Same errors.
+const NeighborLists& cached_neighbor_lists(const Comm& comm,
+                                           const char* function);
+
 }  // namespace classic::internal
 
 #endif  // ORTHOCOMM_CLASSIC_NEIGHBOR_LISTS_H_
