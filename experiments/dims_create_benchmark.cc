@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "classic/dims_create.h"
+#include "classic/topology/dims_create.h"
 
 namespace {
 

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "classic/constants.h"
-#include "classic/environment.h"
-#include "classic/group.h"
+#include "classic/base/constants.h"
+#include "classic/base/environment.h"
+#include "classic/groups/group.h"
 
 namespace {
 

@@ -21,12 +21,12 @@
 #include <span>
 #include <vector>
 
-#include "classic/cartesian.h"
-#include "classic/comm.h"
-#include "classic/dims_create.h"
-#include "classic/dist_graph.h"
-#include "classic/environment.h"
-#include "classic/neighbor_collectives.h"
+#include "classic/base/environment.h"
+#include "classic/comm/comm.h"
+#include "classic/graph/dist_graph.h"
+#include "classic/neighbor/neighbor_collectives.h"
+#include "classic/topology/cartesian.h"
+#include "classic/topology/dims_create.h"
 
 namespace {
 

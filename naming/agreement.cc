@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "classic/error.h"
+#include "classic/base/error.h"
 
 namespace naming::internal {
 namespace {

@@ -2,8 +2,8 @@
 
 #include <optional>
 
-#include "classic/error.h"
-#include "classic/typed_keyval.h"
+#include "classic/base/error.h"
+#include "classic/comm/typed_keyval.h"
 
 namespace naming::internal {
 namespace {

@@ -6,8 +6,8 @@
 #include <cstddef>
 #include <utility>
 
-#include "classic/comm.h"
-#include "classic/error.h"
+#include "classic/base/error.h"
+#include "classic/comm/comm.h"
 #include "naming/geometry.h"
 
 namespace naming::internal {

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "classic/error.h"
+#include "classic/base/error.h"
 #include "naming/cart_cache.h"
 
 namespace naming {

@@ -6,7 +6,7 @@
 #include <span>
 #include <vector>
 
-#include "classic/comm.h"
+#include "classic/comm/comm.h"
 #include "naming/geometry.h"
 
 namespace naming {

@@ -4,7 +4,7 @@
 #include <utility>
 #include <vector>
 
-#include "classic/error.h"
+#include "classic/base/error.h"
 #include "naming/agreement.h"
 #include "naming/cart_cache.h"
 

@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <span>
 
-#include "classic/comm.h"
+#include "classic/comm/comm.h"
 #include "naming/geometry.h"
 
 namespace naming {

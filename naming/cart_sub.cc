@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "classic/constants.h"
-#include "classic/error.h"
+#include "classic/base/constants.h"
+#include "classic/base/error.h"
 #include "naming/agreement.h"
 #include "naming/cart_cache.h"
 

@@ -5,7 +5,7 @@
 
 #include <span>
 
-#include "classic/comm.h"
+#include "classic/comm/comm.h"
 #include "naming/geometry.h"
 
 namespace naming {

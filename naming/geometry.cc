@@ -7,8 +7,8 @@
 #include <numeric>
 #include <string>
 
-#include "classic/constants.h"
-#include "classic/error.h"
+#include "classic/base/constants.h"
+#include "classic/base/error.h"
 
 namespace naming {
 namespace {

@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "classic/comm.h"
+#include "classic/comm/comm.h"
 #include "stencils/neighborhood.h"
 #include "stencils/stencil.h"
 

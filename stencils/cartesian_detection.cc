@@ -9,7 +9,7 @@
 #include <string>
 #include <utility>
 
-#include "classic/error.h"
+#include "classic/base/error.h"
 #include "stencils/cartesianness.h"
 
 namespace stencils {

@@ -8,7 +8,7 @@
 #include <span>
 #include <vector>
 
-#include "classic/comm.h"
+#include "classic/comm/comm.h"
 #include "naming/geometry.h"
 #include "stencils/stencil.h"
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "classic/error.h"
+#include "classic/base/error.h"
 
 namespace stencils {
 namespace {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "classic/error.h"
+#include "classic/base/error.h"
 
 namespace stencils {
 namespace {

@@ -9,8 +9,8 @@
 #include <utility>
 #include <vector>
 
-#include "classic/constants.h"
-#include "classic/error.h"
+#include "classic/base/constants.h"
+#include "classic/base/error.h"
 
 namespace stencils {
 namespace {

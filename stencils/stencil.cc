@@ -4,7 +4,7 @@
 #include <string>
 #include <utility>
 
-#include "classic/error.h"
+#include "classic/base/error.h"
 
 namespace stencils {
 namespace {

@@ -2,7 +2,7 @@
 // section 5.7 and the MPI-2 caching functions (seeds 000 and 004). MPI-free:
 // a stand-in Comm carries only an id, so callbacks can tell which
 // communicator they were given.
-#include "classic/attributes.h"
+#include "classic/comm/attributes.h"
 
 #include <gtest/gtest.h>
 
@@ -16,9 +16,9 @@
 #include <utility>
 #include <vector>
 
-#include "classic/error.h"
-#include "classic/keyval.h"
-#include "classic/typed_keyval.h"
+#include "classic/base/error.h"
+#include "classic/comm/keyval.h"
+#include "classic/comm/typed_keyval.h"
 
 namespace classic {
 // Stand-in for the real communicator, which does not exist yet.

@@ -1,7 +1,7 @@
 // classic's MPI-free Cartesian arithmetic (coords_of, rank_of, shift_of,
 // grid_size) against a brute-force oracle: the grid enumerated in row-major
 // order by an odometer, and shifts walked one unit step at a time.
-#include "classic/cart_arithmetic.h"
+#include "classic/topology/internal/cart_arithmetic.h"
 
 #include <gtest/gtest.h>
 
@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "classic/constants.h"
-#include "classic/error.h"
+#include "classic/base/constants.h"
+#include "classic/base/error.h"
 
 namespace classic::internal {
 namespace {

@@ -14,13 +14,13 @@
 #include <span>
 #include <vector>
 
-#include "classic/cartesian.h"
-#include "classic/collectives.h"
-#include "classic/comm.h"
-#include "classic/constants.h"
-#include "classic/dims_create.h"
-#include "classic/environment.h"
-#include "classic/point_to_point.h"
+#include "classic/base/constants.h"
+#include "classic/base/environment.h"
+#include "classic/collectives/collectives.h"
+#include "classic/comm/comm.h"
+#include "classic/p2p/point_to_point.h"
+#include "classic/topology/cartesian.h"
+#include "classic/topology/dims_create.h"
 
 namespace classic {
 namespace {

@@ -3,7 +3,7 @@
 // topology cache's accounting and one test per erroneous call. Expected
 // values come from the standard's row-major rule written out here (division
 // and remainder), never from classic itself.
-#include "classic/cartesian.h"
+#include "classic/topology/cartesian.h"
 
 #include <gtest/gtest.h>
 
@@ -15,15 +15,15 @@
 #include <string>
 #include <vector>
 
-#include "classic/comm.h"
-#include "classic/constants.h"
-#include "classic/environment.h"
-#include "classic/error.h"
-#include "classic/group.h"
-#include "classic/intercomm.h"
-#include "classic/topology.h"
-#include "classic/topology_cache.h"
-#include "classic/typed_keyval.h"
+#include "classic/base/constants.h"
+#include "classic/base/environment.h"
+#include "classic/base/error.h"
+#include "classic/comm/comm.h"
+#include "classic/comm/typed_keyval.h"
+#include "classic/groups/group.h"
+#include "classic/intercomm/intercomm.h"
+#include "classic/topology/internal/topology_cache.h"
+#include "classic/topology/topology.h"
 #include "tests/classic/testing.h"
 
 namespace classic {

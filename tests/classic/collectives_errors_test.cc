@@ -12,11 +12,11 @@
 #include <string>
 #include <vector>
 
-#include "classic/collectives.h"
-#include "classic/comm.h"
-#include "classic/comm_state.h"
-#include "classic/error.h"
-#include "classic/group.h"
+#include "classic/base/error.h"
+#include "classic/collectives/collectives.h"
+#include "classic/comm/comm.h"
+#include "classic/comm/internal/comm_state.h"
+#include "classic/groups/group.h"
 
 namespace classic {
 namespace {

@@ -1,7 +1,7 @@
 // Tests of classic's collectives against MPI-1 chapter 4's definitions, at
 // any number of processes: every expected buffer is computed from the
 // standard's description (who holds what after the call), never by classic.
-#include "classic/collectives.h"
+#include "classic/collectives/collectives.h"
 
 #include <gtest/gtest.h>
 #include <mpi.h>
@@ -13,8 +13,8 @@
 #include <thread>
 #include <vector>
 
-#include "classic/comm.h"
-#include "classic/environment.h"
+#include "classic/base/environment.h"
+#include "classic/comm/comm.h"
 
 namespace classic {
 namespace {

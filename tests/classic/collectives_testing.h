@@ -20,8 +20,8 @@
 #include <utility>
 #include <vector>
 
-#include "classic/comm.h"
-#include "classic/environment.h"
+#include "classic/base/environment.h"
+#include "classic/comm/comm.h"
 
 namespace classic::testing {
 

@@ -12,10 +12,10 @@
 #include <utility>
 #include <vector>
 
-#include "classic/collectives.h"
-#include "classic/comm.h"
-#include "classic/datatype.h"
-#include "classic/environment.h"
+#include "classic/base/datatype.h"
+#include "classic/base/environment.h"
+#include "classic/collectives/collectives.h"
+#include "classic/comm/comm.h"
 #include "tests/classic/collectives_testing.h"
 
 namespace classic {

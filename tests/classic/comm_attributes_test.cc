@@ -12,13 +12,13 @@
 #include <utility>
 #include <vector>
 
-#include "classic/comm.h"
-#include "classic/constants.h"
-#include "classic/environment.h"
-#include "classic/error.h"
-#include "classic/group.h"
-#include "classic/keyval.h"
-#include "classic/typed_keyval.h"
+#include "classic/base/constants.h"
+#include "classic/base/environment.h"
+#include "classic/base/error.h"
+#include "classic/comm/comm.h"
+#include "classic/comm/keyval.h"
+#include "classic/comm/typed_keyval.h"
+#include "classic/groups/group.h"
 #include "tests/classic/testing.h"
 
 namespace classic {

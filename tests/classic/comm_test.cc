@@ -2,7 +2,7 @@
 // constructors, destructor), at any number of processes. Expected values
 // come from the standard's text and from the transport, never from classic
 // itself. The motivating examples of section 5.5: comm_seed_examples_test.cc.
-#include "classic/comm.h"
+#include "classic/comm/comm.h"
 
 #include <gtest/gtest.h>
 #include <mpi.h>
@@ -15,11 +15,11 @@
 #include <utility>
 #include <vector>
 
-#include "classic/constants.h"
-#include "classic/environment.h"
-#include "classic/error.h"
-#include "classic/group.h"
-#include "classic/keyval.h"
+#include "classic/base/constants.h"
+#include "classic/base/environment.h"
+#include "classic/base/error.h"
+#include "classic/comm/keyval.h"
+#include "classic/groups/group.h"
 #include "tests/classic/testing.h"
 
 namespace classic {

@@ -13,10 +13,10 @@
 #include <string>
 #include <vector>
 
-#include "classic/comm.h"
-#include "classic/constants.h"
-#include "classic/environment.h"
-#include "classic/group.h"
+#include "classic/base/constants.h"
+#include "classic/base/environment.h"
+#include "classic/comm/comm.h"
+#include "classic/groups/group.h"
 #include "tests/classic/testing.h"
 
 namespace classic {

@@ -1,6 +1,6 @@
 // classic::dims_create against the standard's examples and an independent
 // brute-force search for the most balanced decomposition (MPI-free).
-#include "classic/dims_create.h"
+#include "classic/topology/dims_create.h"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 #include <random>
 #include <vector>
 
-#include "classic/error.h"
+#include "classic/base/error.h"
 
 namespace {
 

@@ -1,7 +1,7 @@
 // Differential test: classic::dims_create against Open MPI's MPI_Dims_create.
 // Where they differ, ours must be the more balanced one by the order stated
-// in classic/dims_create.h (smaller spread of the free entries, ties to the
-// lexicographically smaller tuple); Open MPI's greedy is known not to be
+// in classic/topology/dims_create.h (smaller spread of the free entries, ties
+// to the lexicographically smaller tuple); Open MPI's greedy is known not to be
 // balanced (72 in 2 dimensions: 12 x 6 instead of 9 x 8).
 #include <gtest/gtest.h>
 #include <mpi.h>
@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "classic/dims_create.h"
+#include "classic/topology/dims_create.h"
 
 namespace {
 

@@ -3,7 +3,7 @@
 // neighbour lists are computed here, independently, from one global edge
 // list that every process draws from the same seed. Open MPI as an oracle:
 // dist_graph_vs_openmpi_test.cc.
-#include "classic/dist_graph.h"
+#include "classic/graph/dist_graph.h"
 
 #include <gtest/gtest.h>
 
@@ -13,16 +13,16 @@
 #include <random>
 #include <vector>
 
-#include "classic/comm.h"
-#include "classic/comm_state.h"
-#include "classic/constants.h"
-#include "classic/environment.h"
-#include "classic/error.h"
-#include "classic/graph.h"
-#include "classic/group.h"
-#include "classic/point_to_point.h"
-#include "classic/topology.h"
-#include "classic/topology_cache.h"
+#include "classic/base/constants.h"
+#include "classic/base/environment.h"
+#include "classic/base/error.h"
+#include "classic/comm/comm.h"
+#include "classic/comm/internal/comm_state.h"
+#include "classic/graph/graph.h"
+#include "classic/groups/group.h"
+#include "classic/p2p/point_to_point.h"
+#include "classic/topology/internal/topology_cache.h"
+#include "classic/topology/topology.h"
 #include "tests/classic/testing.h"
 
 namespace classic {

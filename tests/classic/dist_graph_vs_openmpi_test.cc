@@ -18,10 +18,10 @@
 #include <utility>
 #include <vector>
 
-#include "classic/comm.h"
-#include "classic/dist_graph.h"
-#include "classic/environment.h"
-#include "classic/topology.h"
+#include "classic/base/environment.h"
+#include "classic/comm/comm.h"
+#include "classic/graph/dist_graph.h"
+#include "classic/topology/topology.h"
 
 namespace classic {
 namespace {

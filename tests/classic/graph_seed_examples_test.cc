@@ -12,12 +12,12 @@
 #include <span>
 #include <vector>
 
-#include "classic/comm.h"
-#include "classic/constants.h"
-#include "classic/environment.h"
-#include "classic/graph.h"
-#include "classic/point_to_point.h"
-#include "classic/topology.h"
+#include "classic/base/constants.h"
+#include "classic/base/environment.h"
+#include "classic/comm/comm.h"
+#include "classic/graph/graph.h"
+#include "classic/p2p/point_to_point.h"
+#include "classic/topology/topology.h"
 
 namespace classic {
 namespace {

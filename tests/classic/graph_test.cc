@@ -3,7 +3,7 @@
 // text: expected values are written out or computed here from the
 // arguments, never read back from classic. Open MPI as an oracle:
 // graph_vs_openmpi_test.cc; the seeds' examples: graph_seed_examples_test.cc.
-#include "classic/graph.h"
+#include "classic/graph/graph.h"
 
 #include <gtest/gtest.h>
 
@@ -11,14 +11,14 @@
 #include <optional>
 #include <vector>
 
-#include "classic/comm.h"
-#include "classic/comm_state.h"
-#include "classic/constants.h"
-#include "classic/environment.h"
-#include "classic/error.h"
-#include "classic/group.h"
-#include "classic/topology.h"
-#include "classic/topology_cache.h"
+#include "classic/base/constants.h"
+#include "classic/base/environment.h"
+#include "classic/base/error.h"
+#include "classic/comm/comm.h"
+#include "classic/comm/internal/comm_state.h"
+#include "classic/groups/group.h"
+#include "classic/topology/internal/topology_cache.h"
+#include "classic/topology/topology.h"
 #include "tests/classic/testing.h"
 
 namespace classic {

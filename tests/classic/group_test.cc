@@ -1,7 +1,7 @@
 // Tests of classic::Group against the definitions of MPI-1 section 5.3 (and
 // the MPI-2.1 proc_null rule), at any number of processes. Expected values
 // come from naive oracles written from the standard's text.
-#include "classic/group.h"
+#include "classic/groups/group.h"
 
 #include <gtest/gtest.h>
 
@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "classic/constants.h"
-#include "classic/environment.h"
-#include "classic/error.h"
+#include "classic/base/constants.h"
+#include "classic/base/environment.h"
+#include "classic/base/error.h"
 
 namespace classic {
 namespace {

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "classic/constants.h"
-#include "classic/group.h"
+#include "classic/base/constants.h"
+#include "classic/groups/group.h"
 
 namespace classic {
 namespace {

@@ -14,11 +14,11 @@
 #include <thread>
 #include <vector>
 
-#include "classic/collectives.h"
-#include "classic/comm.h"
-#include "classic/constants.h"
-#include "classic/error.h"
-#include "classic/intercomm.h"
+#include "classic/base/constants.h"
+#include "classic/base/error.h"
+#include "classic/collectives/collectives.h"
+#include "classic/comm/comm.h"
+#include "classic/intercomm/intercomm.h"
 #include "tests/classic/intercomm_testing.h"
 
 namespace classic {

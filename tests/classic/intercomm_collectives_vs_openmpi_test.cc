@@ -13,11 +13,11 @@
 #include <string>
 #include <vector>
 
-#include "classic/collectives.h"
-#include "classic/comm.h"
-#include "classic/constants.h"
-#include "classic/datatype.h"
-#include "classic/intercomm.h"
+#include "classic/base/constants.h"
+#include "classic/base/datatype.h"
+#include "classic/collectives/collectives.h"
+#include "classic/comm/comm.h"
+#include "classic/intercomm/intercomm.h"
 #include "tests/classic/collectives_testing.h"
 #include "tests/classic/intercomm_testing.h"
 

@@ -13,14 +13,14 @@
 #include <span>
 #include <vector>
 
-#include "classic/collectives.h"
-#include "classic/comm.h"
-#include "classic/constants.h"
-#include "classic/environment.h"
-#include "classic/group.h"
-#include "classic/intercomm.h"
-#include "classic/keyval.h"
-#include "classic/point_to_point.h"
+#include "classic/base/constants.h"
+#include "classic/base/environment.h"
+#include "classic/collectives/collectives.h"
+#include "classic/comm/comm.h"
+#include "classic/comm/keyval.h"
+#include "classic/groups/group.h"
+#include "classic/intercomm/intercomm.h"
+#include "classic/p2p/point_to_point.h"
 
 namespace classic {
 namespace {

@@ -3,7 +3,7 @@
 // intercomm_merge's order, dup, create, split, free, and each error the
 // seeds name. Expected members come from the split rules the tests use,
 // never from classic.
-#include "classic/intercomm.h"
+#include "classic/intercomm/intercomm.h"
 
 #include <gtest/gtest.h>
 #include <mpi.h>
@@ -17,12 +17,12 @@
 #include <span>
 #include <vector>
 
-#include "classic/comm.h"
-#include "classic/constants.h"
-#include "classic/error.h"
-#include "classic/group.h"
-#include "classic/keyval.h"
-#include "classic/point_to_point.h"
+#include "classic/base/constants.h"
+#include "classic/base/error.h"
+#include "classic/comm/comm.h"
+#include "classic/comm/keyval.h"
+#include "classic/groups/group.h"
+#include "classic/p2p/point_to_point.h"
 #include "tests/classic/intercomm_testing.h"
 
 namespace classic {

@@ -12,10 +12,10 @@
 #include <numeric>
 #include <vector>
 
-#include "classic/comm.h"
-#include "classic/environment.h"
-#include "classic/error.h"
-#include "classic/intercomm.h"
+#include "classic/base/environment.h"
+#include "classic/base/error.h"
+#include "classic/comm/comm.h"
+#include "classic/intercomm/intercomm.h"
 
 namespace classic::intercomm_testing {
 

@@ -6,7 +6,7 @@
 // distributed graphs; the non-blocking forms with several operations
 // outstanding; isolation from the application's wildcard receives; what
 // destroying a pending operation does; one test per error.
-#include "classic/neighbor_collectives.h"
+#include "classic/neighbor/neighbor_collectives.h"
 
 #include <gtest/gtest.h>
 #include <mpi.h>
@@ -20,14 +20,14 @@
 #include <utility>
 #include <vector>
 
-#include "classic/comm.h"
-#include "classic/comm_state.h"
-#include "classic/constants.h"
-#include "classic/error.h"
-#include "classic/group.h"
-#include "classic/point_to_point.h"
-#include "classic/request.h"
-#include "classic/topology_cache.h"
+#include "classic/base/constants.h"
+#include "classic/base/error.h"
+#include "classic/comm/comm.h"
+#include "classic/comm/internal/comm_state.h"
+#include "classic/groups/group.h"
+#include "classic/p2p/point_to_point.h"
+#include "classic/p2p/request.h"
+#include "classic/topology/internal/topology_cache.h"
 #include "tests/classic/neighbor_testing.h"
 
 namespace classic {

@@ -24,11 +24,11 @@
 #include <utility>
 #include <vector>
 
-#include "classic/comm.h"
-#include "classic/constants.h"
-#include "classic/neighbor_collectives.h"
-#include "classic/neighbor_lists.h"
-#include "classic/request.h"
+#include "classic/base/constants.h"
+#include "classic/comm/comm.h"
+#include "classic/neighbor/internal/neighbor_lists.h"
+#include "classic/neighbor/neighbor_collectives.h"
+#include "classic/p2p/request.h"
 #include "tests/classic/neighbor_testing.h"
 
 namespace classic {

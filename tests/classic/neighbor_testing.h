@@ -14,10 +14,10 @@
 #include <string>
 #include <vector>
 
-#include "classic/comm.h"
-#include "classic/constants.h"
-#include "classic/error.h"
-#include "classic/topology_cache.h"
+#include "classic/base/constants.h"
+#include "classic/base/error.h"
+#include "classic/comm/comm.h"
+#include "classic/topology/internal/topology_cache.h"
 
 namespace classic::testing_neighbor {
 

@@ -6,8 +6,8 @@
 #include <gtest/gtest.h>
 #include <mpi.h>
 
-#include "classic/comm.h"
-#include "classic/error.h"
+#include "classic/base/error.h"
+#include "classic/comm/comm.h"
 
 namespace classic::testing_p2p {
 

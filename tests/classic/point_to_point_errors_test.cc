@@ -9,12 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "classic/comm.h"
-#include "classic/constants.h"
-#include "classic/error.h"
-#include "classic/point_to_point.h"
-#include "classic/request.h"
-#include "classic/status.h"
+#include "classic/base/constants.h"
+#include "classic/base/error.h"
+#include "classic/comm/comm.h"
+#include "classic/p2p/point_to_point.h"
+#include "classic/p2p/request.h"
+#include "classic/p2p/status.h"
 
 namespace classic {
 namespace {

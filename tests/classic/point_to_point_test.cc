@@ -5,7 +5,7 @@
 // Where raw MPI on the transport is an oracle (proc_null statuses,
 // MPI_Get_count, MPI_TAG_UB), the test compares with it. Completion
 // functions and request lifetimes: request_test.cc.
-#include "classic/point_to_point.h"
+#include "classic/p2p/point_to_point.h"
 
 #include <gtest/gtest.h>
 #include <mpi.h>
@@ -21,14 +21,14 @@
 #include <span>
 #include <vector>
 
-#include "classic/comm.h"
-#include "classic/comm_state.h"
-#include "classic/constants.h"
-#include "classic/datatype.h"
-#include "classic/error.h"
-#include "classic/group.h"
-#include "classic/request.h"
-#include "classic/status.h"
+#include "classic/base/constants.h"
+#include "classic/base/datatype.h"
+#include "classic/base/error.h"
+#include "classic/comm/comm.h"
+#include "classic/comm/internal/comm_state.h"
+#include "classic/groups/group.h"
+#include "classic/p2p/request.h"
+#include "classic/p2p/status.h"
 #include "tests/classic/p2p_testing.h"
 
 namespace classic {

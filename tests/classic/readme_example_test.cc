@@ -7,14 +7,14 @@
 #include <span>
 #include <vector>
 
-#include "classic/cartesian.h"
-#include "classic/collectives.h"
-#include "classic/comm.h"
-#include "classic/constants.h"
-#include "classic/dims_create.h"
-#include "classic/intercomm.h"
-#include "classic/neighbor_collectives.h"
-#include "classic/request.h"
+#include "classic/base/constants.h"
+#include "classic/collectives/collectives.h"
+#include "classic/comm/comm.h"
+#include "classic/intercomm/intercomm.h"
+#include "classic/neighbor/neighbor_collectives.h"
+#include "classic/p2p/request.h"
+#include "classic/topology/cartesian.h"
+#include "classic/topology/dims_create.h"
 
 namespace classic {
 namespace {

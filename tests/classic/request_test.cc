@@ -3,7 +3,7 @@
 // request exactly once, MPI's empty status for null requests, errors that
 // surface at completion, and what destroying, moving and cancelling a
 // pending request does.
-#include "classic/request.h"
+#include "classic/p2p/request.h"
 
 #include <gtest/gtest.h>
 #include <mpi.h>
@@ -16,11 +16,11 @@
 #include <string>
 #include <vector>
 
-#include "classic/comm.h"
-#include "classic/constants.h"
-#include "classic/error.h"
-#include "classic/point_to_point.h"
-#include "classic/status.h"
+#include "classic/base/constants.h"
+#include "classic/base/error.h"
+#include "classic/comm/comm.h"
+#include "classic/p2p/point_to_point.h"
+#include "classic/p2p/status.h"
 #include "tests/classic/p2p_testing.h"
 
 namespace classic {

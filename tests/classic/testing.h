@@ -11,8 +11,8 @@
 #include <optional>
 #include <vector>
 
-#include "classic/environment.h"
-#include "classic/error.h"
+#include "classic/base/environment.h"
+#include "classic/base/error.h"
 
 namespace classic::testing {
 

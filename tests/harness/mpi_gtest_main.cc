@@ -5,7 +5,7 @@
 
 #include <cstdlib>
 
-#include "classic/environment.h"
+#include "classic/base/environment.h"
 #include "tests/harness/mpi_result_printer.h"
 
 int main(int argc, char** argv) {

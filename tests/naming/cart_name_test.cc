@@ -12,9 +12,9 @@
 #include <numeric>
 #include <vector>
 
-#include "classic/comm.h"
-#include "classic/constants.h"
-#include "classic/error.h"
+#include "classic/base/constants.h"
+#include "classic/base/error.h"
+#include "classic/comm/comm.h"
 #include "naming/cart_maps.h"
 #include "naming/geometry.h"
 #include "tests/naming/cart_testing.h"

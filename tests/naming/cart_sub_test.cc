@@ -13,8 +13,8 @@
 #include <random>
 #include <vector>
 
-#include "classic/comm.h"
-#include "classic/error.h"
+#include "classic/base/error.h"
+#include "classic/comm/comm.h"
 #include "naming/cart_maps.h"
 #include "naming/cart_name.h"
 #include "naming/geometry.h"

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "classic/error.h"
+#include "classic/base/error.h"
 
 namespace cart_testing {
 

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "classic/constants.h"
-#include "classic/error.h"
+#include "classic/base/constants.h"
+#include "classic/base/error.h"
 
 namespace {
 

@@ -7,8 +7,8 @@
 #include <array>
 #include <vector>
 
-#include "classic/comm.h"
-#include "classic/error.h"
+#include "classic/base/error.h"
+#include "classic/comm/comm.h"
 #include "naming/cart_maps.h"
 #include "naming/cart_name.h"
 

@@ -11,8 +11,8 @@
 #include <random>
 #include <vector>
 
-#include "classic/comm.h"
-#include "classic/error.h"
+#include "classic/base/error.h"
+#include "classic/comm/comm.h"
 #include "naming/geometry.h"
 #include "stencils/cartesianness.h"
 #include "stencils/neighborhood.h"

@@ -6,7 +6,7 @@
 #include <random>
 #include <vector>
 
-#include "classic/error.h"
+#include "classic/base/error.h"
 #include "stencils/neighborhood.h"
 #include "tests/stencils/testing.h"
 

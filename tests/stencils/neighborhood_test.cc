@@ -7,8 +7,8 @@
 #include <set>
 #include <vector>
 
-#include "classic/constants.h"
-#include "classic/error.h"
+#include "classic/base/constants.h"
+#include "classic/base/error.h"
 #include "tests/stencils/testing.h"
 
 namespace stencils {

@@ -9,7 +9,7 @@
 #include <set>
 #include <vector>
 
-#include "classic/error.h"
+#include "classic/base/error.h"
 #include "stencils/neighborhood.h"
 #include "stencils/structure.h"
 #include "stencils/verifier.h"

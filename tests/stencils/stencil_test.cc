@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "classic/error.h"
+#include "classic/base/error.h"
 
 namespace stencils {
 namespace {

@@ -7,7 +7,7 @@
 #include <set>
 #include <vector>
 
-#include "classic/constants.h"
+#include "classic/base/constants.h"
 #include "stencils/cartesianness.h"
 #include "stencils/neighborhood.h"
 #include "tests/stencils/testing.h"

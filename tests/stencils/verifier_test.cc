@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "classic/error.h"
+#include "classic/base/error.h"
 #include "stencils/neighborhood.h"
 #include "stencils/schedule.h"
 #include "tests/stencils/testing.h"

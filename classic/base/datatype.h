@@ -1,0 +1,75 @@
+// classic::datatype_of<T>(): the transport datatype of a C++ element type,
+// so that typed buffers (std::span<T>) need no MPI_Datatype argument.
+#ifndef ORTHOCOMM_CLASSIC_BASE_DATATYPE_H_
+#define ORTHOCOMM_CLASSIC_BASE_DATATYPE_H_
+
+#include <mpi.h>
+
+#include <complex>
+#include <concepts>
+#include <cstddef>
+#include <type_traits>
+
+namespace classic {
+namespace datatype_detail {
+
+// One specialisation per supported type; the primary template has no
+// `get`, so unsupported types fail the Transmittable concept below.
+template <typename T>
+struct Of {};
+
+#define ORTHOCOMM_DATATYPE_OF(type, mpi_datatype)      \
+  template <>                                          \
+  struct Of<type> {                                    \
+    static MPI_Datatype get() { return mpi_datatype; } \
+  }
+
+ORTHOCOMM_DATATYPE_OF(bool, MPI_CXX_BOOL);
+ORTHOCOMM_DATATYPE_OF(char, MPI_CHAR);
+ORTHOCOMM_DATATYPE_OF(signed char, MPI_SIGNED_CHAR);
+ORTHOCOMM_DATATYPE_OF(unsigned char, MPI_UNSIGNED_CHAR);
+ORTHOCOMM_DATATYPE_OF(wchar_t, MPI_WCHAR);
+// MPI has no character types of fixed width; their representations are
+// the unsigned integers of the same width.
+ORTHOCOMM_DATATYPE_OF(char8_t, MPI_UINT8_T);
+ORTHOCOMM_DATATYPE_OF(char16_t, MPI_UINT16_T);
+ORTHOCOMM_DATATYPE_OF(char32_t, MPI_UINT32_T);
+ORTHOCOMM_DATATYPE_OF(short, MPI_SHORT);
+ORTHOCOMM_DATATYPE_OF(unsigned short, MPI_UNSIGNED_SHORT);
+ORTHOCOMM_DATATYPE_OF(int, MPI_INT);
+ORTHOCOMM_DATATYPE_OF(unsigned, MPI_UNSIGNED);
+ORTHOCOMM_DATATYPE_OF(long, MPI_LONG);
+ORTHOCOMM_DATATYPE_OF(unsigned long, MPI_UNSIGNED_LONG);
+ORTHOCOMM_DATATYPE_OF(long long, MPI_LONG_LONG);
+ORTHOCOMM_DATATYPE_OF(unsigned long long, MPI_UNSIGNED_LONG_LONG);
+ORTHOCOMM_DATATYPE_OF(float, MPI_FLOAT);
+ORTHOCOMM_DATATYPE_OF(double, MPI_DOUBLE);
+ORTHOCOMM_DATATYPE_OF(long double, MPI_LONG_DOUBLE);
+ORTHOCOMM_DATATYPE_OF(std::complex<float>, MPI_CXX_FLOAT_COMPLEX);
+ORTHOCOMM_DATATYPE_OF(std::complex<double>, MPI_CXX_DOUBLE_COMPLEX);
+ORTHOCOMM_DATATYPE_OF(std::complex<long double>, MPI_CXX_LONG_DOUBLE_COMPLEX);
+ORTHOCOMM_DATATYPE_OF(std::byte, MPI_BYTE);
+
+#undef ORTHOCOMM_DATATYPE_OF
+
+}  // namespace datatype_detail
+
+// Element types with a predefined transport datatype: the arithmetic types,
+// std::complex of the floating types and std::byte (const or not). Structs
+// and other types go through the raw (void*, count, MPI_Datatype) overloads
+// with a derived datatype.
+template <typename T>
+concept Transmittable = requires {
+  {
+    datatype_detail::Of<std::remove_cv_t<T>>::get()
+    } -> std::same_as<MPI_Datatype>;
+};
+
+template <Transmittable T>
+MPI_Datatype datatype_of() {
+  return datatype_detail::Of<std::remove_cv_t<T>>::get();
+}
+
+}  // namespace classic
+
+#endif  // ORTHOCOMM_CLASSIC_BASE_DATATYPE_H_

@@ -1,0 +1,48 @@
+// classic::Environment: owns the transport's lifetime (init and finalize).
+#ifndef ORTHOCOMM_CLASSIC_BASE_ENVIRONMENT_H_
+#define ORTHOCOMM_CLASSIC_BASE_ENVIRONMENT_H_
+
+#include <mpi.h>
+
+namespace classic {
+
+// Exactly one Environment exists while orthocomm is in use; it initialises
+// the transport (unless the application already did) and finalises it when
+// it goes, if it was the one that initialised it.
+class Environment {
+ public:
+  Environment(int& argc, char**& argv);
+  ~Environment();
+
+  Environment(const Environment&) = delete;
+  Environment& operator=(const Environment&) = delete;
+
+  // True between construction and destruction of the Environment. Inline:
+  // every communicator access asks it.
+  static bool active() noexcept { return active_; }
+  // The calling process's rank in, and the size of, the world: fixed for the
+  // life of the Environment. Raise ErrorClass::other when none is active.
+  static int world_rank();
+  static int world_size();
+
+  // For classic's own objects that hold transport resources (the world and
+  // self communicators): `finalizer` runs when the Environment ends, before
+  // the transport is finalised, in reverse order of registration.
+  static void at_finalize(void (*finalizer)());
+
+  // Private transport contexts over the world and over the calling process,
+  // made when the Environment starts (collectively, so that Comm::world()
+  // and Comm::self() can be local) and given back when it ends.
+  static MPI_Comm world_context();
+  static MPI_Comm self_context();
+  // A third private context over the world, on which classic's transport
+  // builds contexts for groups that share no communicator (intercomm_create).
+  static MPI_Comm bridge_context();
+
+ private:
+  static inline bool active_ = false;
+};
+
+}  // namespace classic
+
+#endif  // ORTHOCOMM_CLASSIC_BASE_ENVIRONMENT_H_

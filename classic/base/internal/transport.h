@@ -1,0 +1,46 @@
+// The transport boundary of classic: the few Open MPI calls that give a
+// communicator its matching context. Internal to classic.
+#ifndef ORTHOCOMM_CLASSIC_BASE_INTERNAL_TRANSPORT_H_
+#define ORTHOCOMM_CLASSIC_BASE_INTERNAL_TRANSPORT_H_
+
+#include <mpi.h>
+
+#include <span>
+
+#include "classic/base/internal/inside_classic.h"
+
+namespace classic::transport {
+
+// A fresh matching context over the processes `world_ranks`, in that order
+// (rank i of the context is world rank world_ranks[i]); MPI_COMM_NULL for an
+// empty list. Collective over *every* process of `parent`: each passes the
+// list of the context it joins (the caller's own process must be in it) or
+// an empty one, and lists of different processes are equal or disjoint (as
+// in MPI-2.2 MPI_Comm_create). This is how classic makes contexts: split,
+// create, dup and merge compute the member lists themselves, then ask for
+// contexts over them.
+//
+// Why whole-parent and not MPI_Comm_create_group over the members only:
+// the latter talks point-to-point on `parent` with a user-range tag, so a
+// pending any_tag receive the application posted on that communicator could
+// take the setup traffic. Collective traffic never matches user receives.
+MPI_Comm new_context(MPI_Comm parent, std::span<const int> world_ranks);
+
+// A fresh context over `world_ranks` (in that order, the caller among them)
+// that is collective over those processes only; for intercomm_create, where
+// no communicator holds both groups. It runs over the Environment's private
+// bridge context, which carries nothing else. The processes of one call are
+// in it together, and a process takes part in one call at a time, so calls
+// over different (even overlapping) lists cannot take each other's messages.
+MPI_Comm new_context_among(std::span<const int> world_ranks);
+
+// A fresh context over the processes of `context`, in the same order
+// (MPI_Comm_dup; collective over them).
+MPI_Comm new_private_context(MPI_Comm context);
+
+// Gives a context back; `context` becomes MPI_COMM_NULL.
+void free_context(MPI_Comm& context);
+
+}  // namespace classic::transport
+
+#endif  // ORTHOCOMM_CLASSIC_BASE_INTERNAL_TRANSPORT_H_

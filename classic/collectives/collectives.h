@@ -1,0 +1,496 @@
+// Collective operations on classic communicators (MPI-1 chapter 4, with
+// MPI-2's in-place forms, alltoallw, reduce_scatter_block and collectives
+// on inter-communicators).
+#ifndef ORTHOCOMM_CLASSIC_COLLECTIVES_COLLECTIVES_H_
+#define ORTHOCOMM_CLASSIC_COLLECTIVES_COLLECTIVES_H_
+
+#include <mpi.h>
+
+#include <concepts>
+#include <cstddef>
+#include <span>
+#include <type_traits>
+
+#include "classic/base/datatype.h"
+#include "classic/comm/comm.h"
+
+namespace classic {
+
+// Every process of the communicator calls the same collectives in the same
+// order, with the same root and op; ranks (root, the order of blocks) are
+// ranks of this communicator. They run on the transport's collectives over
+// the communicator's own context, so they never match traffic of another
+// communicator (a dup, a split, point-to-point on this one).
+//
+// Buffers come in two forms:
+//  - typed: std::span<T> with datatype_of<T>(); send and receive spans have
+//    the same element type (const on the send side, or not). Counts come
+//    from the spans, as each function says, and classic checks every count
+//    and displacement against the spans: nothing is read or written outside
+//    them. Counts and displacements of the v variants are in elements.
+//  - raw: (pointer, count, MPI_Datatype) as in MPI, for derived datatypes
+//    (which the caller creates, commits and frees on the transport). Only
+//    counts, array lengths, roots, datatypes and ops are checked there.
+// Arguments that MPI says are significant only at the root (gather's
+// receive buffer, scatter's send buffer, their counts and displacements)
+// are ignored, and not checked, elsewhere: pass empty spans there.
+//
+// In place (MPI_IN_PLACE): the typed forms take classic::in_place in place
+// of a buffer, raw forms take MPI_IN_PLACE, where MPI allows it: the send
+// buffer of gather(v) and reduce at the root, the receive buffer of
+// scatter(v) at the root, and the send buffer of allgather(v), alltoall(v,
+// w), allreduce, reduce_scatter(_block), scan and exscan on every process
+// (all processes of the call must then use it). The data then sits where
+// the receive buffer says (gather: the root's block; reduce_scatter: block
+// i at the sum of counts before i, the result at the start).
+//
+// On an inter-communicator (MPI-2 semantics;
+// classic/collectives/internal/inter_collectives.h): each group's results come
+// from the other group's data.
+//  - Rooted (bcast, gather(v), scatter(v), reduce): the root passes
+//    classic::mpi_root, the rest of its group proc_null, and every process
+//    of the other group the root's rank in its remote group. proc_null
+//    processes take no part: none of their other arguments is significant
+//    or checked, and their buffers are not touched. At the root only the
+//    root-side buffer is significant (recv of gather(v)/reduce, send of
+//    scatter(v), buffer of bcast); in the other group only its own side
+//    (send of gather(v)/reduce, recv of scatter(v), buffer of bcast).
+//    Counts and displacements of the v variants have one entry per process
+//    of the remote group.
+//  - allgather(v), alltoall(v, w): blocks are per process of the remote
+//    group; the send count of one group must match the receive count of
+//    the other (the two groups' counts may differ). allreduce: every
+//    process receives the reduction of the other group's send buffers (the
+//    same count everywhere). reduce_scatter(_block): the reduction of the
+//    other group's vectors is scattered in this group, by this group's
+//    recvcounts (one entry per local process); both groups' vectors have
+//    the same length.
+//  - Typed forms take counts from the spans: the root of gather and
+//    scatter divides its span by the remote group's size, allgather and
+//    alltoall divide their receive (and alltoall's send) span likewise,
+//    reduce's root uses its recv span's size.
+//  - barrier returns in one group once every process of the other has
+//    entered it. MPI_IN_PLACE / classic::in_place is not allowed
+//    (ErrorClass::buffer); scan and exscan raise ErrorClass::comm.
+//  - The local group's steps run as transport collectives on a context of
+//    the local group (made at the first collective call); messages between
+//    the groups travel on the inter-communicator's private context, which
+//    no receive of the application can match.
+//
+// Errors (classic::Error), raised before anything is sent, on the process
+// whose arguments are wrong (as in MPI, the others may then wait in the
+// collective; arguments that all processes share, such as root and op,
+// fail everywhere alike):
+//   ErrorClass::comm      a null, freed or finalised communicator; scan
+//                         or exscan on an inter-communicator.
+//   ErrorClass::root      root outside [0, size()); on an
+//                         inter-communicator, a root that is neither
+//                         mpi_root, proc_null nor in [0, remote_size()).
+//   ErrorClass::count     a negative count; a counts or displacements array
+//                         without exactly size() entries; a typed span of
+//                         more than INT_MAX elements; typed v variants: the
+//                         caller's own entry of the counts differing from
+//                         its send or receive span.
+//   ErrorClass::buffer    typed: a span too small for the counts, a block
+//                         before its start, a span that holds no whole
+//                         number of per-process blocks where the count is
+//                         derived from it, two receive blocks that overlap,
+//                         send and receive spans that share memory; in place
+//                         where MPI does not allow it.
+//   ErrorClass::datatype  MPI_DATATYPE_NULL (or a datatype the transport
+//                         rejects, e.g. one not committed).
+//   ErrorClass::op        MPI_OP_NULL, or an op the transport rejects for
+//                         the datatype (MPI_BAND on double, MPI_MAX on
+//                         complex).
+// What only the transport can see (processes whose counts disagree) comes
+// back in the class it reports (ErrorClass::truncate, ...), or intern.
+// User-defined ops (MPI_Op_create) and derived datatypes are the
+// transport's objects and work as in MPI.
+
+// The tag of the typed in-place forms: reduce(comm, in_place, buffer, ...).
+struct InPlace {
+  explicit constexpr InPlace() = default;
+};
+inline constexpr InPlace in_place{};
+
+namespace collective_detail {
+
+// A typed span with its element type erased.
+struct In {
+  const void* data;
+  std::size_t size;
+  MPI_Datatype datatype;
+  std::size_t element_bytes;
+};
+struct Out {
+  void* data;
+  std::size_t size;
+  MPI_Datatype datatype;
+  std::size_t element_bytes;
+};
+
+template <typename T, std::size_t E>
+In in(std::span<T, E> span) {
+  return {span.data(), span.size(), datatype_of<T>(), sizeof(T)};
+}
+template <typename T, std::size_t E>
+Out out(std::span<T, E> span) {
+  return {span.data(), span.size(), datatype_of<T>(), sizeof(T)};
+}
+template <typename T>
+In in_place_in() {
+  return {MPI_IN_PLACE, 0, datatype_of<T>(), sizeof(T)};
+}
+template <typename T>
+Out in_place_out() {
+  return {MPI_IN_PLACE, 0, datatype_of<T>(), sizeof(T)};
+}
+
+// A send span of S and a receive span of R carry the same elements.
+template <typename S, typename R>
+concept Matching =
+    Transmittable<S> && Transmittable<R> && !std::is_const_v<R> &&
+    std::same_as<std::remove_const_t<S>, R>;
+template <typename R>
+concept Writable = Transmittable<R> && !std::is_const_v<R>;
+
+// The typed forms, after type erasure (collectives_rooted.cc and
+// collectives_all.cc).
+void bcast(const Comm& comm, Out buffer, int root);
+void gather(const Comm& comm, In send, Out recv, int root);
+void gatherv(const Comm& comm, In send, Out recv,
+             std::span<const int> recvcounts, std::span<const int> displs,
+             int root);
+void scatter(const Comm& comm, In send, Out recv, int root);
+void scatterv(const Comm& comm, In send, std::span<const int> sendcounts,
+              std::span<const int> displs, Out recv, int root);
+void allgather(const Comm& comm, In send, Out recv);
+void allgatherv(const Comm& comm, In send, Out recv,
+                std::span<const int> recvcounts, std::span<const int> displs);
+void alltoall(const Comm& comm, In send, Out recv);
+void alltoallv(const Comm& comm, In send, std::span<const int> sendcounts,
+               std::span<const int> sdispls, Out recv,
+               std::span<const int> recvcounts, std::span<const int> rdispls);
+void reduce(const Comm& comm, In send, Out recv, MPI_Op op, int root);
+void allreduce(const Comm& comm, In send, Out recv, MPI_Op op);
+void reduce_scatter(const Comm& comm, In send, Out recv,
+                    std::span<const int> recvcounts, MPI_Op op);
+void reduce_scatter_block(const Comm& comm, In send, Out recv, MPI_Op op);
+void scan(const Comm& comm, In send, Out recv, MPI_Op op);
+void exscan(const Comm& comm, In send, Out recv, MPI_Op op);
+
+}  // namespace collective_detail
+
+// ---- raw buffers (MPI's argument order) -----------------------------------
+
+// MPI_Barrier.
+void barrier(const Comm& comm);
+// MPI_Bcast.
+void bcast(const Comm& comm, void* buffer, int count, MPI_Datatype datatype,
+           int root);
+// MPI_Gather and MPI_Gatherv.
+void gather(const Comm& comm, const void* send, int send_count,
+            MPI_Datatype send_type, void* recv, int recv_count,
+            MPI_Datatype recv_type, int root);
+void gatherv(const Comm& comm, const void* send, int send_count,
+             MPI_Datatype send_type, void* recv,
+             std::span<const int> recvcounts, std::span<const int> displs,
+             MPI_Datatype recv_type, int root);
+// MPI_Scatter and MPI_Scatterv.
+void scatter(const Comm& comm, const void* send, int send_count,
+             MPI_Datatype send_type, void* recv, int recv_count,
+             MPI_Datatype recv_type, int root);
+void scatterv(const Comm& comm, const void* send,
+              std::span<const int> sendcounts, std::span<const int> displs,
+              MPI_Datatype send_type, void* recv, int recv_count,
+              MPI_Datatype recv_type, int root);
+// MPI_Allgather and MPI_Allgatherv.
+void allgather(const Comm& comm, const void* send, int send_count,
+               MPI_Datatype send_type, void* recv, int recv_count,
+               MPI_Datatype recv_type);
+void allgatherv(const Comm& comm, const void* send, int send_count,
+                MPI_Datatype send_type, void* recv,
+                std::span<const int> recvcounts, std::span<const int> displs,
+                MPI_Datatype recv_type);
+// MPI_Alltoall, MPI_Alltoallv and MPI_Alltoallw (displacements in bytes,
+// one datatype per peer). On one process, alltoallw makes its copy through
+// the transport's alltoallv: Open MPI 4.1's alltoallw there (coll/self)
+// scales the byte displacements by the extent and overruns the buffers.
+void alltoall(const Comm& comm, const void* send, int send_count,
+              MPI_Datatype send_type, void* recv, int recv_count,
+              MPI_Datatype recv_type);
+void alltoallv(const Comm& comm, const void* send,
+               std::span<const int> sendcounts, std::span<const int> sdispls,
+               MPI_Datatype send_type, void* recv,
+               std::span<const int> recvcounts, std::span<const int> rdispls,
+               MPI_Datatype recv_type);
+void alltoallw(const Comm& comm, const void* send,
+               std::span<const int> sendcounts, std::span<const int> sdispls,
+               std::span<const MPI_Datatype> send_types, void* recv,
+               std::span<const int> recvcounts, std::span<const int> rdispls,
+               std::span<const MPI_Datatype> recv_types);
+// MPI_Reduce, MPI_Allreduce, MPI_Reduce_scatter, MPI_Reduce_scatter_block,
+// MPI_Scan and MPI_Exscan.
+void reduce(const Comm& comm, const void* send, void* recv, int count,
+            MPI_Datatype datatype, MPI_Op op, int root);
+void allreduce(const Comm& comm, const void* send, void* recv, int count,
+               MPI_Datatype datatype, MPI_Op op);
+void reduce_scatter(const Comm& comm, const void* send, void* recv,
+                    std::span<const int> recvcounts, MPI_Datatype datatype,
+                    MPI_Op op);
+void reduce_scatter_block(const Comm& comm, const void* send, void* recv,
+                          int recv_count, MPI_Datatype datatype, MPI_Op op);
+void scan(const Comm& comm, const void* send, void* recv, int count,
+          MPI_Datatype datatype, MPI_Op op);
+void exscan(const Comm& comm, const void* send, void* recv, int count,
+            MPI_Datatype datatype, MPI_Op op);
+
+// ---- typed buffers --------------------------------------------------------
+
+// MPI_Bcast of the whole buffer (the same size on every process).
+template <collective_detail::Writable T, std::size_t E>
+void bcast(const Comm& comm, std::span<T, E> buffer, int root) {
+  collective_detail::bcast(comm, collective_detail::out(buffer), root);
+}
+
+// MPI_Gather: every process sends send.size() elements (the same number
+// everywhere); the root's recv holds them in rank order and needs at least
+// size() * send.size() elements. In place, at the root only, the root's
+// block is recv's block root and the count is recv.size() / size().
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires collective_detail::Matching<S, R>
+void gather(const Comm& comm, std::span<S, SE> send, std::span<R, RE> recv,
+            int root) {
+  collective_detail::gather(comm, collective_detail::in(send),
+                            collective_detail::out(recv), root);
+}
+template <collective_detail::Writable R, std::size_t RE>
+void gather(const Comm& comm, InPlace, std::span<R, RE> recv, int root) {
+  collective_detail::gather(comm, collective_detail::in_place_in<R>(),
+                            collective_detail::out(recv), root);
+}
+
+// MPI_Gatherv: process i's send.size() elements land at recv[displs[i]]
+// on the root, where recvcounts[i] must equal that size.
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires collective_detail::Matching<S, R>
+void gatherv(const Comm& comm, std::span<S, SE> send, std::span<R, RE> recv,
+             std::span<const int> recvcounts, std::span<const int> displs,
+             int root) {
+  collective_detail::gatherv(comm, collective_detail::in(send),
+                             collective_detail::out(recv), recvcounts, displs,
+                             root);
+}
+template <collective_detail::Writable R, std::size_t RE>
+void gatherv(const Comm& comm, InPlace, std::span<R, RE> recv,
+             std::span<const int> recvcounts, std::span<const int> displs,
+             int root) {
+  collective_detail::gatherv(comm, collective_detail::in_place_in<R>(),
+                             collective_detail::out(recv), recvcounts, displs,
+                             root);
+}
+
+// MPI_Scatter: every process receives recv.size() elements (the same
+// number everywhere), block i of the root's send (which needs at least
+// size() * recv.size() elements). In place, at the root only, the root
+// keeps its block in send and the count is send.size() / size().
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires collective_detail::Matching<S, R>
+void scatter(const Comm& comm, std::span<S, SE> send, std::span<R, RE> recv,
+             int root) {
+  collective_detail::scatter(comm, collective_detail::in(send),
+                             collective_detail::out(recv), root);
+}
+template <Transmittable S, std::size_t SE>
+void scatter(const Comm& comm, std::span<S, SE> send, InPlace, int root) {
+  collective_detail::scatter(
+      comm, collective_detail::in(send),
+      collective_detail::in_place_out<std::remove_const_t<S>>(), root);
+}
+
+// MPI_Scatterv: process i receives sendcounts[i] elements from
+// send[displs[i]] of the root; its recv.size() must equal its count.
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires collective_detail::Matching<S, R>
+void scatterv(const Comm& comm, std::span<S, SE> send,
+              std::span<const int> sendcounts, std::span<const int> displs,
+              std::span<R, RE> recv, int root) {
+  collective_detail::scatterv(comm, collective_detail::in(send), sendcounts,
+                              displs, collective_detail::out(recv), root);
+}
+template <Transmittable S, std::size_t SE>
+void scatterv(const Comm& comm, std::span<S, SE> send,
+              std::span<const int> sendcounts, std::span<const int> displs,
+              InPlace, int root) {
+  collective_detail::scatterv(
+      comm, collective_detail::in(send), sendcounts, displs,
+      collective_detail::in_place_out<std::remove_const_t<S>>(), root);
+}
+
+// MPI_Allgather: like gather, with the result on every process. In place,
+// each process's block is already in recv and the count is
+// recv.size() / size().
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires collective_detail::Matching<S, R>
+void allgather(const Comm& comm, std::span<S, SE> send, std::span<R, RE> recv) {
+  collective_detail::allgather(comm, collective_detail::in(send),
+                               collective_detail::out(recv));
+}
+template <collective_detail::Writable R, std::size_t RE>
+void allgather(const Comm& comm, InPlace, std::span<R, RE> recv) {
+  collective_detail::allgather(comm, collective_detail::in_place_in<R>(),
+                               collective_detail::out(recv));
+}
+
+// MPI_Allgatherv: like gatherv, with the result on every process.
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires collective_detail::Matching<S, R>
+void allgatherv(const Comm& comm, std::span<S, SE> send, std::span<R, RE> recv,
+                std::span<const int> recvcounts, std::span<const int> displs) {
+  collective_detail::allgatherv(comm, collective_detail::in(send),
+                                collective_detail::out(recv), recvcounts,
+                                displs);
+}
+template <collective_detail::Writable R, std::size_t RE>
+void allgatherv(const Comm& comm, InPlace, std::span<R, RE> recv,
+                std::span<const int> recvcounts, std::span<const int> displs) {
+  collective_detail::allgatherv(comm, collective_detail::in_place_in<R>(),
+                                collective_detail::out(recv), recvcounts,
+                                displs);
+}
+
+// MPI_Alltoall: send holds one block per process, so its size is a multiple
+// of size() and the count is send.size() / size(); recv needs as many
+// elements. In place, recv's blocks are sent and replaced.
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires collective_detail::Matching<S, R>
+void alltoall(const Comm& comm, std::span<S, SE> send, std::span<R, RE> recv) {
+  collective_detail::alltoall(comm, collective_detail::in(send),
+                              collective_detail::out(recv));
+}
+template <collective_detail::Writable R, std::size_t RE>
+void alltoall(const Comm& comm, InPlace, std::span<R, RE> recv) {
+  collective_detail::alltoall(comm, collective_detail::in_place_in<R>(),
+                              collective_detail::out(recv));
+}
+
+// MPI_Alltoallv, counts and displacements in elements. In place, recv's
+// blocks (recvcounts, rdispls) are sent and replaced.
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires collective_detail::Matching<S, R>
+void alltoallv(const Comm& comm, std::span<S, SE> send,
+               std::span<const int> sendcounts, std::span<const int> sdispls,
+               std::span<R, RE> recv, std::span<const int> recvcounts,
+               std::span<const int> rdispls) {
+  collective_detail::alltoallv(comm, collective_detail::in(send), sendcounts,
+                               sdispls, collective_detail::out(recv),
+                               recvcounts, rdispls);
+}
+template <collective_detail::Writable R, std::size_t RE>
+void alltoallv(const Comm& comm, InPlace, std::span<R, RE> recv,
+               std::span<const int> recvcounts, std::span<const int> rdispls) {
+  collective_detail::alltoallv(comm, collective_detail::in_place_in<R>(), {},
+                               {}, collective_detail::out(recv), recvcounts,
+                               rdispls);
+}
+
+// MPI_Reduce of send.size() elements; the root's recv needs as many. In
+// place, at the root only, the root's operand is recv (count recv.size()).
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires collective_detail::Matching<S, R>
+void reduce(const Comm& comm, std::span<S, SE> send, std::span<R, RE> recv,
+            MPI_Op op, int root) {
+  collective_detail::reduce(comm, collective_detail::in(send),
+                            collective_detail::out(recv), op, root);
+}
+template <collective_detail::Writable R, std::size_t RE>
+void reduce(const Comm& comm, InPlace, std::span<R, RE> recv, MPI_Op op,
+            int root) {
+  collective_detail::reduce(comm, collective_detail::in_place_in<R>(),
+                            collective_detail::out(recv), op, root);
+}
+
+// MPI_Allreduce of send.size() elements into recv (at least as many). In
+// place, buffer is operand and result.
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires collective_detail::Matching<S, R>
+void allreduce(const Comm& comm, std::span<S, SE> send, std::span<R, RE> recv,
+               MPI_Op op) {
+  collective_detail::allreduce(comm, collective_detail::in(send),
+                               collective_detail::out(recv), op);
+}
+template <collective_detail::Writable R, std::size_t RE>
+void allreduce(const Comm& comm, InPlace, std::span<R, RE> buffer, MPI_Op op) {
+  collective_detail::allreduce(comm, collective_detail::in_place_in<R>(),
+                               collective_detail::out(buffer), op);
+}
+
+// MPI_Reduce_scatter: send holds sum(recvcounts) elements (at least);
+// process i receives block i of the reduction, recvcounts[i] elements,
+// into its recv (at least that size). In place, buffer holds the operands
+// and then the process's block at its start.
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires collective_detail::Matching<S, R>
+void reduce_scatter(const Comm& comm, std::span<S, SE> send,
+                    std::span<R, RE> recv, std::span<const int> recvcounts,
+                    MPI_Op op) {
+  collective_detail::reduce_scatter(comm, collective_detail::in(send),
+                                    collective_detail::out(recv), recvcounts,
+                                    op);
+}
+template <collective_detail::Writable R, std::size_t RE>
+void reduce_scatter(const Comm& comm, InPlace, std::span<R, RE> buffer,
+                    std::span<const int> recvcounts, MPI_Op op) {
+  collective_detail::reduce_scatter(comm, collective_detail::in_place_in<R>(),
+                                    collective_detail::out(buffer), recvcounts,
+                                    op);
+}
+
+// MPI_Reduce_scatter_block: every process receives recv.size() elements, so
+// send holds size() * recv.size() (at least). In place, the count is
+// buffer.size() / size() and the result is at buffer's start.
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires collective_detail::Matching<S, R>
+void reduce_scatter_block(const Comm& comm, std::span<S, SE> send,
+                          std::span<R, RE> recv, MPI_Op op) {
+  collective_detail::reduce_scatter_block(comm, collective_detail::in(send),
+                                          collective_detail::out(recv), op);
+}
+template <collective_detail::Writable R, std::size_t RE>
+void reduce_scatter_block(const Comm& comm, InPlace, std::span<R, RE> buffer,
+                          MPI_Op op) {
+  collective_detail::reduce_scatter_block(comm,
+                                          collective_detail::in_place_in<R>(),
+                                          collective_detail::out(buffer), op);
+}
+
+// MPI_Scan (inclusive) and MPI_Exscan (exclusive: MPI leaves rank 0's recv
+// undefined, so do not read it) of send.size() elements.
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires collective_detail::Matching<S, R>
+void scan(const Comm& comm, std::span<S, SE> send, std::span<R, RE> recv,
+          MPI_Op op) {
+  collective_detail::scan(comm, collective_detail::in(send),
+                          collective_detail::out(recv), op);
+}
+template <collective_detail::Writable R, std::size_t RE>
+void scan(const Comm& comm, InPlace, std::span<R, RE> buffer, MPI_Op op) {
+  collective_detail::scan(comm, collective_detail::in_place_in<R>(),
+                          collective_detail::out(buffer), op);
+}
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires collective_detail::Matching<S, R>
+void exscan(const Comm& comm, std::span<S, SE> send, std::span<R, RE> recv,
+            MPI_Op op) {
+  collective_detail::exscan(comm, collective_detail::in(send),
+                            collective_detail::out(recv), op);
+}
+template <collective_detail::Writable R, std::size_t RE>
+void exscan(const Comm& comm, InPlace, std::span<R, RE> buffer, MPI_Op op) {
+  collective_detail::exscan(comm, collective_detail::in_place_in<R>(),
+                            collective_detail::out(buffer), op);
+}
+
+}  // namespace classic
+
+#endif  // ORTHOCOMM_CLASSIC_COLLECTIVES_COLLECTIVES_H_

@@ -1,0 +1,188 @@
+#include "classic/collectives/internal/inter_call.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+
+#include "classic/base/constants.h"
+#include "classic/base/error.h"
+#include "classic/base/internal/transport_error.h"
+#include "classic/collectives/internal/inter_collectives.h"
+#include "classic/comm/internal/comm_state.h"
+
+namespace classic::inter_detail {
+namespace {
+
+std::string text(std::int64_t value) { return std::to_string(value); }
+
+}  // namespace
+
+bool is_inter(const Comm& comm, const char* function) {
+  return !comm.state(function).remote.is_null();
+}
+
+InterCall::InterCall(const Comm& comm, const char* function)
+    : function_(function) {
+  Comm::State& state = comm.state(function);
+  if (state.remote.is_null()) [[unlikely]] {
+    throw Error(ErrorClass::comm, function,
+                "comm is an intra-communicator; this needs an "
+                "inter-communicator");
+  }
+  if (state.private_context == MPI_COMM_NULL) [[unlikely]] {
+    throw Error(ErrorClass::comm, function,
+                "comm is an inter-communicator that no classic constructor "
+                "made (it has no private context), so this needs an "
+                "intra-communicator");
+  }
+  local_size_ = state.local.size();
+  remote_size_ = state.remote.size();
+  rank_ = state.rank;
+  peer_offset_ = state.peer_offset;
+  peers_ = state.private_context;
+  group_ = state.local_collective_context();
+}
+
+Role InterCall::role(int root) const {
+  if (root == mpi_root) return Role::root;
+  if (root == proc_null) return Role::idle;
+  if (root < 0 || root >= remote_size_) [[unlikely]] {
+    throw Error(ErrorClass::root, function_,
+                "root = " + text(root) +
+                    " is neither classic::mpi_root, classic::proc_null nor a "
+                    "rank of the remote group [0, " +
+                    text(remote_size_) + ")");
+  }
+  return Role::other_side;
+}
+
+void InterCall::check_op(MPI_Op op) const {
+  if (op == MPI_OP_NULL) [[unlikely]] {
+    throw Error(ErrorClass::op, function_, "op is MPI_OP_NULL");
+  }
+}
+
+void InterCall::reject_in_place(const void* data, const char* name) const {
+  if (data == MPI_IN_PLACE) [[unlikely]] {
+    throw Error(ErrorClass::buffer, function_,
+                std::string(name) +
+                    " is MPI_IN_PLACE, which collectives on an "
+                    "inter-communicator do not allow");
+  }
+}
+
+void InterCall::check_count(int count, const char* name) const {
+  internal::check_count(function_, count, name);
+}
+
+void InterCall::check_datatype(MPI_Datatype datatype, const char* name) const {
+  internal::check_datatype(function_, datatype, name);
+}
+
+void InterCall::check_capacity(std::optional<std::size_t> capacity,
+                               std::int64_t needed, const char* name) const {
+  internal::check_capacity(function_, capacity, needed, name);
+}
+
+void InterCall::check_length(std::size_t length, int entries,
+                             const char* name) const {
+  if (length != static_cast<std::size_t>(entries)) [[unlikely]] {
+    throw Error(ErrorClass::count, function_,
+                std::string(name) + " has " +
+                    text(static_cast<std::int64_t>(length)) +
+                    " entries; it needs " + text(entries) +
+                    " (one per process of the group it describes)");
+  }
+}
+
+std::int64_t InterCall::check_counts(std::span<const int> counts, int entries,
+                                     const char* name) const {
+  check_length(counts.size(), entries, name);
+  return internal::check_count_entries(function_, counts, name);
+}
+
+void InterCall::check_datatypes(std::span<const MPI_Datatype> datatypes,
+                                int entries, const char* name) const {
+  check_length(datatypes.size(), entries, name);
+  internal::check_datatype_entries(function_, datatypes, name);
+}
+
+int InterCall::count_of(std::size_t elements, const char* name) const {
+  return internal::count_of(function_, elements, name);
+}
+
+int InterCall::per_block(std::size_t elements, int blocks,
+                         const char* name) const {
+  if (elements % static_cast<std::size_t>(blocks) != 0) [[unlikely]] {
+    throw Error(ErrorClass::buffer, function_,
+                std::string(name) +
+                    ".size() = " + text(static_cast<std::int64_t>(elements)) +
+                    " is not a multiple of the " + text(blocks) +
+                    " blocks it holds (one per process of a group)");
+  }
+  return count_of(elements / static_cast<std::size_t>(blocks), name);
+}
+
+void InterCall::check_apart(const collective_detail::In& send,
+                            const collective_detail::Out& recv) const {
+  const std::size_t send_bytes = send.size * send.element_bytes;
+  const std::size_t recv_bytes = recv.size * recv.element_bytes;
+  if (internal::share_memory(send.data, send_bytes, recv.data, recv_bytes))
+      [[unlikely]] {
+    throw Error(ErrorClass::buffer, function_,
+                "send and recv overlap; collectives on an inter-communicator "
+                "need separate buffers");
+  }
+}
+
+void InterCall::wait_all(std::vector<MPI_Request>& requests) const {
+  run(MPI_Waitall(static_cast<int>(requests.size()), requests.data(),
+                  MPI_STATUSES_IGNORE));
+}
+
+void InterCall::raise(int code) const {
+  int mpi_class = MPI_ERR_OTHER;
+  MPI_Error_class(code, &mpi_class);
+  if (mpi_class == MPI_ERR_OP) {
+    throw Error(ErrorClass::op, function_,
+                "the transport rejected op for this datatype");
+  }
+  transport::raise(code, function_);
+}
+
+// ---- buffers
+// ------------------------------------------------------------------
+
+MPI_Aint extent_of(MPI_Datatype datatype) {
+  MPI_Aint lower_bound = 0;
+  MPI_Aint extent = 0;
+  transport::check_code(MPI_Type_get_extent(datatype, &lower_bound, &extent),
+                        "classic::inter_detail::extent_of");
+  return extent;
+}
+
+void* shifted(void* base, MPI_Aint bytes) {
+  // On integers: base may be null (a zero count, or MPI_BOTTOM), where
+  // pointer arithmetic would be undefined.
+  // NOLINTNEXTLINE(performance-no-int-to-ptr)
+  return reinterpret_cast<void*>(reinterpret_cast<std::uintptr_t>(base) +
+                                 static_cast<std::uintptr_t>(bytes));
+}
+
+const void* shifted(const void* base, MPI_Aint bytes) {
+  return shifted(const_cast<void*>(base), bytes);
+}
+
+Scratch::Scratch(int count, MPI_Datatype datatype) {
+  MPI_Aint true_lower_bound = 0;
+  MPI_Aint true_extent = 0;
+  transport::check_code(
+      MPI_Type_get_true_extent(datatype, &true_lower_bound, &true_extent),
+      "classic::inter_detail::Scratch");
+  const MPI_Aint bytes =
+      count == 0 ? 0 : true_extent + (count - 1) * extent_of(datatype);
+  bytes_.resize(static_cast<std::size_t>(std::max<MPI_Aint>(bytes, 1)));
+  data_ = shifted(static_cast<void*>(bytes_.data()), -true_lower_bound);
+}
+
+}  // namespace classic::inter_detail

@@ -1,0 +1,424 @@
+// The neighbourhood collectives: each checks its arguments against the
+// caller's neighbours, lays its blocks out, and hands them to the
+// NeighborExchange. One core per collective serves its raw and typed,
+// blocking and non-blocking forms.
+#include "classic/neighbor/neighbor_collectives.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <type_traits>
+#include <vector>
+
+#include "classic/neighbor/internal/neighbor_checks.h"
+#include "classic/neighbor/internal/neighbor_exchange.h"
+
+namespace classic {
+namespace {
+
+using internal::ExchangeMode;
+using internal::NeighborChecks;
+using internal::NeighborExchange;
+using internal::RecvPart;
+using internal::SendPart;
+using internal::Side;
+
+// One buffer of `count` elements per block, blocks one after the other.
+template <typename Data>
+struct Buffer {
+  Data data;
+  int count;
+  MPI_Datatype datatype;
+  std::optional<std::size_t> capacity;  // typed spans only
+};
+using SendBuffer = Buffer<const void*>;
+using RecvBuffer = Buffer<void*>;
+
+// Block i has counts[i] elements at displs[i] extents of `datatype`.
+template <typename Data>
+struct Layout {
+  Data data;
+  std::span<const int> counts;
+  std::span<const int> displs;
+  MPI_Datatype datatype;
+  std::optional<std::size_t> capacity;  // typed spans only
+};
+using SendLayout = Layout<const void*>;
+using RecvLayout = Layout<void*>;
+
+constexpr std::optional<std::size_t> kRaw = std::nullopt;
+
+// The names of the functions, blocking and non-blocking.
+struct Names {
+  const char* blocking;
+  const char* nonblocking;
+  const char* operator()(ExchangeMode mode) const {
+    return mode == ExchangeMode::blocking ? blocking : nonblocking;
+  }
+};
+constexpr Names kAllgather{"classic::neighbor_allgather",
+                           "classic::ineighbor_allgather"};
+constexpr Names kAllgatherv{"classic::neighbor_allgatherv",
+                            "classic::ineighbor_allgatherv"};
+constexpr Names kAlltoall{"classic::neighbor_alltoall",
+                          "classic::ineighbor_alltoall"};
+constexpr Names kAlltoallv{"classic::neighbor_alltoallv",
+                           "classic::ineighbor_alltoallv"};
+constexpr Names kAlltoallw{"classic::neighbor_alltoallw",
+                           "classic::ineighbor_alltoallw"};
+
+ExchangeMode exchange_mode(neighbor_detail::Mode mode) {
+  return mode == neighbor_detail::Mode::blocking ? ExchangeMode::blocking
+                                                 : ExchangeMode::nonblocking;
+}
+
+// ---- addresses --------------------------------------------------------------
+
+MPI_Aint extent_of(MPI_Datatype datatype) {
+  MPI_Aint lower_bound = 0;
+  MPI_Aint extent = 0;
+  MPI_Type_get_extent(datatype, &lower_bound, &extent);
+  return extent;
+}
+
+// `base` moved by `bytes`, computed on integers: raw buffers may be null
+// when their counts are zero.
+template <typename Data>
+Data shifted(Data base, std::int64_t bytes) {
+  using Byte = std::conditional_t<std::is_const_v<std::remove_pointer_t<Data>>,
+                                  const std::byte, std::byte>;
+  // NOLINTNEXTLINE(performance-no-int-to-ptr): see above, base may be null.
+  return reinterpret_cast<Byte*>(reinterpret_cast<std::uintptr_t>(base) +
+                                 static_cast<std::uintptr_t>(bytes));
+}
+
+// Block i at i * count extents.
+template <typename Part, typename Data>
+std::vector<Part> consecutive_blocks(const Buffer<Data>& buffer, int blocks) {
+  const std::int64_t stride =
+      std::int64_t{buffer.count} * extent_of(buffer.datatype);
+  std::vector<Part> parts;
+  parts.reserve(static_cast<std::size_t>(blocks));
+  for (int i = 0; i < blocks; ++i) {
+    parts.push_back(
+        {shifted(buffer.data, i * stride), buffer.count, buffer.datatype});
+  }
+  return parts;
+}
+
+// Block i at displs[i] extents.
+template <typename Part, typename Data>
+std::vector<Part> placed_blocks(const Layout<Data>& layout) {
+  const std::int64_t extent = extent_of(layout.datatype);
+  std::vector<Part> parts;
+  parts.reserve(layout.counts.size());
+  for (std::size_t i = 0; i < layout.counts.size(); ++i) {
+    parts.push_back({shifted(layout.data, layout.displs[i] * extent),
+                     layout.counts[i], layout.datatype});
+  }
+  return parts;
+}
+
+// ---- checks -----------------------------------------------------------------
+
+template <typename Data>
+void check_buffer(const NeighborChecks& check, const Buffer<Data>& buffer,
+                  std::int64_t blocks, const char* name) {
+  check.reject_in_place(buffer.data, name);
+  check.count(buffer.count, name);
+  check.datatype(buffer.datatype, name);
+  check.capacity(buffer.capacity, blocks * buffer.count, name);
+}
+
+template <typename Data>
+void check_layout(const NeighborChecks& check, const Layout<Data>& layout,
+                  Side side, const char* name, const char* counts_name,
+                  const char* displs_name) {
+  check.reject_in_place(layout.data, name);
+  check.counts(layout.counts, side, counts_name);
+  check.length(layout.displs.size(), side, displs_name);
+  check.datatype(layout.datatype, name);
+  check.placement(layout.counts, layout.displs, layout.capacity, side, name);
+}
+
+void check_apart(const NeighborChecks& check, neighbor_detail::In send,
+                 neighbor_detail::Out recv) {
+  check.apart(send.data, send.size * send.element_bytes, recv.data,
+              recv.size * recv.element_bytes);
+}
+
+// ---- the cores --------------------------------------------------------------
+
+Request allgather_core(const NeighborExchange& exchange, SendBuffer send,
+                       RecvBuffer recv, ExchangeMode mode) {
+  const NeighborChecks check(exchange);
+  check_buffer(check, send, 1, "send");
+  check_buffer(check, recv, exchange.indegree(), "recv");
+  const std::vector<SendPart> sends(
+      static_cast<std::size_t>(exchange.outdegree()),
+      SendPart{send.data, send.count, send.datatype});
+  return exchange.run(
+      sends, consecutive_blocks<RecvPart>(recv, exchange.indegree()), mode);
+}
+
+Request allgatherv_core(const NeighborExchange& exchange, SendBuffer send,
+                        RecvLayout recv, ExchangeMode mode) {
+  const NeighborChecks check(exchange);
+  check_buffer(check, send, 1, "send");
+  check_layout(check, recv, Side::sources, "recv", "recvcounts", "displs");
+  const std::vector<SendPart> sends(
+      static_cast<std::size_t>(exchange.outdegree()),
+      SendPart{send.data, send.count, send.datatype});
+  return exchange.run(sends, placed_blocks<RecvPart>(recv), mode);
+}
+
+Request alltoall_core(const NeighborExchange& exchange, SendBuffer send,
+                      RecvBuffer recv, ExchangeMode mode) {
+  const NeighborChecks check(exchange);
+  check_buffer(check, send, exchange.outdegree(), "send");
+  check_buffer(check, recv, exchange.indegree(), "recv");
+  return exchange.run(consecutive_blocks<SendPart>(send, exchange.outdegree()),
+                      consecutive_blocks<RecvPart>(recv, exchange.indegree()),
+                      mode);
+}
+
+Request alltoallv_core(const NeighborExchange& exchange, SendLayout send,
+                       RecvLayout recv, ExchangeMode mode) {
+  const NeighborChecks check(exchange);
+  check_layout(check, send, Side::destinations, "send", "sendcounts",
+               "sdispls");
+  check_layout(check, recv, Side::sources, "recv", "recvcounts", "rdispls");
+  return exchange.run(placed_blocks<SendPart>(send),
+                      placed_blocks<RecvPart>(recv), mode);
+}
+
+// Block i has counts[i] elements of datatypes[i] at displs[i] bytes.
+template <typename Part, typename Data>
+std::vector<Part> typed_blocks(Data data, std::span<const int> counts,
+                               std::span<const MPI_Aint> displs,
+                               std::span<const MPI_Datatype> datatypes) {
+  std::vector<Part> parts;
+  parts.reserve(counts.size());
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    parts.push_back({shifted(data, displs[i]), counts[i], datatypes[i]});
+  }
+  return parts;
+}
+
+Request alltoallw_core(const Comm& comm, const void* send,
+                       std::span<const int> sendcounts,
+                       std::span<const MPI_Aint> sdispls,
+                       std::span<const MPI_Datatype> send_types, void* recv,
+                       std::span<const int> recvcounts,
+                       std::span<const MPI_Aint> rdispls,
+                       std::span<const MPI_Datatype> recv_types,
+                       ExchangeMode mode) {
+  const NeighborExchange exchange(comm, kAlltoallw(mode));
+  const NeighborChecks check(exchange);
+  check.reject_in_place(send, "send");
+  check.counts(sendcounts, Side::destinations, "sendcounts");
+  check.length(sdispls.size(), Side::destinations, "sdispls");
+  check.datatypes(send_types, Side::destinations, "send_types");
+  check.reject_in_place(recv, "recv");
+  check.counts(recvcounts, Side::sources, "recvcounts");
+  check.length(rdispls.size(), Side::sources, "rdispls");
+  check.datatypes(recv_types, Side::sources, "recv_types");
+  return exchange.run(
+      typed_blocks<SendPart>(send, sendcounts, sdispls, send_types),
+      typed_blocks<RecvPart>(recv, recvcounts, rdispls, recv_types), mode);
+}
+
+}  // namespace
+
+// ---- typed forms ------------------------------------------------------------
+
+namespace neighbor_detail {
+
+Request allgather(const Comm& comm, In send, Out recv, Mode mode) {
+  const ExchangeMode how = exchange_mode(mode);
+  const NeighborExchange exchange(comm, kAllgather(how));
+  const NeighborChecks check(exchange);
+  const int count = check.count_of(send.size, "send");
+  check_apart(check, send, recv);
+  return allgather_core(exchange, {send.data, count, send.datatype, send.size},
+                        {recv.data, count, recv.datatype, recv.size}, how);
+}
+
+Request allgatherv(const Comm& comm, In send, Out recv,
+                   std::span<const int> recvcounts, std::span<const int> displs,
+                   Mode mode) {
+  const ExchangeMode how = exchange_mode(mode);
+  const NeighborExchange exchange(comm, kAllgatherv(how));
+  const NeighborChecks check(exchange);
+  const int count = check.count_of(send.size, "send");
+  check_apart(check, send, recv);
+  return allgatherv_core(
+      exchange, {send.data, count, send.datatype, send.size},
+      {recv.data, recvcounts, displs, recv.datatype, recv.size}, how);
+}
+
+// The count of one block: from send, or from recv when there are no
+// destinations.
+Request alltoall(const Comm& comm, In send, Out recv, Mode mode) {
+  const ExchangeMode how = exchange_mode(mode);
+  const NeighborExchange exchange(comm, kAlltoall(how));
+  const NeighborChecks check(exchange);
+  const int count =
+      exchange.outdegree() > 0
+          ? check.per_block(send.size, exchange.outdegree(), "send")
+      : exchange.indegree() > 0
+          ? check.per_block(recv.size, exchange.indegree(), "recv")
+          : 0;
+  check_apart(check, send, recv);
+  return alltoall_core(exchange, {send.data, count, send.datatype, send.size},
+                       {recv.data, count, recv.datatype, recv.size}, how);
+}
+
+Request alltoallv(const Comm& comm, In send, std::span<const int> sendcounts,
+                  std::span<const int> sdispls, Out recv,
+                  std::span<const int> recvcounts, std::span<const int> rdispls,
+                  Mode mode) {
+  const ExchangeMode how = exchange_mode(mode);
+  const NeighborExchange exchange(comm, kAlltoallv(how));
+  check_apart(NeighborChecks(exchange), send, recv);
+  return alltoallv_core(
+      exchange, {send.data, sendcounts, sdispls, send.datatype, send.size},
+      {recv.data, recvcounts, rdispls, recv.datatype, recv.size}, how);
+}
+
+}  // namespace neighbor_detail
+
+// ---- raw forms --------------------------------------------------------------
+
+namespace {
+
+Request raw_allgather(const Comm& comm, const void* send, int send_count,
+                      MPI_Datatype send_type, void* recv, int recv_count,
+                      MPI_Datatype recv_type, ExchangeMode mode) {
+  return allgather_core(NeighborExchange(comm, kAllgather(mode)),
+                        {send, send_count, send_type, kRaw},
+                        {recv, recv_count, recv_type, kRaw}, mode);
+}
+
+Request raw_allgatherv(const Comm& comm, const void* send, int send_count,
+                       MPI_Datatype send_type, void* recv,
+                       std::span<const int> recvcounts,
+                       std::span<const int> displs, MPI_Datatype recv_type,
+                       ExchangeMode mode) {
+  return allgatherv_core(NeighborExchange(comm, kAllgatherv(mode)),
+                         {send, send_count, send_type, kRaw},
+                         {recv, recvcounts, displs, recv_type, kRaw}, mode);
+}
+
+Request raw_alltoall(const Comm& comm, const void* send, int send_count,
+                     MPI_Datatype send_type, void* recv, int recv_count,
+                     MPI_Datatype recv_type, ExchangeMode mode) {
+  return alltoall_core(NeighborExchange(comm, kAlltoall(mode)),
+                       {send, send_count, send_type, kRaw},
+                       {recv, recv_count, recv_type, kRaw}, mode);
+}
+
+Request raw_alltoallv(const Comm& comm, const void* send,
+                      std::span<const int> sendcounts,
+                      std::span<const int> sdispls, MPI_Datatype send_type,
+                      void* recv, std::span<const int> recvcounts,
+                      std::span<const int> rdispls, MPI_Datatype recv_type,
+                      ExchangeMode mode) {
+  return alltoallv_core(NeighborExchange(comm, kAlltoallv(mode)),
+                        {send, sendcounts, sdispls, send_type, kRaw},
+                        {recv, recvcounts, rdispls, recv_type, kRaw}, mode);
+}
+
+}  // namespace
+
+void neighbor_allgather(const Comm& comm, const void* send, int send_count,
+                        MPI_Datatype send_type, void* recv, int recv_count,
+                        MPI_Datatype recv_type) {
+  (void)raw_allgather(comm, send, send_count, send_type, recv, recv_count,
+                      recv_type, ExchangeMode::blocking);
+}
+
+void neighbor_allgatherv(const Comm& comm, const void* send, int send_count,
+                         MPI_Datatype send_type, void* recv,
+                         std::span<const int> recvcounts,
+                         std::span<const int> displs, MPI_Datatype recv_type) {
+  (void)raw_allgatherv(comm, send, send_count, send_type, recv, recvcounts,
+                       displs, recv_type, ExchangeMode::blocking);
+}
+
+void neighbor_alltoall(const Comm& comm, const void* send, int send_count,
+                       MPI_Datatype send_type, void* recv, int recv_count,
+                       MPI_Datatype recv_type) {
+  (void)raw_alltoall(comm, send, send_count, send_type, recv, recv_count,
+                     recv_type, ExchangeMode::blocking);
+}
+
+void neighbor_alltoallv(const Comm& comm, const void* send,
+                        std::span<const int> sendcounts,
+                        std::span<const int> sdispls, MPI_Datatype send_type,
+                        void* recv, std::span<const int> recvcounts,
+                        std::span<const int> rdispls, MPI_Datatype recv_type) {
+  (void)raw_alltoallv(comm, send, sendcounts, sdispls, send_type, recv,
+                      recvcounts, rdispls, recv_type, ExchangeMode::blocking);
+}
+
+void neighbor_alltoallw(const Comm& comm, const void* send,
+                        std::span<const int> sendcounts,
+                        std::span<const MPI_Aint> sdispls,
+                        std::span<const MPI_Datatype> send_types, void* recv,
+                        std::span<const int> recvcounts,
+                        std::span<const MPI_Aint> rdispls,
+                        std::span<const MPI_Datatype> recv_types) {
+  (void)alltoallw_core(comm, send, sendcounts, sdispls, send_types, recv,
+                       recvcounts, rdispls, recv_types, ExchangeMode::blocking);
+}
+
+Request ineighbor_allgather(const Comm& comm, const void* send, int send_count,
+                            MPI_Datatype send_type, void* recv, int recv_count,
+                            MPI_Datatype recv_type) {
+  return raw_allgather(comm, send, send_count, send_type, recv, recv_count,
+                       recv_type, ExchangeMode::nonblocking);
+}
+
+Request ineighbor_allgatherv(const Comm& comm, const void* send, int send_count,
+                             MPI_Datatype send_type, void* recv,
+                             std::span<const int> recvcounts,
+                             std::span<const int> displs,
+                             MPI_Datatype recv_type) {
+  return raw_allgatherv(comm, send, send_count, send_type, recv, recvcounts,
+                        displs, recv_type, ExchangeMode::nonblocking);
+}
+
+Request ineighbor_alltoall(const Comm& comm, const void* send, int send_count,
+                           MPI_Datatype send_type, void* recv, int recv_count,
+                           MPI_Datatype recv_type) {
+  return raw_alltoall(comm, send, send_count, send_type, recv, recv_count,
+                      recv_type, ExchangeMode::nonblocking);
+}
+
+Request ineighbor_alltoallv(const Comm& comm, const void* send,
+                            std::span<const int> sendcounts,
+                            std::span<const int> sdispls,
+                            MPI_Datatype send_type, void* recv,
+                            std::span<const int> recvcounts,
+                            std::span<const int> rdispls,
+                            MPI_Datatype recv_type) {
+  return raw_alltoallv(comm, send, sendcounts, sdispls, send_type, recv,
+                       recvcounts, rdispls, recv_type,
+                       ExchangeMode::nonblocking);
+}
+
+Request ineighbor_alltoallw(const Comm& comm, const void* send,
+                            std::span<const int> sendcounts,
+                            std::span<const MPI_Aint> sdispls,
+                            std::span<const MPI_Datatype> send_types,
+                            void* recv, std::span<const int> recvcounts,
+                            std::span<const MPI_Aint> rdispls,
+                            std::span<const MPI_Datatype> recv_types) {
+  return alltoallw_core(comm, send, sendcounts, sdispls, send_types, recv,
+                        recvcounts, rdispls, recv_types,
+                        ExchangeMode::nonblocking);
+}
+
+}  // namespace classic
