@@ -11,7 +11,7 @@
 #include <type_traits>
 
 namespace classic {
-namespace datatype_detail {
+namespace internal {
 
 // One specialisation per supported type; the primary template has no
 // `get`, so unsupported types fail the Transmittable concept below.
@@ -52,7 +52,7 @@ ORTHOCOMM_DATATYPE_OF(std::byte, MPI_BYTE);
 
 #undef ORTHOCOMM_DATATYPE_OF
 
-}  // namespace datatype_detail
+}  // namespace internal
 
 // Element types with a predefined transport datatype: the arithmetic types,
 // std::complex of the floating types and std::byte (const or not). Structs
@@ -60,15 +60,17 @@ ORTHOCOMM_DATATYPE_OF(std::byte, MPI_BYTE);
 // with a derived datatype.
 template <typename T>
 concept Transmittable = requires {
-  {
-    datatype_detail::Of<std::remove_cv_t<T>>::get()
-    } -> std::same_as<MPI_Datatype>;
+  { internal::Of<std::remove_cv_t<T>>::get() } -> std::same_as<MPI_Datatype>;
 };
 
 template <Transmittable T>
 MPI_Datatype datatype_of() {
-  return datatype_detail::Of<std::remove_cv_t<T>>::get();
+  return internal::Of<std::remove_cv_t<T>>::get();
 }
+
+// A receive buffer's element: transmittable and not const.
+template <typename T>
+concept Writable = Transmittable<T> && !std::is_const_v<T>;
 
 }  // namespace classic
 

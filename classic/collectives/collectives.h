@@ -113,7 +113,7 @@ struct InPlace {
 };
 inline constexpr InPlace in_place{};
 
-namespace collective_detail {
+namespace internal {
 
 // A typed span with its element type erased.
 struct In {
@@ -151,8 +151,6 @@ template <typename S, typename R>
 concept Matching =
     Transmittable<S> && Transmittable<R> && !std::is_const_v<R> &&
     std::same_as<std::remove_const_t<S>, R>;
-template <typename R>
-concept Writable = Transmittable<R> && !std::is_const_v<R>;
 
 // The typed forms, after type erasure (collectives_rooted.cc and
 // collectives_all.cc).
@@ -179,7 +177,7 @@ void reduce_scatter_block(const Comm& comm, In send, Out recv, MPI_Op op);
 void scan(const Comm& comm, In send, Out recv, MPI_Op op);
 void exscan(const Comm& comm, In send, Out recv, MPI_Op op);
 
-}  // namespace collective_detail
+}  // namespace internal
 
 // ---- raw buffers (MPI's argument order) -----------------------------------
 
@@ -248,9 +246,9 @@ void exscan(const Comm& comm, const void* send, void* recv, int count,
 // ---- typed buffers --------------------------------------------------------
 
 // MPI_Bcast of the whole buffer (the same size on every process).
-template <collective_detail::Writable T, std::size_t E>
+template <Writable T, std::size_t E>
 void bcast(const Comm& comm, std::span<T, E> buffer, int root) {
-  collective_detail::bcast(comm, collective_detail::out(buffer), root);
+  internal::bcast(comm, internal::out(buffer), root);
 }
 
 // MPI_Gather: every process sends send.size() elements (the same number
@@ -258,36 +256,32 @@ void bcast(const Comm& comm, std::span<T, E> buffer, int root) {
 // size() * send.size() elements. In place, at the root only, the root's
 // block is recv's block root and the count is recv.size() / size().
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires collective_detail::Matching<S, R>
+requires internal::Matching<S, R>
 void gather(const Comm& comm, std::span<S, SE> send, std::span<R, RE> recv,
             int root) {
-  collective_detail::gather(comm, collective_detail::in(send),
-                            collective_detail::out(recv), root);
+  internal::gather(comm, internal::in(send), internal::out(recv), root);
 }
-template <collective_detail::Writable R, std::size_t RE>
+template <Writable R, std::size_t RE>
 void gather(const Comm& comm, InPlace, std::span<R, RE> recv, int root) {
-  collective_detail::gather(comm, collective_detail::in_place_in<R>(),
-                            collective_detail::out(recv), root);
+  internal::gather(comm, internal::in_place_in<R>(), internal::out(recv), root);
 }
 
 // MPI_Gatherv: process i's send.size() elements land at recv[displs[i]]
 // on the root, where recvcounts[i] must equal that size.
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires collective_detail::Matching<S, R>
+requires internal::Matching<S, R>
 void gatherv(const Comm& comm, std::span<S, SE> send, std::span<R, RE> recv,
              std::span<const int> recvcounts, std::span<const int> displs,
              int root) {
-  collective_detail::gatherv(comm, collective_detail::in(send),
-                             collective_detail::out(recv), recvcounts, displs,
-                             root);
+  internal::gatherv(comm, internal::in(send), internal::out(recv), recvcounts,
+                    displs, root);
 }
-template <collective_detail::Writable R, std::size_t RE>
+template <Writable R, std::size_t RE>
 void gatherv(const Comm& comm, InPlace, std::span<R, RE> recv,
              std::span<const int> recvcounts, std::span<const int> displs,
              int root) {
-  collective_detail::gatherv(comm, collective_detail::in_place_in<R>(),
-                             collective_detail::out(recv), recvcounts, displs,
-                             root);
+  internal::gatherv(comm, internal::in_place_in<R>(), internal::out(recv),
+                    recvcounts, displs, root);
 }
 
 // MPI_Scatter: every process receives recv.size() elements (the same
@@ -295,134 +289,121 @@ void gatherv(const Comm& comm, InPlace, std::span<R, RE> recv,
 // size() * recv.size() elements). In place, at the root only, the root
 // keeps its block in send and the count is send.size() / size().
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires collective_detail::Matching<S, R>
+requires internal::Matching<S, R>
 void scatter(const Comm& comm, std::span<S, SE> send, std::span<R, RE> recv,
              int root) {
-  collective_detail::scatter(comm, collective_detail::in(send),
-                             collective_detail::out(recv), root);
+  internal::scatter(comm, internal::in(send), internal::out(recv), root);
 }
 template <Transmittable S, std::size_t SE>
 void scatter(const Comm& comm, std::span<S, SE> send, InPlace, int root) {
-  collective_detail::scatter(
-      comm, collective_detail::in(send),
-      collective_detail::in_place_out<std::remove_const_t<S>>(), root);
+  internal::scatter(comm, internal::in(send),
+                    internal::in_place_out<std::remove_const_t<S>>(), root);
 }
 
 // MPI_Scatterv: process i receives sendcounts[i] elements from
 // send[displs[i]] of the root; its recv.size() must equal its count.
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires collective_detail::Matching<S, R>
+requires internal::Matching<S, R>
 void scatterv(const Comm& comm, std::span<S, SE> send,
               std::span<const int> sendcounts, std::span<const int> displs,
               std::span<R, RE> recv, int root) {
-  collective_detail::scatterv(comm, collective_detail::in(send), sendcounts,
-                              displs, collective_detail::out(recv), root);
+  internal::scatterv(comm, internal::in(send), sendcounts, displs,
+                     internal::out(recv), root);
 }
 template <Transmittable S, std::size_t SE>
 void scatterv(const Comm& comm, std::span<S, SE> send,
               std::span<const int> sendcounts, std::span<const int> displs,
               InPlace, int root) {
-  collective_detail::scatterv(
-      comm, collective_detail::in(send), sendcounts, displs,
-      collective_detail::in_place_out<std::remove_const_t<S>>(), root);
+  internal::scatterv(comm, internal::in(send), sendcounts, displs,
+                     internal::in_place_out<std::remove_const_t<S>>(), root);
 }
 
 // MPI_Allgather: like gather, with the result on every process. In place,
 // each process's block is already in recv and the count is
 // recv.size() / size().
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires collective_detail::Matching<S, R>
+requires internal::Matching<S, R>
 void allgather(const Comm& comm, std::span<S, SE> send, std::span<R, RE> recv) {
-  collective_detail::allgather(comm, collective_detail::in(send),
-                               collective_detail::out(recv));
+  internal::allgather(comm, internal::in(send), internal::out(recv));
 }
-template <collective_detail::Writable R, std::size_t RE>
+template <Writable R, std::size_t RE>
 void allgather(const Comm& comm, InPlace, std::span<R, RE> recv) {
-  collective_detail::allgather(comm, collective_detail::in_place_in<R>(),
-                               collective_detail::out(recv));
+  internal::allgather(comm, internal::in_place_in<R>(), internal::out(recv));
 }
 
 // MPI_Allgatherv: like gatherv, with the result on every process.
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires collective_detail::Matching<S, R>
+requires internal::Matching<S, R>
 void allgatherv(const Comm& comm, std::span<S, SE> send, std::span<R, RE> recv,
                 std::span<const int> recvcounts, std::span<const int> displs) {
-  collective_detail::allgatherv(comm, collective_detail::in(send),
-                                collective_detail::out(recv), recvcounts,
-                                displs);
+  internal::allgatherv(comm, internal::in(send), internal::out(recv),
+                       recvcounts, displs);
 }
-template <collective_detail::Writable R, std::size_t RE>
+template <Writable R, std::size_t RE>
 void allgatherv(const Comm& comm, InPlace, std::span<R, RE> recv,
                 std::span<const int> recvcounts, std::span<const int> displs) {
-  collective_detail::allgatherv(comm, collective_detail::in_place_in<R>(),
-                                collective_detail::out(recv), recvcounts,
-                                displs);
+  internal::allgatherv(comm, internal::in_place_in<R>(), internal::out(recv),
+                       recvcounts, displs);
 }
 
 // MPI_Alltoall: send holds one block per process, so its size is a multiple
 // of size() and the count is send.size() / size(); recv needs as many
 // elements. In place, recv's blocks are sent and replaced.
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires collective_detail::Matching<S, R>
+requires internal::Matching<S, R>
 void alltoall(const Comm& comm, std::span<S, SE> send, std::span<R, RE> recv) {
-  collective_detail::alltoall(comm, collective_detail::in(send),
-                              collective_detail::out(recv));
+  internal::alltoall(comm, internal::in(send), internal::out(recv));
 }
-template <collective_detail::Writable R, std::size_t RE>
+template <Writable R, std::size_t RE>
 void alltoall(const Comm& comm, InPlace, std::span<R, RE> recv) {
-  collective_detail::alltoall(comm, collective_detail::in_place_in<R>(),
-                              collective_detail::out(recv));
+  internal::alltoall(comm, internal::in_place_in<R>(), internal::out(recv));
 }
 
 // MPI_Alltoallv, counts and displacements in elements. In place, recv's
 // blocks (recvcounts, rdispls) are sent and replaced.
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires collective_detail::Matching<S, R>
+requires internal::Matching<S, R>
 void alltoallv(const Comm& comm, std::span<S, SE> send,
                std::span<const int> sendcounts, std::span<const int> sdispls,
                std::span<R, RE> recv, std::span<const int> recvcounts,
                std::span<const int> rdispls) {
-  collective_detail::alltoallv(comm, collective_detail::in(send), sendcounts,
-                               sdispls, collective_detail::out(recv),
-                               recvcounts, rdispls);
+  internal::alltoallv(comm, internal::in(send), sendcounts, sdispls,
+                      internal::out(recv), recvcounts, rdispls);
 }
-template <collective_detail::Writable R, std::size_t RE>
+template <Writable R, std::size_t RE>
 void alltoallv(const Comm& comm, InPlace, std::span<R, RE> recv,
                std::span<const int> recvcounts, std::span<const int> rdispls) {
-  collective_detail::alltoallv(comm, collective_detail::in_place_in<R>(), {},
-                               {}, collective_detail::out(recv), recvcounts,
-                               rdispls);
+  internal::alltoallv(comm, internal::in_place_in<R>(), {}, {},
+                      internal::out(recv), recvcounts, rdispls);
 }
 
 // MPI_Reduce of send.size() elements; the root's recv needs as many. In
 // place, at the root only, the root's operand is recv (count recv.size()).
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires collective_detail::Matching<S, R>
+requires internal::Matching<S, R>
 void reduce(const Comm& comm, std::span<S, SE> send, std::span<R, RE> recv,
             MPI_Op op, int root) {
-  collective_detail::reduce(comm, collective_detail::in(send),
-                            collective_detail::out(recv), op, root);
+  internal::reduce(comm, internal::in(send), internal::out(recv), op, root);
 }
-template <collective_detail::Writable R, std::size_t RE>
+template <Writable R, std::size_t RE>
 void reduce(const Comm& comm, InPlace, std::span<R, RE> recv, MPI_Op op,
             int root) {
-  collective_detail::reduce(comm, collective_detail::in_place_in<R>(),
-                            collective_detail::out(recv), op, root);
+  internal::reduce(comm, internal::in_place_in<R>(), internal::out(recv), op,
+                   root);
 }
 
 // MPI_Allreduce of send.size() elements into recv (at least as many). In
 // place, buffer is operand and result.
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires collective_detail::Matching<S, R>
+requires internal::Matching<S, R>
 void allreduce(const Comm& comm, std::span<S, SE> send, std::span<R, RE> recv,
                MPI_Op op) {
-  collective_detail::allreduce(comm, collective_detail::in(send),
-                               collective_detail::out(recv), op);
+  internal::allreduce(comm, internal::in(send), internal::out(recv), op);
 }
-template <collective_detail::Writable R, std::size_t RE>
+template <Writable R, std::size_t RE>
 void allreduce(const Comm& comm, InPlace, std::span<R, RE> buffer, MPI_Op op) {
-  collective_detail::allreduce(comm, collective_detail::in_place_in<R>(),
-                               collective_detail::out(buffer), op);
+  internal::allreduce(comm, internal::in_place_in<R>(), internal::out(buffer),
+                      op);
 }
 
 // MPI_Reduce_scatter: send holds sum(recvcounts) elements (at least);
@@ -430,65 +411,58 @@ void allreduce(const Comm& comm, InPlace, std::span<R, RE> buffer, MPI_Op op) {
 // into its recv (at least that size). In place, buffer holds the operands
 // and then the process's block at its start.
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires collective_detail::Matching<S, R>
+requires internal::Matching<S, R>
 void reduce_scatter(const Comm& comm, std::span<S, SE> send,
                     std::span<R, RE> recv, std::span<const int> recvcounts,
                     MPI_Op op) {
-  collective_detail::reduce_scatter(comm, collective_detail::in(send),
-                                    collective_detail::out(recv), recvcounts,
-                                    op);
+  internal::reduce_scatter(comm, internal::in(send), internal::out(recv),
+                           recvcounts, op);
 }
-template <collective_detail::Writable R, std::size_t RE>
+template <Writable R, std::size_t RE>
 void reduce_scatter(const Comm& comm, InPlace, std::span<R, RE> buffer,
                     std::span<const int> recvcounts, MPI_Op op) {
-  collective_detail::reduce_scatter(comm, collective_detail::in_place_in<R>(),
-                                    collective_detail::out(buffer), recvcounts,
-                                    op);
+  internal::reduce_scatter(comm, internal::in_place_in<R>(),
+                           internal::out(buffer), recvcounts, op);
 }
 
 // MPI_Reduce_scatter_block: every process receives recv.size() elements, so
 // send holds size() * recv.size() (at least). In place, the count is
 // buffer.size() / size() and the result is at buffer's start.
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires collective_detail::Matching<S, R>
+requires internal::Matching<S, R>
 void reduce_scatter_block(const Comm& comm, std::span<S, SE> send,
                           std::span<R, RE> recv, MPI_Op op) {
-  collective_detail::reduce_scatter_block(comm, collective_detail::in(send),
-                                          collective_detail::out(recv), op);
+  internal::reduce_scatter_block(comm, internal::in(send), internal::out(recv),
+                                 op);
 }
-template <collective_detail::Writable R, std::size_t RE>
+template <Writable R, std::size_t RE>
 void reduce_scatter_block(const Comm& comm, InPlace, std::span<R, RE> buffer,
                           MPI_Op op) {
-  collective_detail::reduce_scatter_block(comm,
-                                          collective_detail::in_place_in<R>(),
-                                          collective_detail::out(buffer), op);
+  internal::reduce_scatter_block(comm, internal::in_place_in<R>(),
+                                 internal::out(buffer), op);
 }
 
 // MPI_Scan (inclusive) and MPI_Exscan (exclusive: MPI leaves rank 0's recv
 // undefined, so do not read it) of send.size() elements.
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires collective_detail::Matching<S, R>
+requires internal::Matching<S, R>
 void scan(const Comm& comm, std::span<S, SE> send, std::span<R, RE> recv,
           MPI_Op op) {
-  collective_detail::scan(comm, collective_detail::in(send),
-                          collective_detail::out(recv), op);
+  internal::scan(comm, internal::in(send), internal::out(recv), op);
 }
-template <collective_detail::Writable R, std::size_t RE>
+template <Writable R, std::size_t RE>
 void scan(const Comm& comm, InPlace, std::span<R, RE> buffer, MPI_Op op) {
-  collective_detail::scan(comm, collective_detail::in_place_in<R>(),
-                          collective_detail::out(buffer), op);
+  internal::scan(comm, internal::in_place_in<R>(), internal::out(buffer), op);
 }
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires collective_detail::Matching<S, R>
+requires internal::Matching<S, R>
 void exscan(const Comm& comm, std::span<S, SE> send, std::span<R, RE> recv,
             MPI_Op op) {
-  collective_detail::exscan(comm, collective_detail::in(send),
-                            collective_detail::out(recv), op);
+  internal::exscan(comm, internal::in(send), internal::out(recv), op);
 }
-template <collective_detail::Writable R, std::size_t RE>
+template <Writable R, std::size_t RE>
 void exscan(const Comm& comm, InPlace, std::span<R, RE> buffer, MPI_Op op) {
-  collective_detail::exscan(comm, collective_detail::in_place_in<R>(),
-                            collective_detail::out(buffer), op);
+  internal::exscan(comm, internal::in_place_in<R>(), internal::out(buffer), op);
 }
 
 }  // namespace classic

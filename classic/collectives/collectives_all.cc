@@ -9,7 +9,7 @@
 #include "classic/collectives/internal/inter_collectives.h"
 
 namespace classic {
-namespace collective_detail {
+namespace internal {
 namespace {
 
 constexpr const char* kAllgather = "classic::allgather";
@@ -167,8 +167,8 @@ int alltoallw_alone(const void* send, int send_count, MPI_Datatype send_type,
 // ---- typed forms ----------------------------------------------------------
 
 void allgather(const Comm& comm, In send, Out recv) {
-  if (inter_detail::is_inter(comm, kAllgather)) {
-    return inter_detail::allgather(comm, send, recv);
+  if (internal::is_inter(comm, kAllgather)) {
+    return internal::inter_allgather(comm, send, recv);
   }
   const CollectiveCall call(comm, kAllgather);
   const bool in_place = is_in_place(send.data);
@@ -181,8 +181,8 @@ void allgather(const Comm& comm, In send, Out recv) {
 
 void allgatherv(const Comm& comm, In send, Out recv,
                 std::span<const int> recvcounts, std::span<const int> displs) {
-  if (inter_detail::is_inter(comm, kAllgatherv)) {
-    return inter_detail::allgatherv(comm, send, recv, recvcounts, displs);
+  if (internal::is_inter(comm, kAllgatherv)) {
+    return internal::inter_allgatherv(comm, send, recv, recvcounts, displs);
   }
   const CollectiveCall call(comm, kAllgatherv);
   const bool in_place = is_in_place(send.data);
@@ -193,8 +193,8 @@ void allgatherv(const Comm& comm, In send, Out recv,
 }
 
 void alltoall(const Comm& comm, In send, Out recv) {
-  if (inter_detail::is_inter(comm, kAlltoall)) {
-    return inter_detail::alltoall(comm, send, recv);
+  if (internal::is_inter(comm, kAlltoall)) {
+    return internal::inter_alltoall(comm, send, recv);
   }
   const CollectiveCall call(comm, kAlltoall);
   const bool in_place = is_in_place(send.data);
@@ -208,9 +208,9 @@ void alltoall(const Comm& comm, In send, Out recv) {
 void alltoallv(const Comm& comm, In send, std::span<const int> sendcounts,
                std::span<const int> sdispls, Out recv,
                std::span<const int> recvcounts, std::span<const int> rdispls) {
-  if (inter_detail::is_inter(comm, kAlltoallv)) {
-    return inter_detail::alltoallv(comm, send, sendcounts, sdispls, recv,
-                                   recvcounts, rdispls);
+  if (internal::is_inter(comm, kAlltoallv)) {
+    return internal::inter_alltoallv(comm, send, sendcounts, sdispls, recv,
+                                     recvcounts, rdispls);
   }
   const CollectiveCall call(comm, kAlltoallv);
   if (!is_in_place(send.data)) check_apart(call, send, recv);
@@ -220,8 +220,8 @@ void alltoallv(const Comm& comm, In send, std::span<const int> sendcounts,
 }
 
 void allreduce(const Comm& comm, In send, Out recv, MPI_Op op) {
-  if (inter_detail::is_inter(comm, kAllreduce)) {
-    return inter_detail::allreduce(comm, send, recv, op);
+  if (internal::is_inter(comm, kAllreduce)) {
+    return internal::inter_allreduce(comm, send, recv, op);
   }
   elementwise_typed(comm, kAllreduce, send, recv, op, &MPI_Allreduce);
 }
@@ -236,8 +236,8 @@ void exscan(const Comm& comm, In send, Out recv, MPI_Op op) {
 
 void reduce_scatter(const Comm& comm, In send, Out recv,
                     std::span<const int> recvcounts, MPI_Op op) {
-  if (inter_detail::is_inter(comm, kReduceScatter)) {
-    return inter_detail::reduce_scatter(comm, send, recv, recvcounts, op);
+  if (internal::is_inter(comm, kReduceScatter)) {
+    return internal::inter_reduce_scatter(comm, send, recv, recvcounts, op);
   }
   const CollectiveCall call(comm, kReduceScatter);
   if (!is_in_place(send.data)) check_apart(call, send, recv);
@@ -246,8 +246,8 @@ void reduce_scatter(const Comm& comm, In send, Out recv,
 }
 
 void reduce_scatter_block(const Comm& comm, In send, Out recv, MPI_Op op) {
-  if (inter_detail::is_inter(comm, kReduceScatterBlock)) {
-    return inter_detail::reduce_scatter_block(comm, send, recv, op);
+  if (internal::is_inter(comm, kReduceScatterBlock)) {
+    return internal::inter_reduce_scatter_block(comm, send, recv, op);
   }
   const CollectiveCall call(comm, kReduceScatterBlock);
   const bool in_place = is_in_place(send.data);
@@ -258,16 +258,16 @@ void reduce_scatter_block(const Comm& comm, In send, Out recv, MPI_Op op) {
                             {recv.data, count, recv.datatype, recv.size}, op);
 }
 
-}  // namespace collective_detail
+}  // namespace internal
 
 // ---- raw forms ------------------------------------------------------------
 
-using collective_detail::CollectiveCall;
-using collective_detail::kRaw;
+using internal::CollectiveCall;
+using internal::kRaw;
 
 void barrier(const Comm& comm) {
-  if (inter_detail::is_inter(comm, "classic::barrier")) {
-    return inter_detail::barrier(comm);
+  if (internal::is_inter(comm, "classic::barrier")) {
+    return internal::inter_barrier(comm);
   }
   const CollectiveCall call(comm, "classic::barrier");
   call.run(MPI_Barrier(call.transport()));
@@ -276,39 +276,38 @@ void barrier(const Comm& comm) {
 void allgather(const Comm& comm, const void* send, int send_count,
                MPI_Datatype send_type, void* recv, int recv_count,
                MPI_Datatype recv_type) {
-  if (inter_detail::is_inter(comm, collective_detail::kAllgather)) {
-    return inter_detail::allgather(comm, send, send_count, send_type, recv,
-                                   recv_count, recv_type);
+  if (internal::is_inter(comm, internal::kAllgather)) {
+    return internal::inter_allgather(comm, send, send_count, send_type, recv,
+                                     recv_count, recv_type);
   }
-  collective_detail::allgather_core(
-      CollectiveCall(comm, collective_detail::kAllgather),
-      {send, send_count, send_type, kRaw}, {recv, recv_count, recv_type, kRaw});
+  internal::allgather_core(CollectiveCall(comm, internal::kAllgather),
+                           {send, send_count, send_type, kRaw},
+                           {recv, recv_count, recv_type, kRaw});
 }
 
 void allgatherv(const Comm& comm, const void* send, int send_count,
                 MPI_Datatype send_type, void* recv,
                 std::span<const int> recvcounts, std::span<const int> displs,
                 MPI_Datatype recv_type) {
-  if (inter_detail::is_inter(comm, collective_detail::kAllgatherv)) {
-    return inter_detail::allgatherv(comm, send, send_count, send_type, recv,
-                                    recvcounts, displs, recv_type);
+  if (internal::is_inter(comm, internal::kAllgatherv)) {
+    return internal::inter_allgatherv(comm, send, send_count, send_type, recv,
+                                      recvcounts, displs, recv_type);
   }
-  collective_detail::allgatherv_core(
-      CollectiveCall(comm, collective_detail::kAllgatherv),
-      {send, send_count, send_type, kRaw},
-      {recv, recvcounts, displs, recv_type, kRaw});
+  internal::allgatherv_core(CollectiveCall(comm, internal::kAllgatherv),
+                            {send, send_count, send_type, kRaw},
+                            {recv, recvcounts, displs, recv_type, kRaw});
 }
 
 void alltoall(const Comm& comm, const void* send, int send_count,
               MPI_Datatype send_type, void* recv, int recv_count,
               MPI_Datatype recv_type) {
-  if (inter_detail::is_inter(comm, collective_detail::kAlltoall)) {
-    return inter_detail::alltoall(comm, send, send_count, send_type, recv,
-                                  recv_count, recv_type);
+  if (internal::is_inter(comm, internal::kAlltoall)) {
+    return internal::inter_alltoall(comm, send, send_count, send_type, recv,
+                                    recv_count, recv_type);
   }
-  collective_detail::alltoall_core(
-      CollectiveCall(comm, collective_detail::kAlltoall),
-      {send, send_count, send_type, kRaw}, {recv, recv_count, recv_type, kRaw});
+  internal::alltoall_core(CollectiveCall(comm, internal::kAlltoall),
+                          {send, send_count, send_type, kRaw},
+                          {recv, recv_count, recv_type, kRaw});
 }
 
 void alltoallv(const Comm& comm, const void* send,
@@ -316,14 +315,13 @@ void alltoallv(const Comm& comm, const void* send,
                MPI_Datatype send_type, void* recv,
                std::span<const int> recvcounts, std::span<const int> rdispls,
                MPI_Datatype recv_type) {
-  if (inter_detail::is_inter(comm, collective_detail::kAlltoallv)) {
-    return inter_detail::alltoallv(comm, send, sendcounts, sdispls, send_type,
-                                   recv, recvcounts, rdispls, recv_type);
+  if (internal::is_inter(comm, internal::kAlltoallv)) {
+    return internal::inter_alltoallv(comm, send, sendcounts, sdispls, send_type,
+                                     recv, recvcounts, rdispls, recv_type);
   }
-  collective_detail::alltoallv_core(
-      CollectiveCall(comm, collective_detail::kAlltoallv),
-      {send, sendcounts, sdispls, send_type, kRaw},
-      {recv, recvcounts, rdispls, recv_type, kRaw});
+  internal::alltoallv_core(CollectiveCall(comm, internal::kAlltoallv),
+                           {send, sendcounts, sdispls, send_type, kRaw},
+                           {recv, recvcounts, rdispls, recv_type, kRaw});
 }
 
 void alltoallw(const Comm& comm, const void* send,
@@ -331,12 +329,13 @@ void alltoallw(const Comm& comm, const void* send,
                std::span<const MPI_Datatype> send_types, void* recv,
                std::span<const int> recvcounts, std::span<const int> rdispls,
                std::span<const MPI_Datatype> recv_types) {
-  if (inter_detail::is_inter(comm, "classic::alltoallw")) {
-    return inter_detail::alltoallw(comm, send, sendcounts, sdispls, send_types,
-                                   recv, recvcounts, rdispls, recv_types);
+  if (internal::is_inter(comm, "classic::alltoallw")) {
+    return internal::inter_alltoallw(comm, send, sendcounts, sdispls,
+                                     send_types, recv, recvcounts, rdispls,
+                                     recv_types);
   }
   const CollectiveCall call(comm, "classic::alltoallw");
-  if (!collective_detail::is_in_place(send)) {
+  if (!internal::is_in_place(send)) {
     call.check_counts(sendcounts, "sendcounts");
     call.check_length(sdispls, "sdispls");
     call.check_datatypes(send_types, "send_types");
@@ -346,7 +345,7 @@ void alltoallw(const Comm& comm, const void* send,
   call.check_length(rdispls, "rdispls");
   call.check_datatypes(recv_types, "recv_types");
   if (call.size() == 1) {
-    call.run(collective_detail::alltoallw_alone(
+    call.run(internal::alltoallw_alone(
         send, sendcounts.empty() ? 0 : sendcounts[0],
         send_types.empty() ? MPI_DATATYPE_NULL : send_types[0],
         sdispls.empty() ? 0 : sdispls[0], recv, recvcounts[0], recv_types[0],
@@ -360,53 +359,50 @@ void alltoallw(const Comm& comm, const void* send,
 
 void allreduce(const Comm& comm, const void* send, void* recv, int count,
                MPI_Datatype datatype, MPI_Op op) {
-  if (inter_detail::is_inter(comm, collective_detail::kAllreduce)) {
-    return inter_detail::allreduce(comm, send, recv, count, datatype, op);
+  if (internal::is_inter(comm, internal::kAllreduce)) {
+    return internal::inter_allreduce(comm, send, recv, count, datatype, op);
   }
-  collective_detail::elementwise_core(
-      CollectiveCall(comm, collective_detail::kAllreduce),
-      {send, count, datatype, kRaw}, {recv, count, datatype, kRaw}, op,
-      &MPI_Allreduce);
+  internal::elementwise_core(CollectiveCall(comm, internal::kAllreduce),
+                             {send, count, datatype, kRaw},
+                             {recv, count, datatype, kRaw}, op, &MPI_Allreduce);
 }
 
 void reduce_scatter(const Comm& comm, const void* send, void* recv,
                     std::span<const int> recvcounts, MPI_Datatype datatype,
                     MPI_Op op) {
-  if (inter_detail::is_inter(comm, collective_detail::kReduceScatter)) {
-    return inter_detail::reduce_scatter(comm, send, recv, recvcounts, datatype,
-                                        op);
+  if (internal::is_inter(comm, internal::kReduceScatter)) {
+    return internal::inter_reduce_scatter(comm, send, recv, recvcounts,
+                                          datatype, op);
   }
-  collective_detail::reduce_scatter_core(
-      CollectiveCall(comm, collective_detail::kReduceScatter),
-      {send, 0, datatype, kRaw}, {recv, 0, datatype, kRaw}, recvcounts, op);
+  internal::reduce_scatter_core(CollectiveCall(comm, internal::kReduceScatter),
+                                {send, 0, datatype, kRaw},
+                                {recv, 0, datatype, kRaw}, recvcounts, op);
 }
 
 void reduce_scatter_block(const Comm& comm, const void* send, void* recv,
                           int recv_count, MPI_Datatype datatype, MPI_Op op) {
-  if (inter_detail::is_inter(comm, collective_detail::kReduceScatterBlock)) {
-    return inter_detail::reduce_scatter_block(comm, send, recv, recv_count,
-                                              datatype, op);
+  if (internal::is_inter(comm, internal::kReduceScatterBlock)) {
+    return internal::inter_reduce_scatter_block(comm, send, recv, recv_count,
+                                                datatype, op);
   }
-  collective_detail::reduce_scatter_block_core(
-      CollectiveCall(comm, collective_detail::kReduceScatterBlock),
+  internal::reduce_scatter_block_core(
+      CollectiveCall(comm, internal::kReduceScatterBlock),
       {send, recv_count, datatype, kRaw}, {recv, recv_count, datatype, kRaw},
       op);
 }
 
 void scan(const Comm& comm, const void* send, void* recv, int count,
           MPI_Datatype datatype, MPI_Op op) {
-  collective_detail::elementwise_core(
-      CollectiveCall(comm, collective_detail::kScan),
-      {send, count, datatype, kRaw}, {recv, count, datatype, kRaw}, op,
-      &MPI_Scan);
+  internal::elementwise_core(CollectiveCall(comm, internal::kScan),
+                             {send, count, datatype, kRaw},
+                             {recv, count, datatype, kRaw}, op, &MPI_Scan);
 }
 
 void exscan(const Comm& comm, const void* send, void* recv, int count,
             MPI_Datatype datatype, MPI_Op op) {
-  collective_detail::elementwise_core(
-      CollectiveCall(comm, collective_detail::kExscan),
-      {send, count, datatype, kRaw}, {recv, count, datatype, kRaw}, op,
-      &MPI_Exscan);
+  internal::elementwise_core(CollectiveCall(comm, internal::kExscan),
+                             {send, count, datatype, kRaw},
+                             {recv, count, datatype, kRaw}, op, &MPI_Exscan);
 }
 
 }  // namespace classic

@@ -7,7 +7,7 @@
 #include "classic/collectives/internal/inter_collectives.h"
 
 namespace classic {
-namespace collective_detail {
+namespace internal {
 namespace {
 
 constexpr const char* kBcast = "classic::bcast";
@@ -117,8 +117,8 @@ void reduce_core(const CollectiveCall& call, SendBlock send, RecvBlock recv,
 // ---- typed forms ----------------------------------------------------------
 
 void bcast(const Comm& comm, Out buffer, int root) {
-  if (inter_detail::is_inter(comm, kBcast)) {
-    return inter_detail::bcast(comm, buffer, root);
+  if (internal::is_inter(comm, kBcast)) {
+    return internal::inter_bcast(comm, buffer, root);
   }
   const CollectiveCall call(comm, kBcast);
   bcast_core(call,
@@ -128,8 +128,8 @@ void bcast(const Comm& comm, Out buffer, int root) {
 }
 
 void gather(const Comm& comm, In send, Out recv, int root) {
-  if (inter_detail::is_inter(comm, kGather)) {
-    return inter_detail::gather(comm, send, recv, root);
+  if (internal::is_inter(comm, kGather)) {
+    return internal::inter_gather(comm, send, recv, root);
   }
   const CollectiveCall call(comm, kGather);
   call.check_root(root);
@@ -146,8 +146,8 @@ void gather(const Comm& comm, In send, Out recv, int root) {
 void gatherv(const Comm& comm, In send, Out recv,
              std::span<const int> recvcounts, std::span<const int> displs,
              int root) {
-  if (inter_detail::is_inter(comm, kGatherv)) {
-    return inter_detail::gatherv(comm, send, recv, recvcounts, displs, root);
+  if (internal::is_inter(comm, kGatherv)) {
+    return internal::inter_gatherv(comm, send, recv, recvcounts, displs, root);
   }
   const CollectiveCall call(comm, kGatherv);
   call.check_root(root);
@@ -160,8 +160,8 @@ void gatherv(const Comm& comm, In send, Out recv,
 }
 
 void scatter(const Comm& comm, In send, Out recv, int root) {
-  if (inter_detail::is_inter(comm, kScatter)) {
-    return inter_detail::scatter(comm, send, recv, root);
+  if (internal::is_inter(comm, kScatter)) {
+    return internal::inter_scatter(comm, send, recv, root);
   }
   const CollectiveCall call(comm, kScatter);
   call.check_root(root);
@@ -177,8 +177,8 @@ void scatter(const Comm& comm, In send, Out recv, int root) {
 
 void scatterv(const Comm& comm, In send, std::span<const int> sendcounts,
               std::span<const int> displs, Out recv, int root) {
-  if (inter_detail::is_inter(comm, kScatterv)) {
-    return inter_detail::scatterv(comm, send, sendcounts, displs, recv, root);
+  if (internal::is_inter(comm, kScatterv)) {
+    return internal::inter_scatterv(comm, send, sendcounts, displs, recv, root);
   }
   const CollectiveCall call(comm, kScatterv);
   call.check_root(root);
@@ -191,8 +191,8 @@ void scatterv(const Comm& comm, In send, std::span<const int> sendcounts,
 }
 
 void reduce(const Comm& comm, In send, Out recv, MPI_Op op, int root) {
-  if (inter_detail::is_inter(comm, kReduce)) {
-    return inter_detail::reduce(comm, send, recv, op, root);
+  if (internal::is_inter(comm, kReduce)) {
+    return internal::inter_reduce(comm, send, recv, op, root);
   }
   const CollectiveCall call(comm, kReduce);
   call.check_root(root);
@@ -205,84 +205,80 @@ void reduce(const Comm& comm, In send, Out recv, MPI_Op op, int root) {
               {recv.data, count, recv.datatype, recv.size}, op, root);
 }
 
-}  // namespace collective_detail
+}  // namespace internal
 
 // ---- raw forms ------------------------------------------------------------
 
-using collective_detail::CollectiveCall;
-using collective_detail::kRaw;
+using internal::CollectiveCall;
+using internal::kRaw;
 
 void bcast(const Comm& comm, void* buffer, int count, MPI_Datatype datatype,
            int root) {
-  if (inter_detail::is_inter(comm, collective_detail::kBcast)) {
-    return inter_detail::bcast(comm, buffer, count, datatype, root);
+  if (internal::is_inter(comm, internal::kBcast)) {
+    return internal::inter_bcast(comm, buffer, count, datatype, root);
   }
-  collective_detail::bcast_core(CollectiveCall(comm, collective_detail::kBcast),
-                                {buffer, count, datatype, kRaw}, root);
+  internal::bcast_core(CollectiveCall(comm, internal::kBcast),
+                       {buffer, count, datatype, kRaw}, root);
 }
 
 void gather(const Comm& comm, const void* send, int send_count,
             MPI_Datatype send_type, void* recv, int recv_count,
             MPI_Datatype recv_type, int root) {
-  if (inter_detail::is_inter(comm, collective_detail::kGather)) {
-    return inter_detail::gather(comm, send, send_count, send_type, recv,
-                                recv_count, recv_type, root);
+  if (internal::is_inter(comm, internal::kGather)) {
+    return internal::inter_gather(comm, send, send_count, send_type, recv,
+                                  recv_count, recv_type, root);
   }
-  collective_detail::gather_core(
-      CollectiveCall(comm, collective_detail::kGather),
-      {send, send_count, send_type, kRaw}, {recv, recv_count, recv_type, kRaw},
-      root);
+  internal::gather_core(CollectiveCall(comm, internal::kGather),
+                        {send, send_count, send_type, kRaw},
+                        {recv, recv_count, recv_type, kRaw}, root);
 }
 
 void gatherv(const Comm& comm, const void* send, int send_count,
              MPI_Datatype send_type, void* recv,
              std::span<const int> recvcounts, std::span<const int> displs,
              MPI_Datatype recv_type, int root) {
-  if (inter_detail::is_inter(comm, collective_detail::kGatherv)) {
-    return inter_detail::gatherv(comm, send, send_count, send_type, recv,
-                                 recvcounts, displs, recv_type, root);
+  if (internal::is_inter(comm, internal::kGatherv)) {
+    return internal::inter_gatherv(comm, send, send_count, send_type, recv,
+                                   recvcounts, displs, recv_type, root);
   }
-  collective_detail::gatherv_core(
-      CollectiveCall(comm, collective_detail::kGatherv),
-      {send, send_count, send_type, kRaw},
-      {recv, recvcounts, displs, recv_type, kRaw}, root);
+  internal::gatherv_core(CollectiveCall(comm, internal::kGatherv),
+                         {send, send_count, send_type, kRaw},
+                         {recv, recvcounts, displs, recv_type, kRaw}, root);
 }
 
 void scatter(const Comm& comm, const void* send, int send_count,
              MPI_Datatype send_type, void* recv, int recv_count,
              MPI_Datatype recv_type, int root) {
-  if (inter_detail::is_inter(comm, collective_detail::kScatter)) {
-    return inter_detail::scatter(comm, send, send_count, send_type, recv,
-                                 recv_count, recv_type, root);
+  if (internal::is_inter(comm, internal::kScatter)) {
+    return internal::inter_scatter(comm, send, send_count, send_type, recv,
+                                   recv_count, recv_type, root);
   }
-  collective_detail::scatter_core(
-      CollectiveCall(comm, collective_detail::kScatter),
-      {send, send_count, send_type, kRaw}, {recv, recv_count, recv_type, kRaw},
-      root);
+  internal::scatter_core(CollectiveCall(comm, internal::kScatter),
+                         {send, send_count, send_type, kRaw},
+                         {recv, recv_count, recv_type, kRaw}, root);
 }
 
 void scatterv(const Comm& comm, const void* send,
               std::span<const int> sendcounts, std::span<const int> displs,
               MPI_Datatype send_type, void* recv, int recv_count,
               MPI_Datatype recv_type, int root) {
-  if (inter_detail::is_inter(comm, collective_detail::kScatterv)) {
-    return inter_detail::scatterv(comm, send, sendcounts, displs, send_type,
-                                  recv, recv_count, recv_type, root);
+  if (internal::is_inter(comm, internal::kScatterv)) {
+    return internal::inter_scatterv(comm, send, sendcounts, displs, send_type,
+                                    recv, recv_count, recv_type, root);
   }
-  collective_detail::scatterv_core(
-      CollectiveCall(comm, collective_detail::kScatterv),
-      {send, sendcounts, displs, send_type, kRaw},
-      {recv, recv_count, recv_type, kRaw}, root);
+  internal::scatterv_core(CollectiveCall(comm, internal::kScatterv),
+                          {send, sendcounts, displs, send_type, kRaw},
+                          {recv, recv_count, recv_type, kRaw}, root);
 }
 
 void reduce(const Comm& comm, const void* send, void* recv, int count,
             MPI_Datatype datatype, MPI_Op op, int root) {
-  if (inter_detail::is_inter(comm, collective_detail::kReduce)) {
-    return inter_detail::reduce(comm, send, recv, count, datatype, op, root);
+  if (internal::is_inter(comm, internal::kReduce)) {
+    return internal::inter_reduce(comm, send, recv, count, datatype, op, root);
   }
-  collective_detail::reduce_core(
-      CollectiveCall(comm, collective_detail::kReduce),
-      {send, count, datatype, kRaw}, {recv, count, datatype, kRaw}, op, root);
+  internal::reduce_core(CollectiveCall(comm, internal::kReduce),
+                        {send, count, datatype, kRaw},
+                        {recv, count, datatype, kRaw}, op, root);
 }
 
 }  // namespace classic

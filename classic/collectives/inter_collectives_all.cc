@@ -13,7 +13,7 @@
 #include "classic/collectives/internal/inter_call.h"
 #include "classic/collectives/internal/inter_collectives.h"
 
-namespace classic::inter_detail {
+namespace classic::internal {
 namespace {
 
 constexpr const char* kAllgather = "classic::allgather";
@@ -262,7 +262,7 @@ void reduce_scatter_block_core(const InterCall& call, SendBlock send,
 
 // ---- typed forms ----------------------------------------------------------
 
-void allgather(const Comm& comm, In send, Out recv) {
+void inter_allgather(const Comm& comm, In send, Out recv) {
   const InterCall call(comm, kAllgather);
   call.check_apart(send, recv);
   allgather_core(
@@ -272,8 +272,9 @@ void allgather(const Comm& comm, In send, Out recv) {
        recv.datatype, recv.size});
 }
 
-void allgatherv(const Comm& comm, In send, Out recv,
-                std::span<const int> recvcounts, std::span<const int> displs) {
+void inter_allgatherv(const Comm& comm, In send, Out recv,
+                      std::span<const int> recvcounts,
+                      std::span<const int> displs) {
   const InterCall call(comm, kAllgatherv);
   call.check_apart(send, recv);
   allgatherv_core(
@@ -282,7 +283,7 @@ void allgatherv(const Comm& comm, In send, Out recv,
       {recv.data, recvcounts, displs, recv.datatype, recv.size});
 }
 
-void alltoall(const Comm& comm, In send, Out recv) {
+void inter_alltoall(const Comm& comm, In send, Out recv) {
   const InterCall call(comm, kAlltoall);
   call.check_apart(send, recv);
   alltoall_core(
@@ -293,9 +294,10 @@ void alltoall(const Comm& comm, In send, Out recv) {
        recv.datatype, recv.size});
 }
 
-void alltoallv(const Comm& comm, In send, std::span<const int> sendcounts,
-               std::span<const int> sdispls, Out recv,
-               std::span<const int> recvcounts, std::span<const int> rdispls) {
+void inter_alltoallv(const Comm& comm, In send, std::span<const int> sendcounts,
+                     std::span<const int> sdispls, Out recv,
+                     std::span<const int> recvcounts,
+                     std::span<const int> rdispls) {
   const InterCall call(comm, kAlltoallv);
   call.check_apart(send, recv);
   alltoallv_core(call,
@@ -303,7 +305,7 @@ void alltoallv(const Comm& comm, In send, std::span<const int> sendcounts,
                  {recv.data, recvcounts, rdispls, recv.datatype, recv.size});
 }
 
-void allreduce(const Comm& comm, In send, Out recv, MPI_Op op) {
+void inter_allreduce(const Comm& comm, In send, Out recv, MPI_Op op) {
   const InterCall call(comm, kAllreduce);
   call.check_apart(send, recv);
   const int count = call.count_of(send.size, "send");
@@ -311,15 +313,16 @@ void allreduce(const Comm& comm, In send, Out recv, MPI_Op op) {
                  {recv.data, count, recv.datatype, recv.size}, op);
 }
 
-void reduce_scatter(const Comm& comm, In send, Out recv,
-                    std::span<const int> recvcounts, MPI_Op op) {
+void inter_reduce_scatter(const Comm& comm, In send, Out recv,
+                          std::span<const int> recvcounts, MPI_Op op) {
   const InterCall call(comm, kReduceScatter);
   call.check_apart(send, recv);
   reduce_scatter_core(call, {send.data, 0, send.datatype, send.size},
                       {recv.data, 0, recv.datatype, recv.size}, recvcounts, op);
 }
 
-void reduce_scatter_block(const Comm& comm, In send, Out recv, MPI_Op op) {
+void inter_reduce_scatter_block(const Comm& comm, In send, Out recv,
+                                MPI_Op op) {
   const InterCall call(comm, kReduceScatterBlock);
   call.check_apart(send, recv);
   const int count = call.count_of(recv.size, "recv");
@@ -332,7 +335,7 @@ void reduce_scatter_block(const Comm& comm, In send, Out recv, MPI_Op op) {
 // All of one group may leave once all of the other has entered: each group
 // gathers at its rank 0 (a barrier), the leaders swap word, and each group
 // waits for its leader (a second barrier).
-void barrier(const Comm& comm) {
+void inter_barrier(const Comm& comm) {
   const InterCall call(comm, "classic::barrier");
   call.run(MPI_Barrier(call.group()));
   if (call.leads()) {
@@ -344,45 +347,47 @@ void barrier(const Comm& comm) {
   call.run(MPI_Barrier(call.group()));
 }
 
-void allgather(const Comm& comm, const void* send, int send_count,
-               MPI_Datatype send_type, void* recv, int recv_count,
-               MPI_Datatype recv_type) {
+void inter_allgather(const Comm& comm, const void* send, int send_count,
+                     MPI_Datatype send_type, void* recv, int recv_count,
+                     MPI_Datatype recv_type) {
   allgather_core(InterCall(comm, kAllgather),
                  {send, send_count, send_type, kRaw},
                  {recv, recv_count, recv_type, kRaw});
 }
 
-void allgatherv(const Comm& comm, const void* send, int send_count,
-                MPI_Datatype send_type, void* recv,
-                std::span<const int> recvcounts, std::span<const int> displs,
-                MPI_Datatype recv_type) {
+void inter_allgatherv(const Comm& comm, const void* send, int send_count,
+                      MPI_Datatype send_type, void* recv,
+                      std::span<const int> recvcounts,
+                      std::span<const int> displs, MPI_Datatype recv_type) {
   allgatherv_core(InterCall(comm, kAllgatherv),
                   {send, send_count, send_type, kRaw},
                   {recv, recvcounts, displs, recv_type, kRaw});
 }
 
-void alltoall(const Comm& comm, const void* send, int send_count,
-              MPI_Datatype send_type, void* recv, int recv_count,
-              MPI_Datatype recv_type) {
+void inter_alltoall(const Comm& comm, const void* send, int send_count,
+                    MPI_Datatype send_type, void* recv, int recv_count,
+                    MPI_Datatype recv_type) {
   alltoall_core(InterCall(comm, kAlltoall), {send, send_count, send_type, kRaw},
                 {recv, recv_count, recv_type, kRaw});
 }
 
-void alltoallv(const Comm& comm, const void* send,
-               std::span<const int> sendcounts, std::span<const int> sdispls,
-               MPI_Datatype send_type, void* recv,
-               std::span<const int> recvcounts, std::span<const int> rdispls,
-               MPI_Datatype recv_type) {
+void inter_alltoallv(const Comm& comm, const void* send,
+                     std::span<const int> sendcounts,
+                     std::span<const int> sdispls, MPI_Datatype send_type,
+                     void* recv, std::span<const int> recvcounts,
+                     std::span<const int> rdispls, MPI_Datatype recv_type) {
   alltoallv_core(InterCall(comm, kAlltoallv),
                  {send, sendcounts, sdispls, send_type, kRaw},
                  {recv, recvcounts, rdispls, recv_type, kRaw});
 }
 
-void alltoallw(const Comm& comm, const void* send,
-               std::span<const int> sendcounts, std::span<const int> sdispls,
-               std::span<const MPI_Datatype> send_types, void* recv,
-               std::span<const int> recvcounts, std::span<const int> rdispls,
-               std::span<const MPI_Datatype> recv_types) {
+void inter_alltoallw(const Comm& comm, const void* send,
+                     std::span<const int> sendcounts,
+                     std::span<const int> sdispls,
+                     std::span<const MPI_Datatype> send_types, void* recv,
+                     std::span<const int> recvcounts,
+                     std::span<const int> rdispls,
+                     std::span<const MPI_Datatype> recv_types) {
   const InterCall call(comm, kAlltoallw);
   const int n = call.remote_size();
   call.reject_in_place(send, "send");
@@ -402,25 +407,26 @@ void alltoallw(const Comm& comm, const void* send,
              std::vector<MPI_Datatype>(recv_types.begin(), recv_types.end())});
 }
 
-void allreduce(const Comm& comm, const void* send, void* recv, int count,
-               MPI_Datatype datatype, MPI_Op op) {
+void inter_allreduce(const Comm& comm, const void* send, void* recv, int count,
+                     MPI_Datatype datatype, MPI_Op op) {
   allreduce_core(InterCall(comm, kAllreduce), {send, count, datatype, kRaw},
                  {recv, count, datatype, kRaw}, op);
 }
 
-void reduce_scatter(const Comm& comm, const void* send, void* recv,
-                    std::span<const int> recvcounts, MPI_Datatype datatype,
-                    MPI_Op op) {
+void inter_reduce_scatter(const Comm& comm, const void* send, void* recv,
+                          std::span<const int> recvcounts,
+                          MPI_Datatype datatype, MPI_Op op) {
   reduce_scatter_core(InterCall(comm, kReduceScatter),
                       {send, 0, datatype, kRaw}, {recv, 0, datatype, kRaw},
                       recvcounts, op);
 }
 
-void reduce_scatter_block(const Comm& comm, const void* send, void* recv,
-                          int recv_count, MPI_Datatype datatype, MPI_Op op) {
+void inter_reduce_scatter_block(const Comm& comm, const void* send, void* recv,
+                                int recv_count, MPI_Datatype datatype,
+                                MPI_Op op) {
   reduce_scatter_block_core(InterCall(comm, kReduceScatterBlock),
                             {send, recv_count, datatype, kRaw},
                             {recv, recv_count, datatype, kRaw}, op);
 }
 
-}  // namespace classic::inter_detail
+}  // namespace classic::internal

@@ -7,7 +7,7 @@
 #include "classic/collectives/internal/inter_call.h"
 #include "classic/collectives/internal/inter_collectives.h"
 
-namespace classic::inter_detail {
+namespace classic::internal {
 namespace {
 
 constexpr const char* kBcast = "classic::bcast";
@@ -203,7 +203,7 @@ void reject_in_place(const InterCall& call, In send, Out recv) {
 
 // ---- typed forms ----------------------------------------------------------
 
-void bcast(const Comm& comm, Out buffer, int root) {
+void inter_bcast(const Comm& comm, Out buffer, int root) {
   const InterCall call(comm, kBcast);
   bcast_core(call,
              {buffer.data, call.count_of(buffer.size, "buffer"),
@@ -213,7 +213,7 @@ void bcast(const Comm& comm, Out buffer, int root) {
 
 // The root's recv holds one block per remote process; the other group
 // sends its whole send span.
-void gather(const Comm& comm, In send, Out recv, int root) {
+void inter_gather(const Comm& comm, In send, Out recv, int root) {
   const InterCall call(comm, kGather);
   reject_in_place(call, send, recv);
   const Role role = call.role(root);
@@ -226,9 +226,9 @@ void gather(const Comm& comm, In send, Out recv, int root) {
               {recv.data, counts.recv, recv.datatype, recv.size}, root);
 }
 
-void gatherv(const Comm& comm, In send, Out recv,
-             std::span<const int> recvcounts, std::span<const int> displs,
-             int root) {
+void inter_gatherv(const Comm& comm, In send, Out recv,
+                   std::span<const int> recvcounts, std::span<const int> displs,
+                   int root) {
   const InterCall call(comm, kGatherv);
   reject_in_place(call, send, recv);
   const int count = call.role(root) == Role::other_side
@@ -238,7 +238,7 @@ void gatherv(const Comm& comm, In send, Out recv,
                {recv.data, recvcounts, displs, recv.datatype, recv.size}, root);
 }
 
-void scatter(const Comm& comm, In send, Out recv, int root) {
+void inter_scatter(const Comm& comm, In send, Out recv, int root) {
   const InterCall call(comm, kScatter);
   reject_in_place(call, send, recv);
   const Role role = call.role(root);
@@ -251,8 +251,8 @@ void scatter(const Comm& comm, In send, Out recv, int root) {
                {recv.data, counts.recv, recv.datatype, recv.size}, root);
 }
 
-void scatterv(const Comm& comm, In send, std::span<const int> sendcounts,
-              std::span<const int> displs, Out recv, int root) {
+void inter_scatterv(const Comm& comm, In send, std::span<const int> sendcounts,
+                    std::span<const int> displs, Out recv, int root) {
   const InterCall call(comm, kScatterv);
   reject_in_place(call, send, recv);
   const int count = call.role(root) == Role::other_side
@@ -263,7 +263,7 @@ void scatterv(const Comm& comm, In send, std::span<const int> sendcounts,
 }
 
 // The root reduces recv.size() elements; the other group sends send.size().
-void reduce(const Comm& comm, In send, Out recv, MPI_Op op, int root) {
+void inter_reduce(const Comm& comm, In send, Out recv, MPI_Op op, int root) {
   const InterCall call(comm, kReduce);
   reject_in_place(call, send, recv);
   const Role role = call.role(root);
@@ -275,46 +275,47 @@ void reduce(const Comm& comm, In send, Out recv, MPI_Op op, int root) {
 
 // ---- raw forms ------------------------------------------------------------
 
-void bcast(const Comm& comm, void* buffer, int count, MPI_Datatype datatype,
-           int root) {
+void inter_bcast(const Comm& comm, void* buffer, int count,
+                 MPI_Datatype datatype, int root) {
   bcast_core(InterCall(comm, kBcast), {buffer, count, datatype, kRaw}, root);
 }
 
-void gather(const Comm& comm, const void* send, int send_count,
-            MPI_Datatype send_type, void* recv, int recv_count,
-            MPI_Datatype recv_type, int root) {
+void inter_gather(const Comm& comm, const void* send, int send_count,
+                  MPI_Datatype send_type, void* recv, int recv_count,
+                  MPI_Datatype recv_type, int root) {
   gather_core(InterCall(comm, kGather), {send, send_count, send_type, kRaw},
               {recv, recv_count, recv_type, kRaw}, root);
 }
 
-void gatherv(const Comm& comm, const void* send, int send_count,
-             MPI_Datatype send_type, void* recv,
-             std::span<const int> recvcounts, std::span<const int> displs,
-             MPI_Datatype recv_type, int root) {
+void inter_gatherv(const Comm& comm, const void* send, int send_count,
+                   MPI_Datatype send_type, void* recv,
+                   std::span<const int> recvcounts, std::span<const int> displs,
+                   MPI_Datatype recv_type, int root) {
   gatherv_core(InterCall(comm, kGatherv), {send, send_count, send_type, kRaw},
                {recv, recvcounts, displs, recv_type, kRaw}, root);
 }
 
-void scatter(const Comm& comm, const void* send, int send_count,
-             MPI_Datatype send_type, void* recv, int recv_count,
-             MPI_Datatype recv_type, int root) {
+void inter_scatter(const Comm& comm, const void* send, int send_count,
+                   MPI_Datatype send_type, void* recv, int recv_count,
+                   MPI_Datatype recv_type, int root) {
   scatter_core(InterCall(comm, kScatter), {send, send_count, send_type, kRaw},
                {recv, recv_count, recv_type, kRaw}, root);
 }
 
-void scatterv(const Comm& comm, const void* send,
-              std::span<const int> sendcounts, std::span<const int> displs,
-              MPI_Datatype send_type, void* recv, int recv_count,
-              MPI_Datatype recv_type, int root) {
+void inter_scatterv(const Comm& comm, const void* send,
+                    std::span<const int> sendcounts,
+                    std::span<const int> displs, MPI_Datatype send_type,
+                    void* recv, int recv_count, MPI_Datatype recv_type,
+                    int root) {
   scatterv_core(InterCall(comm, kScatterv),
                 {send, sendcounts, displs, send_type, kRaw},
                 {recv, recv_count, recv_type, kRaw}, root);
 }
 
-void reduce(const Comm& comm, const void* send, void* recv, int count,
-            MPI_Datatype datatype, MPI_Op op, int root) {
+void inter_reduce(const Comm& comm, const void* send, void* recv, int count,
+                  MPI_Datatype datatype, MPI_Op op, int root) {
   reduce_core(InterCall(comm, kReduce), {send, count, datatype, kRaw},
               {recv, count, datatype, kRaw}, op, root);
 }
 
-}  // namespace classic::inter_detail
+}  // namespace classic::internal

@@ -40,7 +40,7 @@ void finalize_predefined() {
   for (std::shared_ptr<Comm::State>* state : {&p.self, &p.world}) {
     if (*state == nullptr) continue;
     try {
-      (*state)->attributes.delete_all(Comm(*state));
+      (*state)->attributes.delete_all(internal::CommAccess::make(*state));
     } catch (const Error& error) {
       std::fprintf(stderr, "classic::Environment: at finalize: %s\n",
                    error.what());
@@ -66,7 +66,7 @@ Comm predefined_comm(std::shared_ptr<Comm::State> Predefined::*which,
     state = std::make_shared<Comm::State>(context, std::move(group));
     state->predefined = true;
   }
-  return Comm(state);
+  return internal::CommAccess::make(state);
 }
 
 // The members of `group` as world ranks, in group order.
@@ -265,7 +265,7 @@ Comm Comm::dup() const {
 
 Comm Comm::create(const Group& group) const {
   const State& s = state("classic::Comm::create");
-  if (!s.remote.is_null()) return inter_detail::create(s, group);
+  if (!s.remote.is_null()) return internal::create(s, group);
   if (group.is_null()) {
     throw Error(ErrorClass::group, "classic::Comm::create",
                 "group is the null group");
@@ -301,7 +301,7 @@ Comm Comm::split(int color, int key) const {
                 "color = " + std::to_string(color) +
                     " is negative and not classic::undefined");
   }
-  if (!s.remote.is_null()) return inter_detail::split(s, color, key);
+  if (!s.remote.is_null()) return internal::split(s, color, key);
   const int n = s.local.size();
   const int mine[2] = {color, key};
   std::vector<int> all(2 * static_cast<std::size_t>(n));

@@ -14,6 +14,10 @@
 
 namespace classic {
 
+namespace internal {
+class CommAccess;
+}  // namespace internal
+
 // A communicator handle. Copies are cheap and refer to the same communicator
 // (as copies of an MPI_Comm do). The communicator goes away on free(), or
 // when its last handle goes: either way the delete callbacks of its
@@ -115,14 +119,18 @@ class Comm {
   // Communicators alive now, world and self included: for leak checks.
   static std::size_t live_count() noexcept;
 
-  class State;  // defined in comm_state.h, shared with the rest of classic
+  // What a communicator is made of: defined in classic's internal
+  // comm_state.h, reached only by classic's implementation (CommAccess).
+  class State;
+
+ private:
+  friend class internal::CommAccess;
 
   // The state of a valid handle (ErrorClass::comm otherwise); `function`
-  // names the caller in the message. For classic's implementation files.
+  // names the caller in the message.
   State& state(const char* function) const;
   explicit Comm(std::shared_ptr<State> state) : state_(std::move(state)) {}
 
- private:
   // Frees the communicator when this is its last handle (not world/self).
   void release_if_last() noexcept;
 

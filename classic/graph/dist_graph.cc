@@ -160,9 +160,10 @@ void agree_on_consistency(const Comm::State& state, bool consistent,
 // (the private one included) and no attributes. Collective; O(1) memory
 // beyond the contexts, unlike split or create.
 Comm congruent_communicator(const Comm::State& state) {
-  Comm copy(std::make_shared<Comm::State>(
+  Comm copy = internal::CommAccess::make(std::make_shared<Comm::State>(
       transport::new_private_context(state.transport), state.local));
-  copy.state("classic::dist_graph").add_private_context();
+  internal::CommAccess::state(copy, "classic::dist_graph")
+      .add_private_context();
   return copy;
 }
 
@@ -315,7 +316,8 @@ Comm create_adjacent(const Comm& comm, std::span<const int> sources,
       copy_of(destinations),
       weighted ? copy_of(destweights) : std::vector<int>{}, weighted};
   Comm graph = congruent_communicator(state);
-  const Comm::State& graph_state = graph.state(kAdjacent);
+  const Comm::State& graph_state =
+      internal::CommAccess::state(graph, kAdjacent);
   agree_on_consistency(graph_state, adjacency_consistent(graph_state, topology),
                        kAdjacent);
   return internal::with_topology(std::move(graph), std::move(topology));
@@ -341,7 +343,7 @@ Comm create_general(const Comm& comm, std::span<const int> sources,
 
   Comm graph = congruent_communicator(state);
   const auto received = internal::sparse_exchange(
-      graph.state(kGeneral).private_context,
+      internal::CommAccess::state(graph, kGeneral).private_context,
       edge_messages(sources, degrees, destinations,
                     weighted ? weights : std::span<const int>{}),
       kGeneral);

@@ -80,7 +80,7 @@ int check_leader_arguments(const Comm::State& local, const Comm& peer_comm,
     throw Error(ErrorClass::comm, kCreate,
                 "peer_comm is the null communicator at the local leader");
   }
-  const Comm::State& peer = peer_comm.state(kCreate);
+  const Comm::State& peer = internal::CommAccess::state(peer_comm, kCreate);
   if (!peer.remote.is_null()) {
     throw Error(ErrorClass::comm, kCreate,
                 "peer_comm is an inter-communicator; the leaders talk on an "
@@ -235,7 +235,7 @@ void share(Outcome& outcome, const Comm::State& local, int leader) {
 
 Comm intercomm_create(const Comm& local_comm, int local_leader,
                       const Comm& peer_comm, int remote_leader, int tag) {
-  const Comm::State& local = local_comm.state(kCreate);
+  const Comm::State& local = internal::CommAccess::state(local_comm, kCreate);
   if (!local.remote.is_null()) {
     throw Error(ErrorClass::comm, kCreate,
                 "local_comm is an inter-communicator; this needs an "
@@ -252,11 +252,12 @@ Comm intercomm_create(const Comm& local_comm, int local_leader,
   Group remote = Group::world().incl(outcome.remote_members);
   MPI_Comm context =
       transport::new_context_among(inter_context_members(local.local, remote));
-  return Comm(Comm::State::make_inter(context, local.local, std::move(remote)));
+  return internal::CommAccess::make(
+      Comm::State::make_inter(context, local.local, std::move(remote)));
 }
 
 Comm intercomm_merge(const Comm& intercomm, Merge high) {
-  const Comm::State& s = intercomm.state(kMerge);
+  const Comm::State& s = internal::CommAccess::state(intercomm, kMerge);
   if (s.remote.is_null()) {
     throw Error(ErrorClass::comm, kMerge,
                 "intercomm is an intra-communicator; this needs an "
@@ -290,7 +291,8 @@ Comm intercomm_merge(const Comm& intercomm, Merge high) {
   Group merged =
       local_first ? s.local.union_with(s.remote) : s.remote.union_with(s.local);
   MPI_Comm context = transport::new_context(s.transport, merged.members());
-  return Comm(std::make_shared<Comm::State>(context, std::move(merged)));
+  return internal::CommAccess::make(
+      std::make_shared<Comm::State>(context, std::move(merged)));
 }
 
 }  // namespace classic

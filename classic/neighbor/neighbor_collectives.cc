@@ -68,9 +68,9 @@ constexpr Names kAlltoallv{"classic::neighbor_alltoallv",
 constexpr Names kAlltoallw{"classic::neighbor_alltoallw",
                            "classic::ineighbor_alltoallw"};
 
-ExchangeMode exchange_mode(neighbor_detail::Mode mode) {
-  return mode == neighbor_detail::Mode::blocking ? ExchangeMode::blocking
-                                                 : ExchangeMode::nonblocking;
+ExchangeMode exchange_mode(internal::Mode mode) {
+  return mode == internal::Mode::blocking ? ExchangeMode::blocking
+                                          : ExchangeMode::nonblocking;
 }
 
 // ---- addresses --------------------------------------------------------------
@@ -142,8 +142,8 @@ void check_layout(const NeighborChecks& check, const Layout<Data>& layout,
   check.placement(layout.counts, layout.displs, layout.capacity, side, name);
 }
 
-void check_apart(const NeighborChecks& check, neighbor_detail::In send,
-                 neighbor_detail::Out recv) {
+void check_apart(const NeighborChecks& check, internal::In send,
+                 internal::Out recv) {
   check.apart(send.data, send.size * send.element_bytes, recv.data,
               recv.size * recv.element_bytes);
 }
@@ -233,7 +233,7 @@ Request alltoallw_core(const Comm& comm, const void* send,
 
 // ---- typed forms ------------------------------------------------------------
 
-namespace neighbor_detail {
+namespace internal {
 
 Request allgather(const Comm& comm, In send, Out recv, Mode mode) {
   const ExchangeMode how = exchange_mode(mode);
@@ -287,7 +287,7 @@ Request alltoallv(const Comm& comm, In send, std::span<const int> sendcounts,
       {recv.data, recvcounts, rdispls, recv.datatype, recv.size}, how);
 }
 
-}  // namespace neighbor_detail
+}  // namespace internal
 
 // ---- raw forms --------------------------------------------------------------
 

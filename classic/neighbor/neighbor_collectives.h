@@ -149,10 +149,10 @@ void neighbor_alltoallw(const Comm& comm, const void* send,
 
 // ---- typed buffers --------------------------------------------------------
 
-namespace neighbor_detail {
+namespace internal {
 
-using collective_detail::In;
-using collective_detail::Out;
+using internal::In;
+using internal::Out;
 
 enum class Mode { blocking, nonblocking };
 
@@ -167,50 +167,46 @@ Request alltoallv(const Comm& comm, In send, std::span<const int> sendcounts,
                   std::span<const int> recvcounts, std::span<const int> rdispls,
                   Mode mode);
 
-}  // namespace neighbor_detail
+}  // namespace internal
 
 // MPI_Neighbor_allgather: send (send.size() elements) goes to every
 // destination; recv needs indegree * send.size() elements (at least), the
 // block from source i at i * send.size().
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires collective_detail::Matching<S, R>
+requires internal::Matching<S, R>
 void neighbor_allgather(const Comm& comm, std::span<S, SE> send,
                         std::span<R, RE> recv) {
-  (void)neighbor_detail::allgather(comm, collective_detail::in(send),
-                                   collective_detail::out(recv),
-                                   neighbor_detail::Mode::blocking);
+  (void)internal::allgather(comm, internal::in(send), internal::out(recv),
+                            internal::Mode::blocking);
 }
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires collective_detail::Matching<S, R>
+requires internal::Matching<S, R>
 [[nodiscard]] Request ineighbor_allgather(const Comm& comm,
                                           std::span<S, SE> send,
                                           std::span<R, RE> recv) {
-  return neighbor_detail::allgather(comm, collective_detail::in(send),
-                                    collective_detail::out(recv),
-                                    neighbor_detail::Mode::nonblocking);
+  return internal::allgather(comm, internal::in(send), internal::out(recv),
+                             internal::Mode::nonblocking);
 }
 
 // MPI_Neighbor_allgatherv: the block from source i, recvcounts[i]
 // elements, lands at recv[displs[i]].
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires collective_detail::Matching<S, R>
+requires internal::Matching<S, R>
 void neighbor_allgatherv(const Comm& comm, std::span<S, SE> send,
                          std::span<R, RE> recv, std::span<const int> recvcounts,
                          std::span<const int> displs) {
-  (void)neighbor_detail::allgatherv(comm, collective_detail::in(send),
-                                    collective_detail::out(recv), recvcounts,
-                                    displs, neighbor_detail::Mode::blocking);
+  (void)internal::allgatherv(comm, internal::in(send), internal::out(recv),
+                             recvcounts, displs, internal::Mode::blocking);
 }
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires collective_detail::Matching<S, R>
+requires internal::Matching<S, R>
 [[nodiscard]] Request ineighbor_allgatherv(const Comm& comm,
                                            std::span<S, SE> send,
                                            std::span<R, RE> recv,
                                            std::span<const int> recvcounts,
                                            std::span<const int> displs) {
-  return neighbor_detail::allgatherv(
-      comm, collective_detail::in(send), collective_detail::out(recv),
-      recvcounts, displs, neighbor_detail::Mode::nonblocking);
+  return internal::allgatherv(comm, internal::in(send), internal::out(recv),
+                              recvcounts, displs, internal::Mode::nonblocking);
 }
 
 // MPI_Neighbor_alltoall: send holds one block per destination, so the
@@ -218,46 +214,42 @@ requires collective_detail::Matching<S, R>
 // destinations, recv.size() / indegree); recv needs indegree * count
 // elements (at least).
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires collective_detail::Matching<S, R>
+requires internal::Matching<S, R>
 void neighbor_alltoall(const Comm& comm, std::span<S, SE> send,
                        std::span<R, RE> recv) {
-  (void)neighbor_detail::alltoall(comm, collective_detail::in(send),
-                                  collective_detail::out(recv),
-                                  neighbor_detail::Mode::blocking);
+  (void)internal::alltoall(comm, internal::in(send), internal::out(recv),
+                           internal::Mode::blocking);
 }
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires collective_detail::Matching<S, R>
+requires internal::Matching<S, R>
 [[nodiscard]] Request ineighbor_alltoall(const Comm& comm,
                                          std::span<S, SE> send,
                                          std::span<R, RE> recv) {
-  return neighbor_detail::alltoall(comm, collective_detail::in(send),
-                                   collective_detail::out(recv),
-                                   neighbor_detail::Mode::nonblocking);
+  return internal::alltoall(comm, internal::in(send), internal::out(recv),
+                            internal::Mode::nonblocking);
 }
 
 // MPI_Neighbor_alltoallv, counts and displacements in elements.
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires collective_detail::Matching<S, R>
+requires internal::Matching<S, R>
 void neighbor_alltoallv(const Comm& comm, std::span<S, SE> send,
                         std::span<const int> sendcounts,
                         std::span<const int> sdispls, std::span<R, RE> recv,
                         std::span<const int> recvcounts,
                         std::span<const int> rdispls) {
-  (void)neighbor_detail::alltoallv(comm, collective_detail::in(send),
-                                   sendcounts, sdispls,
-                                   collective_detail::out(recv), recvcounts,
-                                   rdispls, neighbor_detail::Mode::blocking);
+  (void)internal::alltoallv(comm, internal::in(send), sendcounts, sdispls,
+                            internal::out(recv), recvcounts, rdispls,
+                            internal::Mode::blocking);
 }
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires collective_detail::Matching<S, R>
+requires internal::Matching<S, R>
 [[nodiscard]] Request ineighbor_alltoallv(
     const Comm& comm, std::span<S, SE> send, std::span<const int> sendcounts,
     std::span<const int> sdispls, std::span<R, RE> recv,
     std::span<const int> recvcounts, std::span<const int> rdispls) {
-  return neighbor_detail::alltoallv(
-      comm, collective_detail::in(send), sendcounts, sdispls,
-      collective_detail::out(recv), recvcounts, rdispls,
-      neighbor_detail::Mode::nonblocking);
+  return internal::alltoallv(comm, internal::in(send), sendcounts, sdispls,
+                             internal::out(recv), recvcounts, rdispls,
+                             internal::Mode::nonblocking);
 }
 
 }  // namespace classic

@@ -112,13 +112,13 @@ void check_buffer(int count, MPI_Datatype datatype, const char* function,
 
 }  // namespace
 
-namespace p2p_detail {
+namespace internal {
 void raise_too_long(std::size_t size, const char* function) {
   throw Error(ErrorClass::count, function,
               "buffer.size() = " + std::to_string(size) +
                   " is more than INT_MAX elements");
 }
-}  // namespace p2p_detail
+}  // namespace internal
 
 int tag_ub() {
   static const int value = query_tag_ub();
@@ -130,7 +130,7 @@ int tag_ub() {
 void send(const Comm& comm, const void* buffer, int count,
           MPI_Datatype datatype, int dest, int tag) {
   constexpr const char* kFunction = "classic::send";
-  const Comm::State& state = comm.state(kFunction);
+  const Comm::State& state = internal::CommAccess::state(comm, kFunction);
   check_buffer(count, datatype, kFunction);
   const int to = transport_dest(state, dest, kFunction);
   const int mpi_tag = transport_send_tag(tag, kFunction);
@@ -142,7 +142,7 @@ void send(const Comm& comm, const void* buffer, int count,
 Status recv(const Comm& comm, void* buffer, int count, MPI_Datatype datatype,
             int source, int tag) {
   constexpr const char* kFunction = "classic::recv";
-  const Comm::State& state = comm.state(kFunction);
+  const Comm::State& state = internal::CommAccess::state(comm, kFunction);
   check_buffer(count, datatype, kFunction);
   const int from = transport_source(state, source, kFunction);
   const int mpi_tag = transport_recv_tag(tag, kFunction);
@@ -158,7 +158,7 @@ Status sendrecv(const Comm& comm, const void* send_buffer, int send_count,
                 void* recv_buffer, int recv_count, MPI_Datatype recv_datatype,
                 int source, int recv_tag) {
   constexpr const char* kFunction = "classic::sendrecv";
-  const Comm::State& state = comm.state(kFunction);
+  const Comm::State& state = internal::CommAccess::state(comm, kFunction);
   check_buffer(send_count, send_datatype, kFunction, "send_count",
                "send_datatype");
   check_buffer(recv_count, recv_datatype, kFunction, "recv_count",
@@ -180,7 +180,7 @@ Status sendrecv_replace(const Comm& comm, void* buffer, int count,
                         MPI_Datatype datatype, int dest, int send_tag,
                         int source, int recv_tag) {
   constexpr const char* kFunction = "classic::sendrecv_replace";
-  const Comm::State& state = comm.state(kFunction);
+  const Comm::State& state = internal::CommAccess::state(comm, kFunction);
   check_buffer(count, datatype, kFunction);
   const int to = transport_dest(state, dest, kFunction);
   const int from = transport_source(state, source, kFunction);
@@ -199,7 +199,7 @@ Status sendrecv_replace(const Comm& comm, void* buffer, int count,
 Request isend(const Comm& comm, const void* buffer, int count,
               MPI_Datatype datatype, int dest, int tag) {
   constexpr const char* kFunction = "classic::isend";
-  const Comm::State& state = comm.state(kFunction);
+  const Comm::State& state = internal::CommAccess::state(comm, kFunction);
   check_buffer(count, datatype, kFunction);
   const int to = transport_dest(state, dest, kFunction);
   const int mpi_tag = transport_send_tag(tag, kFunction);
@@ -213,7 +213,7 @@ Request isend(const Comm& comm, const void* buffer, int count,
 Request irecv(const Comm& comm, void* buffer, int count, MPI_Datatype datatype,
               int source, int tag) {
   constexpr const char* kFunction = "classic::irecv";
-  const Comm::State& state = comm.state(kFunction);
+  const Comm::State& state = internal::CommAccess::state(comm, kFunction);
   check_buffer(count, datatype, kFunction);
   const int from = transport_source(state, source, kFunction);
   const int mpi_tag = transport_recv_tag(tag, kFunction);
@@ -228,7 +228,7 @@ Request irecv(const Comm& comm, void* buffer, int count, MPI_Datatype datatype,
 
 Status probe(const Comm& comm, int source, int tag) {
   constexpr const char* kFunction = "classic::probe";
-  const Comm::State& state = comm.state(kFunction);
+  const Comm::State& state = internal::CommAccess::state(comm, kFunction);
   const int from = transport_source(state, source, kFunction);
   const int mpi_tag = transport_recv_tag(tag, kFunction);
   MPI_Status status;
@@ -239,7 +239,7 @@ Status probe(const Comm& comm, int source, int tag) {
 
 std::optional<Status> iprobe(const Comm& comm, int source, int tag) {
   constexpr const char* kFunction = "classic::iprobe";
-  const Comm::State& state = comm.state(kFunction);
+  const Comm::State& state = internal::CommAccess::state(comm, kFunction);
   const int from = transport_source(state, source, kFunction);
   const int mpi_tag = transport_recv_tag(tag, kFunction);
   MPI_Status status;

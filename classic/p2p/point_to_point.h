@@ -81,7 +81,7 @@ std::optional<Status> iprobe(const Comm& comm, int source, int tag);
 
 // ---- typed buffers ----------------------------------------------------------
 
-namespace p2p_detail {
+namespace internal {
 [[noreturn]] void raise_too_long(std::size_t size, const char* function);
 inline int element_count(std::size_t size, const char* function) {
   if (size > static_cast<std::size_t>(INT_MAX)) [[unlikely]] {
@@ -89,22 +89,20 @@ inline int element_count(std::size_t size, const char* function) {
   }
   return static_cast<int>(size);
 }
-template <typename T>
-concept Writable = Transmittable<T> && !std::is_const_v<T>;
-}  // namespace p2p_detail
+}  // namespace internal
 
 template <Transmittable T, std::size_t Extent>
 void send(const Comm& comm, std::span<T, Extent> buffer, int dest, int tag) {
   send(comm, buffer.data(),
-       p2p_detail::element_count(buffer.size(), "classic::send"),
+       internal::element_count(buffer.size(), "classic::send"),
        datatype_of<T>(), dest, tag);
 }
 
-template <p2p_detail::Writable T, std::size_t Extent>
+template <Writable T, std::size_t Extent>
 Status recv(const Comm& comm, std::span<T, Extent> buffer, int source,
             int tag) {
   return recv(comm, buffer.data(),
-              p2p_detail::element_count(buffer.size(), "classic::recv"),
+              internal::element_count(buffer.size(), "classic::recv"),
               datatype_of<T>(), source, tag);
 }
 
@@ -112,37 +110,37 @@ template <Transmittable T, std::size_t Extent>
 [[nodiscard]] Request isend(const Comm& comm, std::span<T, Extent> buffer,
                             int dest, int tag) {
   return isend(comm, buffer.data(),
-               p2p_detail::element_count(buffer.size(), "classic::isend"),
+               internal::element_count(buffer.size(), "classic::isend"),
                datatype_of<T>(), dest, tag);
 }
 
-template <p2p_detail::Writable T, std::size_t Extent>
+template <Writable T, std::size_t Extent>
 [[nodiscard]] Request irecv(const Comm& comm, std::span<T, Extent> buffer,
                             int source, int tag) {
   return irecv(comm, buffer.data(),
-               p2p_detail::element_count(buffer.size(), "classic::irecv"),
+               internal::element_count(buffer.size(), "classic::irecv"),
                datatype_of<T>(), source, tag);
 }
 
-template <Transmittable T, std::size_t SendExtent, p2p_detail::Writable U,
+template <Transmittable T, std::size_t SendExtent, Writable U,
           std::size_t RecvExtent>
 Status sendrecv(const Comm& comm, std::span<T, SendExtent> send_buffer,
                 int dest, int send_tag, std::span<U, RecvExtent> recv_buffer,
                 int source, int recv_tag) {
   return sendrecv(
       comm, send_buffer.data(),
-      p2p_detail::element_count(send_buffer.size(), "classic::sendrecv"),
+      internal::element_count(send_buffer.size(), "classic::sendrecv"),
       datatype_of<T>(), dest, send_tag, recv_buffer.data(),
-      p2p_detail::element_count(recv_buffer.size(), "classic::sendrecv"),
+      internal::element_count(recv_buffer.size(), "classic::sendrecv"),
       datatype_of<U>(), source, recv_tag);
 }
 
-template <p2p_detail::Writable T, std::size_t Extent>
+template <Writable T, std::size_t Extent>
 Status sendrecv_replace(const Comm& comm, std::span<T, Extent> buffer, int dest,
                         int send_tag, int source, int recv_tag) {
   return sendrecv_replace(
       comm, buffer.data(),
-      p2p_detail::element_count(buffer.size(), "classic::sendrecv_replace"),
+      internal::element_count(buffer.size(), "classic::sendrecv_replace"),
       datatype_of<T>(), dest, send_tag, source, recv_tag);
 }
 

@@ -25,7 +25,7 @@ constexpr const char* kCartCreate = "classic::cart_create";
 
 // comm's state; ErrorClass::comm for a null, freed or inter-communicator.
 const Comm::State& intra_state(const Comm& comm, const char* function) {
-  const Comm::State& state = comm.state(function);
+  const Comm::State& state = internal::CommAccess::state(comm, function);
   if (!state.remote.is_null()) {
     throw Error(ErrorClass::comm, function,
                 "comm is an inter-communicator; a topology needs an "
@@ -90,7 +90,7 @@ void check_reorder(Reorder reorder) {
 // The grid cached on comm: ErrorClass::comm for a null or freed comm,
 // ErrorClass::topology when it is not Cartesian.
 const CartTopology& grid_of(const Comm& comm, const char* function) {
-  comm.state(function);
+  internal::CommAccess::state(comm, function);
   return internal::topology_as<CartTopology>(comm, function);
 }
 

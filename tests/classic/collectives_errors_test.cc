@@ -63,7 +63,7 @@ Comm inter_comm() {
   MPI_Comm_dup(MPI_COMM_SELF, &context);
   auto state = std::make_shared<Comm::State>(context, Group::self());
   state->remote = Group::self();
-  return Comm(state);
+  return internal::CommAccess::make(state);
 }
 
 // ---- comm -----------------------------------------------------------------

@@ -38,7 +38,7 @@ using testing::world_size;
 Comm fake_inter_communicator() {
   auto state = std::make_shared<Comm::State>(MPI_COMM_NULL, Group::world());
   state->remote = Group::self();
-  return Comm(state);
+  return internal::CommAccess::make(state);
 }
 
 // One directed edge of the global list, and the process that gives it to

@@ -54,7 +54,7 @@ Graph ring_with_extras(int n) {
 Comm fake_inter_communicator() {
   auto state = std::make_shared<Comm::State>(MPI_COMM_NULL, Group::world());
   state->remote = Group::self();
-  return Comm(state);
+  return internal::CommAccess::make(state);
 }
 
 void expect_graph(const Comm& comm, const Graph& graph) {

@@ -644,7 +644,7 @@ TEST_F(NeighborCollectives, InterCommunicatorIsRejected) {
   auto state = std::make_shared<Comm::State>(context, Comm::world().group());
   state->remote = Group::self();
   // The handle must own the state alone, so that it frees the attribute.
-  const Comm inter(std::move(state));
+  const Comm inter = internal::CommAccess::make(std::move(state));
   internal::attach_topology(inter, internal::CartTopology{{1}, {true}});
   const std::vector<int> send(2);
   std::vector<int> recv(2);

@@ -490,7 +490,7 @@ Comm hand_made_intercomm(int h) {
       std::make_shared<Comm::State>(context, Group::world().incl(in_a ? a : b));
   state->remote = Group::world().incl(in_a ? b : a);
   state->peer_offset = in_a ? h : 0;
-  return Comm(state);
+  return internal::CommAccess::make(state);
 }
 
 TEST_F(PointToPoint, InterCommunicatorPeersAreRanksOfTheRemoteGroup) {

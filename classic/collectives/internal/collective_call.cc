@@ -8,7 +8,7 @@
 #include "classic/base/internal/transport_error.h"
 #include "classic/comm/internal/comm_state.h"
 
-namespace classic::collective_detail {
+namespace classic::internal {
 namespace {
 
 std::string text(std::int64_t value) { return std::to_string(value); }
@@ -33,7 +33,7 @@ void check_entries(std::span<const T> values, int size, const char* name,
 
 CollectiveCall::CollectiveCall(const Comm& comm, const char* function)
     : function_(function) {
-  const Comm::State& state = comm.state(function);
+  const Comm::State& state = internal::CommAccess::state(comm, function);
   if (!state.remote.is_null()) [[unlikely]] {
     throw Error(ErrorClass::comm, function,
                 "comm is an inter-communicator; this needs an "
@@ -169,4 +169,4 @@ void CollectiveCall::raise(int code) const {
   transport::raise(code, function_);
 }
 
-}  // namespace classic::collective_detail
+}  // namespace classic::internal

@@ -14,7 +14,7 @@
 #include "classic/base/internal/inside_classic.h"
 #include "classic/comm/comm.h"
 
-namespace classic::collective_detail {
+namespace classic::internal {
 
 // One buffer of a collective: `count` elements of `datatype` at `data`
 // (or MPI_IN_PLACE). `capacity` is the element count of a typed span, so
@@ -148,6 +148,6 @@ class CollectiveCall {
   const char* function_;
 };
 
-}  // namespace classic::collective_detail
+}  // namespace classic::internal
 
 #endif  // ORTHOCOMM_CLASSIC_COLLECTIVES_INTERNAL_COLLECTIVE_CALL_H_

@@ -10,7 +10,7 @@
 #include "classic/collectives/internal/inter_collectives.h"
 #include "classic/comm/internal/comm_state.h"
 
-namespace classic::inter_detail {
+namespace classic::internal {
 namespace {
 
 std::string text(std::int64_t value) { return std::to_string(value); }
@@ -18,12 +18,12 @@ std::string text(std::int64_t value) { return std::to_string(value); }
 }  // namespace
 
 bool is_inter(const Comm& comm, const char* function) {
-  return !comm.state(function).remote.is_null();
+  return !internal::CommAccess::state(comm, function).remote.is_null();
 }
 
 InterCall::InterCall(const Comm& comm, const char* function)
     : function_(function) {
-  Comm::State& state = comm.state(function);
+  Comm::State& state = internal::CommAccess::state(comm, function);
   if (state.remote.is_null()) [[unlikely]] {
     throw Error(ErrorClass::comm, function,
                 "comm is an intra-communicator; this needs an "
@@ -123,8 +123,8 @@ int InterCall::per_block(std::size_t elements, int blocks,
   return count_of(elements / static_cast<std::size_t>(blocks), name);
 }
 
-void InterCall::check_apart(const collective_detail::In& send,
-                            const collective_detail::Out& recv) const {
+void InterCall::check_apart(const internal::In& send,
+                            const internal::Out& recv) const {
   const std::size_t send_bytes = send.size * send.element_bytes;
   const std::size_t recv_bytes = recv.size * recv.element_bytes;
   if (internal::share_memory(send.data, send_bytes, recv.data, recv_bytes))
@@ -157,7 +157,7 @@ MPI_Aint extent_of(MPI_Datatype datatype) {
   MPI_Aint lower_bound = 0;
   MPI_Aint extent = 0;
   transport::check_code(MPI_Type_get_extent(datatype, &lower_bound, &extent),
-                        "classic::inter_detail::extent_of");
+                        "classic::internal::extent_of");
   return extent;
 }
 
@@ -178,11 +178,11 @@ Scratch::Scratch(int count, MPI_Datatype datatype) {
   MPI_Aint true_extent = 0;
   transport::check_code(
       MPI_Type_get_true_extent(datatype, &true_lower_bound, &true_extent),
-      "classic::inter_detail::Scratch");
+      "classic::internal::Scratch");
   const MPI_Aint bytes =
       count == 0 ? 0 : true_extent + (count - 1) * extent_of(datatype);
   bytes_.resize(static_cast<std::size_t>(std::max<MPI_Aint>(bytes, 1)));
   data_ = shifted(static_cast<void*>(bytes_.data()), -true_lower_bound);
 }
 
-}  // namespace classic::inter_detail
+}  // namespace classic::internal

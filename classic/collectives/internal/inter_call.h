@@ -18,13 +18,13 @@
 #include "classic/collectives/internal/collective_call.h"
 #include "classic/comm/comm.h"
 
-namespace classic::inter_detail {
+namespace classic::internal {
 
-using collective_detail::Access;
-using collective_detail::RecvBlock;
-using collective_detail::RecvBlocks;
-using collective_detail::SendBlock;
-using collective_detail::SendBlocks;
+using internal::Access;
+using internal::RecvBlock;
+using internal::RecvBlocks;
+using internal::SendBlock;
+using internal::SendBlocks;
 
 // Tags on the private context, one per collective, so that a message of
 // one collective can never complete a receive of another.
@@ -80,7 +80,7 @@ class InterCall {
   void check_datatype(MPI_Datatype datatype, const char* name) const;
   // count >= 0, a datatype, and a typed capacity of blocks * count.
   template <typename Data>
-  void check(const collective_detail::Block<Data>& block, const char* name,
+  void check(const internal::Block<Data>& block, const char* name,
              std::int64_t blocks = 1) const {
     reject_in_place(block.data, name);
     check_count(block.count, name);
@@ -90,7 +90,7 @@ class InterCall {
   // `entries` counts and displacements, counts >= 0, a datatype, and for
   // typed spans the blocks inside the span (not overlapping for writes).
   template <typename Data>
-  void check(const collective_detail::Blocks<Data>& blocks, int entries,
+  void check(const internal::Blocks<Data>& blocks, int entries,
              const char* name, const char* counts_name, const char* displs_name,
              Access access) const {
     reject_in_place(blocks.data, name);
@@ -117,8 +117,7 @@ class InterCall {
   int count_of(std::size_t elements, const char* name) const;
   int per_block(std::size_t elements, int blocks, const char* name) const;
   // ErrorClass::buffer when two typed spans share memory.
-  void check_apart(const collective_detail::In& send,
-                   const collective_detail::Out& recv) const;
+  void check_apart(const internal::In& send, const internal::Out& recv) const;
 
   // Raises classic::Error unless code is MPI_SUCCESS.
   void run(int code) const {
@@ -159,6 +158,6 @@ const void* shifted(const void* base, MPI_Aint bytes);
 // The extent of one element of `datatype`.
 MPI_Aint extent_of(MPI_Datatype datatype);
 
-}  // namespace classic::inter_detail
+}  // namespace classic::internal
 
 #endif  // ORTHOCOMM_CLASSIC_COLLECTIVES_INTERNAL_INTER_CALL_H_

@@ -12,10 +12,10 @@
 #include "classic/collectives/collectives.h"
 #include "classic/comm/comm.h"
 
-namespace classic::inter_detail {
+namespace classic::internal {
 
-using collective_detail::In;
-using collective_detail::Out;
+using internal::In;
+using internal::Out;
 
 // True when comm is an inter-communicator; ErrorClass::comm naming
 // `function` for a null, freed or finalised communicator.
@@ -23,76 +23,82 @@ bool is_inter(const Comm& comm, const char* function);
 
 // ---- typed forms, after type erasure --------------------------------------
 
-void bcast(const Comm& comm, Out buffer, int root);
-void gather(const Comm& comm, In send, Out recv, int root);
-void gatherv(const Comm& comm, In send, Out recv,
-             std::span<const int> recvcounts, std::span<const int> displs,
-             int root);
-void scatter(const Comm& comm, In send, Out recv, int root);
-void scatterv(const Comm& comm, In send, std::span<const int> sendcounts,
-              std::span<const int> displs, Out recv, int root);
-void allgather(const Comm& comm, In send, Out recv);
-void allgatherv(const Comm& comm, In send, Out recv,
-                std::span<const int> recvcounts, std::span<const int> displs);
-void alltoall(const Comm& comm, In send, Out recv);
-void alltoallv(const Comm& comm, In send, std::span<const int> sendcounts,
-               std::span<const int> sdispls, Out recv,
-               std::span<const int> recvcounts, std::span<const int> rdispls);
-void reduce(const Comm& comm, In send, Out recv, MPI_Op op, int root);
-void allreduce(const Comm& comm, In send, Out recv, MPI_Op op);
-void reduce_scatter(const Comm& comm, In send, Out recv,
-                    std::span<const int> recvcounts, MPI_Op op);
-void reduce_scatter_block(const Comm& comm, In send, Out recv, MPI_Op op);
+void inter_bcast(const Comm& comm, Out buffer, int root);
+void inter_gather(const Comm& comm, In send, Out recv, int root);
+void inter_gatherv(const Comm& comm, In send, Out recv,
+                   std::span<const int> recvcounts, std::span<const int> displs,
+                   int root);
+void inter_scatter(const Comm& comm, In send, Out recv, int root);
+void inter_scatterv(const Comm& comm, In send, std::span<const int> sendcounts,
+                    std::span<const int> displs, Out recv, int root);
+void inter_allgather(const Comm& comm, In send, Out recv);
+void inter_allgatherv(const Comm& comm, In send, Out recv,
+                      std::span<const int> recvcounts,
+                      std::span<const int> displs);
+void inter_alltoall(const Comm& comm, In send, Out recv);
+void inter_alltoallv(const Comm& comm, In send, std::span<const int> sendcounts,
+                     std::span<const int> sdispls, Out recv,
+                     std::span<const int> recvcounts,
+                     std::span<const int> rdispls);
+void inter_reduce(const Comm& comm, In send, Out recv, MPI_Op op, int root);
+void inter_allreduce(const Comm& comm, In send, Out recv, MPI_Op op);
+void inter_reduce_scatter(const Comm& comm, In send, Out recv,
+                          std::span<const int> recvcounts, MPI_Op op);
+void inter_reduce_scatter_block(const Comm& comm, In send, Out recv, MPI_Op op);
 
 // ---- raw forms (collectives.h's signatures) -------------------------------
 
-void barrier(const Comm& comm);
-void bcast(const Comm& comm, void* buffer, int count, MPI_Datatype datatype,
-           int root);
-void gather(const Comm& comm, const void* send, int send_count,
-            MPI_Datatype send_type, void* recv, int recv_count,
-            MPI_Datatype recv_type, int root);
-void gatherv(const Comm& comm, const void* send, int send_count,
-             MPI_Datatype send_type, void* recv,
-             std::span<const int> recvcounts, std::span<const int> displs,
-             MPI_Datatype recv_type, int root);
-void scatter(const Comm& comm, const void* send, int send_count,
-             MPI_Datatype send_type, void* recv, int recv_count,
-             MPI_Datatype recv_type, int root);
-void scatterv(const Comm& comm, const void* send,
-              std::span<const int> sendcounts, std::span<const int> displs,
-              MPI_Datatype send_type, void* recv, int recv_count,
-              MPI_Datatype recv_type, int root);
-void allgather(const Comm& comm, const void* send, int send_count,
-               MPI_Datatype send_type, void* recv, int recv_count,
-               MPI_Datatype recv_type);
-void allgatherv(const Comm& comm, const void* send, int send_count,
-                MPI_Datatype send_type, void* recv,
-                std::span<const int> recvcounts, std::span<const int> displs,
-                MPI_Datatype recv_type);
-void alltoall(const Comm& comm, const void* send, int send_count,
-              MPI_Datatype send_type, void* recv, int recv_count,
-              MPI_Datatype recv_type);
-void alltoallv(const Comm& comm, const void* send,
-               std::span<const int> sendcounts, std::span<const int> sdispls,
-               MPI_Datatype send_type, void* recv,
-               std::span<const int> recvcounts, std::span<const int> rdispls,
-               MPI_Datatype recv_type);
-void alltoallw(const Comm& comm, const void* send,
-               std::span<const int> sendcounts, std::span<const int> sdispls,
-               std::span<const MPI_Datatype> send_types, void* recv,
-               std::span<const int> recvcounts, std::span<const int> rdispls,
-               std::span<const MPI_Datatype> recv_types);
-void reduce(const Comm& comm, const void* send, void* recv, int count,
-            MPI_Datatype datatype, MPI_Op op, int root);
-void allreduce(const Comm& comm, const void* send, void* recv, int count,
-               MPI_Datatype datatype, MPI_Op op);
-void reduce_scatter(const Comm& comm, const void* send, void* recv,
-                    std::span<const int> recvcounts, MPI_Datatype datatype,
-                    MPI_Op op);
-void reduce_scatter_block(const Comm& comm, const void* send, void* recv,
-                          int recv_count, MPI_Datatype datatype, MPI_Op op);
+void inter_barrier(const Comm& comm);
+void inter_bcast(const Comm& comm, void* buffer, int count,
+                 MPI_Datatype datatype, int root);
+void inter_gather(const Comm& comm, const void* send, int send_count,
+                  MPI_Datatype send_type, void* recv, int recv_count,
+                  MPI_Datatype recv_type, int root);
+void inter_gatherv(const Comm& comm, const void* send, int send_count,
+                   MPI_Datatype send_type, void* recv,
+                   std::span<const int> recvcounts, std::span<const int> displs,
+                   MPI_Datatype recv_type, int root);
+void inter_scatter(const Comm& comm, const void* send, int send_count,
+                   MPI_Datatype send_type, void* recv, int recv_count,
+                   MPI_Datatype recv_type, int root);
+void inter_scatterv(const Comm& comm, const void* send,
+                    std::span<const int> sendcounts,
+                    std::span<const int> displs, MPI_Datatype send_type,
+                    void* recv, int recv_count, MPI_Datatype recv_type,
+                    int root);
+void inter_allgather(const Comm& comm, const void* send, int send_count,
+                     MPI_Datatype send_type, void* recv, int recv_count,
+                     MPI_Datatype recv_type);
+void inter_allgatherv(const Comm& comm, const void* send, int send_count,
+                      MPI_Datatype send_type, void* recv,
+                      std::span<const int> recvcounts,
+                      std::span<const int> displs, MPI_Datatype recv_type);
+void inter_alltoall(const Comm& comm, const void* send, int send_count,
+                    MPI_Datatype send_type, void* recv, int recv_count,
+                    MPI_Datatype recv_type);
+void inter_alltoallv(const Comm& comm, const void* send,
+                     std::span<const int> sendcounts,
+                     std::span<const int> sdispls, MPI_Datatype send_type,
+                     void* recv, std::span<const int> recvcounts,
+                     std::span<const int> rdispls, MPI_Datatype recv_type);
+void inter_alltoallw(const Comm& comm, const void* send,
+                     std::span<const int> sendcounts,
+                     std::span<const int> sdispls,
+                     std::span<const MPI_Datatype> send_types, void* recv,
+                     std::span<const int> recvcounts,
+                     std::span<const int> rdispls,
+                     std::span<const MPI_Datatype> recv_types);
+void inter_reduce(const Comm& comm, const void* send, void* recv, int count,
+                  MPI_Datatype datatype, MPI_Op op, int root);
+void inter_allreduce(const Comm& comm, const void* send, void* recv, int count,
+                     MPI_Datatype datatype, MPI_Op op);
+void inter_reduce_scatter(const Comm& comm, const void* send, void* recv,
+                          std::span<const int> recvcounts,
+                          MPI_Datatype datatype, MPI_Op op);
+void inter_reduce_scatter_block(const Comm& comm, const void* send, void* recv,
+                                int recv_count, MPI_Datatype datatype,
+                                MPI_Op op);
 
-}  // namespace classic::inter_detail
+}  // namespace classic::internal
 
 #endif  // ORTHOCOMM_CLASSIC_COLLECTIVES_INTERNAL_INTER_COLLECTIVES_H_

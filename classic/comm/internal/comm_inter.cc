@@ -54,7 +54,7 @@ MPI_Comm Comm::State::local_collective_context() {
   return local_context;
 }
 
-namespace inter_detail {
+namespace internal {
 namespace {
 
 constexpr const char* kCreate = "classic::Comm::create";
@@ -145,8 +145,8 @@ Comm join(const Comm::State& state, bool member, const std::vector<int>& local,
   Group remote_group = world.incl(remote);
   MPI_Comm context = transport::new_context(
       state.transport, inter_context_members(local_group, remote_group));
-  return Comm(Comm::State::make_inter(context, std::move(local_group),
-                                      std::move(remote_group)));
+  return internal::CommAccess::make(Comm::State::make_inter(
+      context, std::move(local_group), std::move(remote_group)));
 }
 
 void check_subset_of_local(const Comm::State& state, const Group& group) {
@@ -227,5 +227,5 @@ Comm split(const Comm::State& state, int color, int key) {
               same_color(state.remote, remote_colors, remote_keys, color));
 }
 
-}  // namespace inter_detail
+}  // namespace internal
 }  // namespace classic

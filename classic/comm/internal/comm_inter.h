@@ -8,7 +8,7 @@
 #include "classic/comm/internal/comm_state.h"
 #include "classic/groups/group.h"
 
-namespace classic::inter_detail {
+namespace classic::internal {
 
 // Comm::create on an inter-communicator: `group` is a subset of the local
 // group (every process of one side passes the same one); the result joins
@@ -23,6 +23,6 @@ Comm create(const Comm::State& state, const Group& group);
 // has. Collective over both groups; `color` is checked by the caller.
 Comm split(const Comm::State& state, int color, int key);
 
-}  // namespace classic::inter_detail
+}  // namespace classic::internal
 
 #endif  // ORTHOCOMM_CLASSIC_COMM_INTERNAL_COMM_INTER_H_

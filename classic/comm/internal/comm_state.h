@@ -6,6 +6,7 @@
 #include <mpi.h>
 
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "classic/base/constants.h"
@@ -98,6 +99,23 @@ class Comm::State {
 
   static std::size_t live_count() noexcept;
 };
+
+namespace internal {
+
+// The way into a communicator, for classic's implementation files: its
+// state (ErrorClass::comm naming `function` for a null, freed or finalised
+// handle) and a handle around a new state.
+class CommAccess {
+ public:
+  static Comm::State& state(const Comm& comm, const char* function) {
+    return comm.state(function);
+  }
+  static Comm make(std::shared_ptr<Comm::State> state) {
+    return Comm(std::move(state));
+  }
+};
+
+}  // namespace internal
 
 // The world ranks of the context of an inter-communicator between `local`
 // and `remote`: the group whose rank 0 has the lower world rank first. Both

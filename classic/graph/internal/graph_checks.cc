@@ -5,7 +5,7 @@
 namespace classic::internal {
 
 const Comm::State& intra_state(const Comm& comm, const char* function) {
-  const Comm::State& state = comm.state(function);
+  const Comm::State& state = internal::CommAccess::state(comm, function);
   if (!state.remote.is_null()) {
     throw Error(ErrorClass::comm, function,
                 "comm is an inter-communicator; this needs an "

@@ -174,7 +174,9 @@ void abandon(MPI_Comm context, std::span<const PartRecord> records,
 // The private context of `comm`, or MPI_COMM_NULL once it has been freed.
 MPI_Comm live_context(const Comm& comm) {
   try {
-    return comm.state("classic::internal::NeighborExchange").private_context;
+    return internal::CommAccess::state(comm,
+                                       "classic::internal::NeighborExchange")
+        .private_context;
   } catch (const Error&) {
     return MPI_COMM_NULL;
   }
@@ -218,7 +220,7 @@ NeighborExchange::NeighborExchange(const Comm& comm, const char* function)
     : comm_(comm),
       lists_(cached_neighbor_lists(comm, function)),
       function_(function) {
-  Comm::State& state = comm.state(function);
+  Comm::State& state = internal::CommAccess::state(comm, function);
   // Topology constructors give their communicators a private context; one
   // attached otherwise gets it now (all processes of comm are in this call).
   if (state.private_context == MPI_COMM_NULL) state.add_private_context();

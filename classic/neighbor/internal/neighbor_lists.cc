@@ -88,7 +88,7 @@ NeighborLists dist_graph_neighbor_lists(const DistGraphTopology& graph) {
 }
 
 NeighborLists neighbor_lists(const Comm& comm, const char* function) {
-  const Comm::State& state = comm.state(function);
+  const Comm::State& state = internal::CommAccess::state(comm, function);
   if (!state.remote.is_null()) [[unlikely]] {
     throw Error(ErrorClass::comm, function,
                 "comm is an inter-communicator; neighbourhood collectives "
@@ -114,7 +114,8 @@ const NeighborLists& cached_neighbor_lists(const Comm& comm,
   // Local and fixed for the communicator's life: topology and rank do not
   // change, so the lists are computed once (checks included).
   static const Keyval<NeighborLists> keyval(OnDup::drop);
-  (void)comm.state(function);  // a null or freed comm: its error, first
+  (void)internal::CommAccess::state(
+      comm, function);  // a null or freed comm: its error, first
   if (const NeighborLists* lists = keyval.get(comm)) return *lists;
   Comm handle = comm;
   keyval.set(handle, neighbor_lists(comm, function));

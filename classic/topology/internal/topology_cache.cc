@@ -67,7 +67,8 @@ constexpr const char* wanted_name() {
 
 Comm with_topology(Comm comm, Topology topology) {
   if (comm.is_null()) return comm;
-  Comm::State& state = comm.state("classic::internal::with_topology");
+  Comm::State& state =
+      internal::CommAccess::state(comm, "classic::internal::with_topology");
   if (state.private_context == MPI_COMM_NULL) state.add_private_context();
   attach_topology(comm, std::move(topology));
   return comm;
