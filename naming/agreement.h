@@ -19,9 +19,8 @@ std::vector<int> describe(const Geometry* naming);
 
 // Collective over the intra-communicator `comm`: true on every process when
 // every process passed the same sequence (same length, same values), false
-// on every process otherwise. Exact (no hashing): two allreduces, one over
-// the lengths, one over the values, each taking min(v) and min(-v) at once.
-// Throws ErrorClass::comm, naming `function`, for an inter-communicator.
+// on every process otherwise (classic::identical_everywhere). Throws
+// ErrorClass::comm, naming `function`, for an inter-communicator.
 bool identical_everywhere(const classic::Comm& comm,
                           std::span<const int> values, const char* function);
 

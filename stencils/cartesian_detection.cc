@@ -1,7 +1,5 @@
 #include "stencils/cartesian_detection.h"
 
-#include <mpi.h>
-
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -10,6 +8,8 @@
 #include <utility>
 
 #include "classic/base/error.h"
+#include "classic/collectives/agreement.h"
+#include "classic/collectives/collectives.h"
 #include "stencils/cartesianness.h"
 
 namespace stencils {
@@ -43,21 +43,12 @@ Stencil offsets_from(const naming::Geometry& geometry, int from,
   return stencil;
 }
 
-void transport(int code) {
-  if (code != MPI_SUCCESS) {
-    throw classic::Error(
-        classic::ErrorClass::intern, kFunction,
-        "the transport failed with code " + std::to_string(code));
-  }
-}
-
 // The process whose neighbourhood serves as the stencil: the most targets,
 // ties to the lowest rank (MPI_MAXLOC's rule).
-int choose_reference(MPI_Comm context, int rank, int target_count) {
+int choose_reference(const classic::Comm& comm, int rank, int target_count) {
   const std::array<int, 2> mine{target_count, rank};
   std::array<int, 2> best{};
-  transport(MPI_Allreduce(mine.data(), best.data(), 1, MPI_2INT, MPI_MAXLOC,
-                          context));
+  classic::allreduce(comm, mine.data(), best.data(), 1, MPI_2INT, MPI_MAXLOC);
   return best[1];
 }
 
@@ -90,7 +81,7 @@ struct Extent {
   }
 };
 
-Extent global_extent(MPI_Comm context, const Local& local, int ndims) {
+Extent global_extent(const classic::Comm& comm, const Local& local, int ndims) {
   // Layout: targets, sources, unusable, -low[d], high[d]; MAX over all.
   const std::size_t d = static_cast<std::size_t>(ndims);
   std::vector<int> mine(3 + 2 * d, std::numeric_limits<int>::min());
@@ -107,8 +98,7 @@ Extent global_extent(MPI_Comm context, const Local& local, int ndims) {
     }
   }
   std::vector<int> all(mine.size());
-  transport(MPI_Allreduce(mine.data(), all.data(), static_cast<int>(all.size()),
-                          MPI_INT, MPI_MAX, context));
+  classic::allreduce(comm, std::span<const int>(mine), std::span(all), MPI_MAX);
   Extent extent;
   extent.max_targets = all[0];
   extent.max_sources = all[1];
@@ -137,7 +127,8 @@ std::size_t box_index(const Extent& extent, std::span<const int> offset) {
 // processes) of every process's targets and of its sources, by one
 // allreduce(MAX) of multiplicity histograms over the bounding box. Exact on
 // meshes too: an offset some process cannot see is still seen by another.
-std::pair<Stencil, Stencil> union_stencils(MPI_Comm context, const Local& local,
+std::pair<Stencil, Stencil> union_stencils(const classic::Comm& comm,
+                                           const Local& local,
                                            const Extent& extent) {
   const std::size_t box = static_cast<std::size_t>(extent.box_size());
   std::vector<int> mine(2 * box, 0);
@@ -148,8 +139,7 @@ std::pair<Stencil, Stencil> union_stencils(MPI_Comm context, const Local& local,
     ++mine[box + box_index(extent, local.sources.offset(i))];
   }
   std::vector<int> all(mine.size());
-  transport(MPI_Allreduce(mine.data(), all.data(), static_cast<int>(all.size()),
-                          MPI_INT, MPI_MAX, context));
+  classic::allreduce(comm, std::span<const int>(mine), std::span(all), MPI_MAX);
   const int ndims = static_cast<int>(extent.low.size());
   Stencil targets(ndims);
   Stencil sources(ndims);
@@ -173,23 +163,22 @@ std::pair<Stencil, Stencil> union_stencils(MPI_Comm context, const Local& local,
 // (ties to the lowest rank) broadcasts its lists. Exact on tori, where every
 // process sees its whole stencil; used when the bounding box is too large
 // for histograms.
-std::pair<Stencil, Stencil> reference_stencils(MPI_Comm context,
+std::pair<Stencil, Stencil> reference_stencils(const classic::Comm& comm,
                                                const naming::Geometry& geometry,
                                                int rank,
                                                std::span<const int> targets,
                                                std::span<const int> sources) {
   const int reference =
-      choose_reference(context, rank, static_cast<int>(targets.size()));
+      choose_reference(comm, rank, static_cast<int>(targets.size()));
   std::array<int, 2> lengths{static_cast<int>(targets.size()),
                              static_cast<int>(sources.size())};
-  transport(MPI_Bcast(lengths.data(), 2, MPI_INT, reference, context));
+  classic::bcast(comm, std::span(lengths), reference);
   std::vector<int> ranks(static_cast<std::size_t>(lengths[0] + lengths[1]));
   if (rank == reference) {
     std::copy(targets.begin(), targets.end(), ranks.begin());
     std::copy(sources.begin(), sources.end(), ranks.begin() + lengths[0]);
   }
-  transport(MPI_Bcast(ranks.data(), static_cast<int>(ranks.size()), MPI_INT,
-                      reference, context));
+  classic::bcast(comm, std::span(ranks), reference);
   const std::span<const int> all(ranks);
   const auto split = static_cast<std::size_t>(lengths[0]);
   return {offsets_from(geometry, reference, all.first(split)),
@@ -223,7 +212,6 @@ std::optional<CartesianNeighborhood> detect_cartesian(
   }
   check_ranks(targets, "targets", size);
   check_ranks(sources, "sources", size);
-  MPI_Comm context = comm.transport();
 
   Local local;
   local.named = rank < geometry.size();
@@ -237,14 +225,14 @@ std::optional<CartesianNeighborhood> detect_cartesian(
     local.sources = offsets_from(geometry, rank, sources);
   }
 
-  const Extent extent = global_extent(context, local, geometry.ndims());
+  const Extent extent = global_extent(comm, local, geometry.ndims());
   if (!extent.all_usable) return std::nullopt;
 
   CartesianNeighborhood result;
   auto stencils =
       extent.box_size() <= histogram_limit(extent)
-          ? union_stencils(context, local, extent)
-          : reference_stencils(context, geometry, rank, targets, sources);
+          ? union_stencils(comm, local, extent)
+          : reference_stencils(comm, geometry, rank, targets, sources);
   result.targets = std::move(stencils.first);
   result.sources = std::move(stencils.second);
 
@@ -262,10 +250,7 @@ std::optional<CartesianNeighborhood> detect_cartesian(
     }
   }
 
-  const int mine = cartesian ? 1 : 0;
-  int everyone = 0;
-  transport(MPI_Allreduce(&mine, &everyone, 1, MPI_INT, MPI_MIN, context));
-  if (everyone == 0) return std::nullopt;
+  if (!classic::all_true(comm, cartesian)) return std::nullopt;
   return result;
 }
 

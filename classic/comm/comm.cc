@@ -10,6 +10,7 @@
 
 #include "classic/base/environment.h"
 #include "classic/base/error.h"
+#include "classic/base/internal/agreement.h"
 #include "classic/base/internal/transport.h"
 #include "classic/base/internal/transport_error.h"
 #include "classic/comm/internal/comm_inter.h"
@@ -208,19 +209,6 @@ Comparison Comm::compare(const Comm& other) const {
 
 // ---- constructors ---------------------------------------------------------
 
-namespace {
-
-// True on every process when `local` is true on every process of `context`.
-bool everywhere(bool local, MPI_Comm context, const char* function) {
-  const int mine = local ? 1 : 0;
-  int all = 0;
-  transport::check_code(
-      MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, context), function);
-  return all == 1;
-}
-
-}  // namespace
-
 Comm Comm::dup() const {
   const State& s = state("classic::Comm::dup");
   // Same processes in the same order (both groups of an inter-communicator).
@@ -243,7 +231,8 @@ Comm Comm::dup() const {
     thrown = std::current_exception();
     failure = "a copy callback threw";
   }
-  if (everywhere(failure.empty(), copy.transport, "classic::Comm::dup")) {
+  if (internal::all_true(copy.transport, failure.empty(),
+                         "classic::Comm::dup")) {
     return duplicate;
   }
   // Discard the duplicate: delete what was copied here and give the context

@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "classic/base/error.h"
+#include "classic/base/internal/agreement.h"
 #include "classic/base/internal/transport.h"
 #include "classic/base/internal/transport_error.h"
 #include "classic/comm/internal/comm_state.h"
@@ -110,27 +111,27 @@ std::optional<Error> degrees_error(std::span<const int> sources,
 void agree_on_arguments(const Comm::State& state,
                         const std::optional<Error>& local, Weighting weighting,
                         const char* function) {
-  constexpr std::uint64_t kNoError = UINT64_MAX;
-  constexpr std::uint64_t kClasses = 64;  // more than ErrorClass has
-  const std::uint64_t weighted = weighting == Weighting::weighted ? 1 : 0;
-  const std::uint64_t mine[3] = {
-      local ? static_cast<std::uint64_t>(state.rank) * kClasses +
-                  static_cast<std::uint64_t>(local->error_class())
-            : kNoError,
-      weighted, 1 - weighted};
-  std::uint64_t all[3] = {};
-  transport::check_code(
-      MPI_Allreduce(mine, all, 3, MPI_UINT64_T, MPI_MIN, state.transport),
-      function);
+  // The lowest erroneous rank and its error class, in one value.
+  constexpr std::int64_t kNoError = INT64_MAX;
+  constexpr std::int64_t kClasses = 64;  // more than ErrorClass has
+  internal::Agreement agreement;
+  const auto first_error = agreement.ask_minimum(
+      local ? std::int64_t{state.rank} * kClasses +
+                  static_cast<std::int64_t>(local->error_class())
+            : kNoError);
+  const auto weighted =
+      agreement.ask_range(weighting == Weighting::weighted ? 1 : 0);
+  agreement.run(state.transport, function);
   if (local) throw Error(*local);
-  if (all[0] != kNoError) {
-    const auto error_class = static_cast<ErrorClass>(all[0] % kClasses);
+  if (const std::int64_t lowest = agreement.minimum(first_error);
+      lowest != kNoError) {
+    const auto error_class = static_cast<ErrorClass>(lowest % kClasses);
     throw Error(error_class, function,
                 "the arguments of comm rank " +
-                    std::to_string(all[0] / kClasses) + " are erroneous (" +
+                    std::to_string(lowest / kClasses) + " are erroneous (" +
                     std::string(to_string(error_class)) + ")");
   }
-  if (all[1] == 0 && all[2] == 0) {
+  if (agreement.range_low(weighted) != agreement.range_high(weighted)) {
     throw Error(ErrorClass::arg, function,
                 "some processes pass weights and others unweighted; all "
                 "must do the same");
@@ -141,15 +142,15 @@ void agree_on_arguments(const Comm::State& state,
 // any, naming the lowest such rank.
 void agree_on_consistency(const Comm::State& state, bool consistent,
                           const char* function) {
-  const int mine = consistent ? INT_MAX : state.rank;
-  int lowest = INT_MAX;
-  transport::check_code(
-      MPI_Allreduce(&mine, &lowest, 1, MPI_INT, MPI_MIN, state.private_context),
-      function);
-  if (lowest == INT_MAX) return;
+  internal::Agreement agreement;
+  const auto inconsistent =
+      agreement.ask_lowest_rank_where(!consistent, state.rank);
+  agreement.run(state.private_context, function);
+  const std::optional<int> lowest = agreement.lowest_rank_where(inconsistent);
+  if (!lowest) return;
   throw Error(ErrorClass::topology, function,
               "the processes' lists disagree: comm rank " +
-                  std::to_string(lowest) +
+                  std::to_string(*lowest) +
                   "'s sources (with weights) differ from the destinations "
                   "other processes list for it");
 }

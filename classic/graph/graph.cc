@@ -10,6 +10,7 @@
 
 #include "classic/base/constants.h"
 #include "classic/base/error.h"
+#include "classic/base/internal/agreement.h"
 #include "classic/base/internal/transport_error.h"
 #include "classic/comm/internal/comm_state.h"
 #include "classic/graph/internal/graph_checks.h"
@@ -88,19 +89,18 @@ void agree_on_graph(std::span<const int> index, std::span<const int> edges,
   const std::optional<Error> local =
       graph_error(index, edges, state.local.size(), function);
   const std::uint64_t hash = graph_hash(index, edges);
-  // One MIN reduction gives: is every graph valid, min hash, ~(max hash).
-  std::uint64_t mine[3] = {local ? 0u : 1u, hash, ~hash};
-  std::uint64_t all[3] = {};
-  transport::check_code(
-      MPI_Allreduce(mine, all, 3, MPI_UINT64_T, MPI_MIN, state.transport),
-      function);
+  internal::Agreement agreement;
+  const auto valid = agreement.ask_all_true(!local);
+  // Equal hashes stay equal as int64 (the cast is a bijection).
+  const auto hashes = agreement.ask_range(static_cast<std::int64_t>(hash));
+  agreement.run(state.transport, function);
   if (local) throw Error(*local);
-  if (all[0] == 0) {
+  if (!agreement.all_true(valid)) {
     throw Error(ErrorClass::arg, function,
                 "another process passed an invalid graph (every process "
                 "must pass the same index and edges)");
   }
-  if (all[1] != ~all[2]) {
+  if (agreement.range_low(hashes) != agreement.range_high(hashes)) {
     throw Error(ErrorClass::arg, function,
                 "processes passed different graphs (every process must pass "
                 "the same index and edges)");

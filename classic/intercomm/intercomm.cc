@@ -14,6 +14,7 @@
 
 #include "classic/base/constants.h"
 #include "classic/base/error.h"
+#include "classic/base/internal/agreement.h"
 #include "classic/base/internal/transport.h"
 #include "classic/base/internal/transport_error.h"
 #include "classic/comm/internal/comm_state.h"
@@ -50,14 +51,11 @@ struct Outcome {
 
 // Step 1: every process of local_comm passes the same, valid local_leader.
 void agree_on_leader(const Comm::State& local, int local_leader) {
-  const std::int64_t mine[2] = {local_leader,
-                                -static_cast<std::int64_t>(local_leader)};
-  std::int64_t extremes[2] = {0, 0};
-  transport::check_code(
-      MPI_Allreduce(mine, extremes, 2, MPI_INT64_T, MPI_MIN, local.transport),
-      kCreate);
-  const std::int64_t lowest = extremes[0];
-  const std::int64_t highest = -extremes[1];
+  internal::Agreement agreement;
+  const auto leaders = agreement.ask_range(local_leader);
+  agreement.run(local.transport, kCreate);
+  const std::int64_t lowest = agreement.range_low(leaders);
+  const std::int64_t highest = agreement.range_high(leaders);
   if (lowest != highest) {
     throw Error(ErrorClass::arg, kCreate,
                 "the processes of local_comm passed different local_leader "

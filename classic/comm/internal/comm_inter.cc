@@ -10,6 +10,7 @@
 
 #include "classic/base/constants.h"
 #include "classic/base/error.h"
+#include "classic/base/internal/agreement.h"
 #include "classic/base/internal/transport.h"
 #include "classic/base/internal/transport_error.h"
 
@@ -120,17 +121,6 @@ Subset subset_by_rank(const Group& side,
   return subset;
 }
 
-// True on every process when `local` holds on every process of the
-// inter-communicator (collective over both groups).
-bool everywhere(const Comm::State& state, bool local, const char* function) {
-  const int mine = local ? 1 : 0;
-  int all = 0;
-  transport::check_code(
-      MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, state.transport),
-      function);
-  return all == 1;
-}
-
 // The inter-communicator between the world ranks `local` and `remote`, or
 // the null communicator where either is empty or `member` is false. Every
 // process of the parent calls it (the context is collective over all).
@@ -207,7 +197,8 @@ Comm create(const Comm::State& state, const Group& group) {
   }
   const Subset local = subset_by_rank(state.local, local_ranks);
   const Subset remote = subset_by_rank(state.remote, remote_ranks);
-  if (!everywhere(state, expected == local_ranks && remote.valid, kCreate)) {
+  if (!all_true(state.transport, expected == local_ranks && remote.valid,
+                kCreate)) {
     throw Error(ErrorClass::arg, kCreate,
                 "the processes of one group passed different groups");
   }
