@@ -7,22 +7,13 @@
 #include <vector>
 
 #include "classic/base/error.h"
+#include "stencils/checks.h"
 
 namespace stencils {
 namespace {
 
 using classic::ErrorClass;
 using Offset = std::vector<int>;
-
-void check_ndims(const naming::Geometry& geometry, const Stencil& stencil,
-                 const char* name, const char* function) {
-  if (stencil.ndims() == geometry.ndims()) return;
-  throw classic::Error(ErrorClass::dims, function,
-                       std::string(name) +
-                           ".ndims() = " + std::to_string(stencil.ndims()) +
-                           " differs from geometry.ndims() = " +
-                           std::to_string(geometry.ndims()));
-}
 
 void check_coords(const naming::Geometry& geometry, std::span<const int> coords,
                   const char* function) {
@@ -86,8 +77,8 @@ Restricted restricted_canonical(const naming::Geometry& geometry,
 void check_all(const naming::Geometry& geometry, const Stencil& candidate,
                std::span<const int> coords, const Stencil& own,
                const char* function) {
-  check_ndims(geometry, candidate, "candidate", function);
-  check_ndims(geometry, own, "own", function);
+  internal::check_ndims(geometry, candidate.ndims(), "candidate", function);
+  internal::check_ndims(geometry, own.ndims(), "own", function);
   check_coords(geometry, coords, function);
 }
 
@@ -95,7 +86,8 @@ void check_all(const naming::Geometry& geometry, const Stencil& candidate,
 
 Stencil canonical_sorted(const naming::Geometry& geometry,
                          const Stencil& stencil) {
-  check_ndims(geometry, stencil, "stencil", "stencils::canonical_sorted");
+  internal::check_ndims(geometry, stencil.ndims(), "stencil",
+                        "stencils::canonical_sorted");
   std::vector<Offset> offsets = canonical_offsets(geometry, stencil);
   std::sort(offsets.begin(), offsets.end());
   Stencil result(stencil.ndims());
@@ -107,7 +99,7 @@ Stencil restrict_to_grid(const naming::Geometry& geometry,
                          const Stencil& candidate,
                          std::span<const int> coords) {
   constexpr const char* kFunction = "stencils::restrict_to_grid";
-  check_ndims(geometry, candidate, "candidate", kFunction);
+  internal::check_ndims(geometry, candidate.ndims(), "candidate", kFunction);
   check_coords(geometry, coords, kFunction);
   Stencil result(candidate.ndims());
   for (int i = 0; i < candidate.size(); ++i) {

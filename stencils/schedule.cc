@@ -11,22 +11,13 @@
 
 #include "classic/base/constants.h"
 #include "classic/base/error.h"
+#include "stencils/checks.h"
 
 namespace stencils {
 namespace {
 
 using classic::ErrorClass;
 using Offset = std::vector<int>;
-
-void check_ndims(const naming::Geometry& geometry, const Stencil& stencil,
-                 const char* name, const char* function) {
-  if (stencil.ndims() == geometry.ndims()) return;
-  throw classic::Error(ErrorClass::dims, function,
-                       std::string(name) +
-                           ".ndims() = " + std::to_string(stencil.ndims()) +
-                           " differs from geometry.ndims() = " +
-                           std::to_string(geometry.ndims()));
-}
 
 // Canonical offsets; a non-periodic INT_MIN component could not be negated.
 Stencil canonical(const naming::Geometry& geometry, const Stencil& stencil,
@@ -104,8 +95,8 @@ std::vector<int> pair_landing(const naming::Geometry& geometry,
 
 Prepared prepare(const naming::Geometry& geometry, const Stencil& targets,
                  const Stencil& sources, const char* function) {
-  check_ndims(geometry, targets, "targets", function);
-  check_ndims(geometry, sources, "sources", function);
+  internal::check_ndims(geometry, targets.ndims(), "targets", function);
+  internal::check_ndims(geometry, sources.ndims(), "sources", function);
   Prepared prepared{canonical(geometry, targets, "targets", function),
                     canonical(geometry, sources, "sources", function),
                     {}};

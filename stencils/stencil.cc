@@ -11,7 +11,7 @@ namespace {
 
 using classic::ErrorClass;
 
-void check_ndims(int ndims, const char* function) {
+void check_nonnegative(int ndims, const char* function) {
   if (ndims < 0) {
     throw classic::Error(ErrorClass::dims, function,
                          "ndims = " + std::to_string(ndims) + " is negative");
@@ -37,11 +37,11 @@ int offset_count(int ndims, std::size_t flat_length) {
 }  // namespace
 
 Stencil::Stencil(int ndims) : ndims_(ndims) {
-  check_ndims(ndims, "stencils::Stencil::Stencil");
+  check_nonnegative(ndims, "stencils::Stencil::Stencil");
 }
 
 Stencil::Stencil(int ndims, std::vector<int> flat) : ndims_(ndims) {
-  check_ndims(ndims, "stencils::Stencil::Stencil");
+  check_nonnegative(ndims, "stencils::Stencil::Stencil");
   size_ = offset_count(ndims, flat.size());
   flat_ = std::move(flat);
 }

@@ -6,6 +6,7 @@
 
 #include "classic/base/constants.h"
 #include "classic/base/error.h"
+#include "stencils/checks.h"
 
 namespace stencils {
 namespace {
@@ -18,15 +19,6 @@ void check_rank(const naming::Geometry& geometry, int rank,
   throw classic::Error(ErrorClass::rank, function,
                        "rank = " + std::to_string(rank) + " is outside [0, " +
                            std::to_string(geometry.size()) + ")");
-}
-
-void check_ndims(const naming::Geometry& geometry, int ndims,
-                 const char* function) {
-  if (ndims == geometry.ndims()) return;
-  throw classic::Error(
-      ErrorClass::dims, function,
-      "the stencil has ndims = " + std::to_string(ndims) +
-          " but geometry.ndims() = " + std::to_string(geometry.ndims()));
 }
 
 bool is_self(const naming::Geometry& geometry, std::span<const int> offset) {
@@ -66,7 +58,8 @@ template <Collective kind>
 Counters count_at(const Schedule<kind>& schedule,
                   const naming::Geometry& geometry, int rank) {
   constexpr const char* kFunction = "stencils::schedule_counters";
-  check_ndims(geometry, schedule.targets.ndims(), kFunction);
+  internal::check_ndims(geometry, schedule.targets.ndims(), "schedule.targets",
+                        kFunction);
   check_rank(geometry, rank, kFunction);
   return count_schedule(schedule, [&](const Message& message) {
     if (geometry.relative_rank(rank, message.hop) == classic::proc_null) {
@@ -83,7 +76,8 @@ Counters count_at(const Schedule<kind>& schedule,
 
 Counters direct_counters(const naming::Geometry& geometry,
                          const Stencil& targets) {
-  check_ndims(geometry, targets.ndims(), "stencils::direct_counters");
+  internal::check_ndims(geometry, targets.ndims(), "targets",
+                        "stencils::direct_counters");
   Counters counters;
   for (int i = 0; i < targets.size(); ++i) {
     if (!is_self(geometry, targets.offset(i))) ++counters.messages;
@@ -96,7 +90,7 @@ Counters direct_counters(const naming::Geometry& geometry,
 Counters direct_counters(const naming::Geometry& geometry,
                          const Stencil& targets, int rank) {
   constexpr const char* kFunction = "stencils::direct_counters";
-  check_ndims(geometry, targets.ndims(), kFunction);
+  internal::check_ndims(geometry, targets.ndims(), "targets", kFunction);
   check_rank(geometry, rank, kFunction);
   Counters counters;
   for (int i = 0; i < targets.size(); ++i) {

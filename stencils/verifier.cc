@@ -10,6 +10,7 @@
 
 #include "classic/base/constants.h"
 #include "classic/base/error.h"
+#include "stencils/checks.h"
 
 namespace stencils {
 namespace {
@@ -44,16 +45,6 @@ std::string to_string(const Location& location) {
 }
 
 // ---- What the direct neighbour collective delivers (from ranks only). ----
-
-void check_ndims(const naming::Geometry& geometry, const Stencil& stencil,
-                 const char* name) {
-  if (stencil.ndims() == geometry.ndims()) return;
-  throw classic::Error(ErrorClass::dims, "stencils::verify",
-                       std::string(name) +
-                           ".ndims() = " + std::to_string(stencil.ndims()) +
-                           " differs from geometry.ndims() = " +
-                           std::to_string(geometry.ndims()));
-}
 
 // For one process: (neighbour rank, slot index) for every slot whose
 // neighbour exists, sorted by rank and then slot, so the slots naming one
@@ -369,8 +360,10 @@ template <Collective kind>
 Verdict verify_schedule(const Schedule<kind>& schedule,
                         const naming::Geometry& geometry,
                         const Stencil& targets, const Stencil& sources) {
-  check_ndims(geometry, targets, "targets");
-  check_ndims(geometry, sources, "sources");
+  internal::check_ndims(geometry, targets.ndims(), "targets",
+                        "stencils::verify");
+  internal::check_ndims(geometry, sources.ndims(), "sources",
+                        "stencils::verify");
   constexpr bool allgather = kind == Collective::allgather;
   const auto expected = direct_result(geometry, targets, sources, allgather);
   const Layout layout{schedule.send_slots, schedule.receive_slots,

@@ -32,7 +32,7 @@ enum class ErrorClass {
 std::string_view to_string(ErrorClass error_class);
 
 // Message shape: "<function>: <what is wrong with which argument and value>",
-// e.g. "classic::Group::incl: ranks[2] = 7 is out of range [0, 4)".
+// e.g. "classic::Group::incl: ranks[2] = 7 is outside [0, 4)".
 class Error : public std::runtime_error {
  public:
   Error(ErrorClass error_class, std::string_view function,

@@ -3,22 +3,14 @@
 #include <cstdint>
 #include <vector>
 
-#include "classic/base/error.h"
 #include "classic/base/internal/agreement.h"
 #include "classic/comm/internal/comm_state.h"
 
 namespace classic {
 namespace {
 
-// The context of the intra-communicator comm.
 MPI_Comm intra_context(const Comm& comm, const char* function) {
-  const Comm::State& state = internal::CommAccess::state(comm, function);
-  if (!state.remote.is_null()) {
-    throw Error(ErrorClass::comm, function,
-                "comm is an inter-communicator; this needs an "
-                "intra-communicator");
-  }
-  return state.transport;
+  return internal::CommAccess::intra_state(comm, function).transport;
 }
 
 }  // namespace

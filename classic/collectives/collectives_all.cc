@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "classic/base/internal/transport.h"
 #include "classic/collectives/collectives.h"
 #include "classic/collectives/internal/collective_call.h"
 #include "classic/collectives/internal/inter_collectives.h"
@@ -137,14 +138,7 @@ void reduce_scatter_block_core(const CollectiveCall& call, SendBlock send,
                                     recv.datatype, op, call.transport()));
 }
 
-// `base` moved by `bytes`, computed on integers: base may be null (a zero
-// count, or MPI_BOTTOM), where pointer arithmetic would be undefined.
-const void* shifted(const void* base, int bytes) {
-  // NOLINTNEXTLINE(performance-no-int-to-ptr)
-  return reinterpret_cast<const void*>(
-      reinterpret_cast<std::uintptr_t>(base) +
-      static_cast<std::uintptr_t>(static_cast<std::intptr_t>(bytes)));
-}
+using transport::shifted;
 
 // alltoallw on one process is a local copy from the send block to the
 // receive block. Open MPI 4.1's component for one-process communicators

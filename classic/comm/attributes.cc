@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "classic/base/error.h"
+#include "classic/base/error_text.h"
 
 namespace classic {
 namespace {
@@ -19,10 +20,9 @@ constexpr std::string_view kDeleteAll = "classic::AttributeStore::delete_all";
 
 using internal::KeyvalUse;
 
-std::string named(int keyval) { return "keyval = " + std::to_string(keyval); }
-
 std::string callback_failed(std::string_view which, int keyval, int code) {
-  return std::string(which) + " callback of " + named(keyval) + " returned " +
+  return std::string(which) + " callback of " +
+         error_text::named("keyval", keyval) + " returned " +
          std::to_string(code);
 }
 

@@ -134,6 +134,17 @@ void Comm::release_if_last() noexcept {
   s.freed = true;
 }
 
+Comm::State& internal::CommAccess::intra_state(const Comm& comm,
+                                               const char* function) {
+  Comm::State& state = comm.state(function);
+  if (!state.remote.is_null()) {
+    throw Error(ErrorClass::comm, function,
+                "comm is an inter-communicator; this needs an "
+                "intra-communicator");
+  }
+  return state;
+}
+
 Comm::State& Comm::state(const char* function) const {
   if (state_ == nullptr) {
     throw Error(ErrorClass::comm, function, "comm is the null communicator");

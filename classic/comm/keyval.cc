@@ -5,6 +5,7 @@
 #include <string>
 
 #include "classic/base/error.h"
+#include "classic/base/error_text.h"
 
 namespace classic {
 namespace {
@@ -42,19 +43,17 @@ int take_next_keyval(Registry& r) {
   return keyval;
 }
 
-std::string named(int keyval) { return "keyval = " + std::to_string(keyval); }
-
 // The entry of `keyval`, or an ErrorClass::keyval naming `function`.
 Entry& find_entry(int keyval, std::string_view function) {
   if (keyval == keyval_invalid) {
     throw Error(ErrorClass::keyval, function,
-                named(keyval) + " is keyval_invalid");
+                error_text::named("keyval", keyval) + " is keyval_invalid");
   }
   auto& entries = registry().entries;
   auto found = entries.find(keyval);
   if (found == entries.end()) {
     throw Error(ErrorClass::keyval, function,
-                named(keyval) +
+                error_text::named("keyval", keyval) +
                     " names no key (never created, or freed and reclaimed)");
   }
   return found->second;
@@ -74,7 +73,7 @@ void free_key(int& keyval, std::string_view function) {
   Entry& entry = find_entry(keyval, function);
   if (entry.state == KeyState::freed) {
     throw Error(ErrorClass::keyval, function,
-                named(keyval) + " was already freed");
+                error_text::named("keyval", keyval) + " was already freed");
   }
   if (entry.attached == 0) {
     registry().entries.erase(keyval);
@@ -129,7 +128,7 @@ KeyvalCallbacks lookup_keyval(int keyval, KeyvalUse use,
   const Entry& entry = find_entry(keyval, function);
   if (use == KeyvalUse::attach && entry.state == KeyState::freed) {
     throw Error(ErrorClass::keyval, function,
-                named(keyval) +
+                error_text::named("keyval", keyval) +
                     " was freed; a freed key takes no new "
                     "attributes");
   }

@@ -13,12 +13,12 @@
 #include <utility>
 
 #include "classic/base/error.h"
+#include "classic/base/error_text.h"
 #include "classic/base/internal/agreement.h"
 #include "classic/base/internal/transport.h"
 #include "classic/base/internal/transport_error.h"
 #include "classic/comm/internal/comm_state.h"
 #include "classic/graph/internal/dist_graph_exchange.h"
-#include "classic/graph/internal/graph_checks.h"
 #include "classic/topology/internal/topology_cache.h"
 
 namespace classic {
@@ -29,18 +29,15 @@ constexpr const char* kGeneral = "classic::dist_graph_create";
 
 enum class Weighting { weighted, unweighted };
 
-using internal::entry;
-using internal::intra_state;
-
 // ---- argument checks (local) ----------------------------------------------
 
 std::optional<Error> rank_error(std::span<const int> ranks, const char* name,
                                 int size, const char* function) {
   for (std::size_t i = 0; i < ranks.size(); ++i) {
     if (ranks[i] < 0 || ranks[i] >= size) {
-      return Error(ErrorClass::rank, function,
-                   entry(name, i, ranks[i]) + " is out of range [0, " +
-                       std::to_string(size) + ")");
+      return Error(
+          ErrorClass::rank, function,
+          error_text::entry(name, i, ranks[i]) + error_text::outside(0, size));
     }
   }
   return std::nullopt;
@@ -59,7 +56,7 @@ std::optional<Error> weights_error(std::span<const int> weights,
   for (std::size_t i = 0; i < weights.size(); ++i) {
     if (weights[i] < 0) {
       return Error(ErrorClass::arg, function,
-                   entry(name, i, weights[i]) + " is negative");
+                   error_text::entry(name, i, weights[i]) + " is negative");
     }
   }
   return std::nullopt;
@@ -85,8 +82,9 @@ std::optional<Error> degrees_error(std::span<const int> sources,
   std::size_t total = 0;
   for (std::size_t i = 0; i < degrees.size(); ++i) {
     if (degrees[i] < 0) {
-      return Error(ErrorClass::arg, kGeneral,
-                   entry("degrees", i, degrees[i]) + " is negative");
+      return Error(
+          ErrorClass::arg, kGeneral,
+          error_text::entry("degrees", i, degrees[i]) + " is negative");
     }
     total += static_cast<std::size_t>(degrees[i]);
   }
@@ -293,7 +291,7 @@ Comm create_adjacent(const Comm& comm, std::span<const int> sources,
                      std::span<const int> sourceweights,
                      std::span<const int> destinations,
                      std::span<const int> destweights, Weighting weighting) {
-  const Comm::State& state = intra_state(comm, kAdjacent);
+  const Comm::State& state = internal::CommAccess::intra_state(comm, kAdjacent);
   const int size = state.local.size();
   const bool weighted = weighting == Weighting::weighted;
   const std::optional<Error> local = first_error(
@@ -328,7 +326,7 @@ Comm create_general(const Comm& comm, std::span<const int> sources,
                     std::span<const int> degrees,
                     std::span<const int> destinations,
                     std::span<const int> weights, Weighting weighting) {
-  const Comm::State& state = intra_state(comm, kGeneral);
+  const Comm::State& state = internal::CommAccess::intra_state(comm, kGeneral);
   const int size = state.local.size();
   const bool weighted = weighting == Weighting::weighted;
   const std::optional<Error> local = first_error(

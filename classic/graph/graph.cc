@@ -10,17 +10,14 @@
 
 #include "classic/base/constants.h"
 #include "classic/base/error.h"
+#include "classic/base/error_text.h"
 #include "classic/base/internal/agreement.h"
 #include "classic/base/internal/transport_error.h"
 #include "classic/comm/internal/comm_state.h"
-#include "classic/graph/internal/graph_checks.h"
 #include "classic/topology/internal/topology_cache.h"
 
 namespace classic {
 namespace {
-
-using internal::entry;
-using internal::intra_state;
 
 // The error in (index, edges) as a graph for a communicator of `size`
 // processes, or nullopt when it is a valid graph.
@@ -37,7 +34,7 @@ std::optional<Error> graph_error(std::span<const int> index,
   for (std::size_t i = 0; i < nnodes; ++i) {
     if (index[i] < previous) {
       return Error(ErrorClass::arg, function,
-                   entry("index", i, index[i]) + " is " +
+                   error_text::entry("index", i, index[i]) + " is " +
                        (index[i] < 0 ? "negative" : "below index[i-1]") +
                        "; index must be non-decreasing from 0");
     }
@@ -51,9 +48,10 @@ std::optional<Error> graph_error(std::span<const int> index,
   }
   for (std::size_t j = 0; j < edges.size(); ++j) {
     if (edges[j] < 0 || static_cast<std::size_t>(edges[j]) >= nnodes) {
-      return Error(ErrorClass::rank, function,
-                   entry("edges", j, edges[j]) + " is out of range [0, " +
-                       std::to_string(nnodes) + ")");
+      return Error(
+          ErrorClass::rank, function,
+          error_text::entry("edges", j, edges[j]) +
+              error_text::outside(0, static_cast<std::int64_t>(nnodes)));
     }
   }
   return std::nullopt;
@@ -115,8 +113,8 @@ void check_node(const internal::GraphTopology& graph, int rank,
                 const char* function) {
   if (rank < 0 || rank >= node_count(graph)) {
     throw Error(ErrorClass::rank, function,
-                "rank = " + std::to_string(rank) + " is out of range [0, " +
-                    std::to_string(node_count(graph)) + ")");
+                error_text::named("rank", rank) +
+                    error_text::outside(0, node_count(graph)));
   }
 }
 
@@ -136,7 +134,7 @@ EdgeRange edge_range(const internal::GraphTopology& graph, int rank) {
 Comm graph_create(const Comm& comm, std::span<const int> index,
                   std::span<const int> edges, Reorder reorder) {
   constexpr const char* kFunction = "classic::graph_create";
-  const Comm::State& state = intra_state(comm, kFunction);
+  const Comm::State& state = internal::CommAccess::intra_state(comm, kFunction);
   agree_on_graph(index, edges, state, kFunction);
   // Reorder::yes asks graph_map, which keeps comm's numbering (graph.h).
   const int new_rank =
@@ -189,7 +187,7 @@ std::vector<int> graph_neighbors(const Comm& comm, int rank) {
 int graph_map(const Comm& comm, std::span<const int> index,
               std::span<const int> edges) {
   constexpr const char* kFunction = "classic::graph_map";
-  const Comm::State& state = intra_state(comm, kFunction);
+  const Comm::State& state = internal::CommAccess::intra_state(comm, kFunction);
   check_graph(index, edges, state.local.size(), kFunction);
   return state.rank < static_cast<int>(index.size()) ? state.rank : undefined;
 }

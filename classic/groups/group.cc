@@ -9,16 +9,12 @@
 #include "classic/base/constants.h"
 #include "classic/base/environment.h"
 #include "classic/base/error.h"
+#include "classic/base/error_text.h"
 
 namespace classic {
 namespace {
 
 enum class Presence { in, not_in };
-
-std::string out_of_range(const std::string& name, int rank, int size) {
-  return name + " = " + std::to_string(rank) + " is out of range [0, " +
-         std::to_string(size) + ")";
-}
 
 }  // namespace
 
@@ -201,9 +197,9 @@ std::vector<int> Group::translate_ranks(std::span<const int> ranks,
     if (rank == proc_null) {
       translated[i] = proc_null;
     } else if (rank < 0 || rank >= from.size()) {
-      throw Error(
-          ErrorClass::rank, function,
-          out_of_range("ranks[" + std::to_string(i) + "]", rank, from.size()));
+      throw Error(ErrorClass::rank, function,
+                  error_text::entry("ranks", i, rank) +
+                      error_text::outside(0, from.size()));
     } else {
       translated[i] = to.rank_of(from.member(rank));
     }
@@ -308,8 +304,9 @@ int Group::world_rank_of(int rank) const {
   constexpr const char* function = "classic::Group::world_rank_of";
   const Representation& group = valid(*this, function, "group");
   if (rank < 0 || rank >= group.size()) {
-    throw Error(ErrorClass::rank, function,
-                out_of_range("rank", rank, group.size()));
+    throw Error(
+        ErrorClass::rank, function,
+        error_text::named("rank", rank) + error_text::outside(0, group.size()));
   }
   return group.member(rank);
 }

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "classic/base/error.h"
+#include "classic/base/error_text.h"
 
 namespace classic {
 namespace {
@@ -18,11 +19,6 @@ std::string range_name(std::size_t index) {
 
 std::string rank_name(std::size_t index) {
   return "ranks[" + std::to_string(index) + "]";
-}
-
-std::string out_of_range(std::int64_t rank, int group_size) {
-  return std::to_string(rank) + ", out of range [0, " +
-         std::to_string(group_size) + ")";
 }
 
 bool leads_away_from_last(const RankRange& range) {
@@ -58,7 +54,8 @@ void check_range(std::string_view function, std::span<const RankRange> ranges,
     if (rank < 0 || rank >= group_size) {
       throw Error(ErrorClass::rank, function,
                   range_name(index) + " = " + to_text(range) +
-                      " computes rank " + out_of_range(rank, group_size));
+                      " computes rank " + error_text::text(rank) +
+                      error_text::outside(0, group_size));
     }
   }
 }
@@ -102,8 +99,7 @@ void check_distinct_ranks(std::string_view function, std::span<const int> ranks,
     if (rank < 0 || rank >= group_size) {
       throw Error(ErrorClass::rank, function,
                   rank_name(i) + " = " + std::to_string(rank) +
-                      " is out of range [0, " + std::to_string(group_size) +
-                      ")");
+                      error_text::outside(0, group_size));
     }
     std::ptrdiff_t& seen = position[static_cast<std::size_t>(rank)];
     if (seen >= 0) {

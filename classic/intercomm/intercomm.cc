@@ -14,6 +14,7 @@
 
 #include "classic/base/constants.h"
 #include "classic/base/error.h"
+#include "classic/base/error_text.h"
 #include "classic/base/internal/agreement.h"
 #include "classic/base/internal/transport.h"
 #include "classic/base/internal/transport_error.h"
@@ -41,7 +42,7 @@ struct Header {
 };
 constexpr int kHeaderInts = 4;
 
-std::string text(std::int64_t value) { return std::to_string(value); }
+using error_text::text;
 
 // What the leader found, for its whole group.
 struct Outcome {

@@ -11,6 +11,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "classic/base/internal/transport.h"
 #include "classic/neighbor/internal/neighbor_checks.h"
 #include "classic/neighbor/internal/neighbor_exchange.h"
 
@@ -76,22 +77,10 @@ ExchangeMode exchange_mode(internal::Mode mode) {
 // ---- addresses --------------------------------------------------------------
 
 MPI_Aint extent_of(MPI_Datatype datatype) {
-  MPI_Aint lower_bound = 0;
-  MPI_Aint extent = 0;
-  MPI_Type_get_extent(datatype, &lower_bound, &extent);
-  return extent;
+  return transport::extent_of(datatype, "classic::neighbor_collectives");
 }
 
-// `base` moved by `bytes`, computed on integers: raw buffers may be null
-// when their counts are zero.
-template <typename Data>
-Data shifted(Data base, std::int64_t bytes) {
-  using Byte = std::conditional_t<std::is_const_v<std::remove_pointer_t<Data>>,
-                                  const std::byte, std::byte>;
-  // NOLINTNEXTLINE(performance-no-int-to-ptr): see above, base may be null.
-  return reinterpret_cast<Byte*>(reinterpret_cast<std::uintptr_t>(base) +
-                                 static_cast<std::uintptr_t>(bytes));
-}
+using transport::shifted;
 
 // Block i at i * count extents.
 template <typename Part, typename Data>

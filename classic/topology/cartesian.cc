@@ -23,17 +23,6 @@ constexpr const char* kCartCreate = "classic::cart_create";
 
 // ---- validation ------------------------------------------------------------
 
-// comm's state; ErrorClass::comm for a null, freed or inter-communicator.
-const Comm::State& intra_state(const Comm& comm, const char* function) {
-  const Comm::State& state = internal::CommAccess::state(comm, function);
-  if (!state.remote.is_null()) {
-    throw Error(ErrorClass::comm, function,
-                "comm is an inter-communicator; a topology needs an "
-                "intra-communicator");
-  }
-  return state;
-}
-
 void check_length(std::size_t length, std::size_t ndims, const char* argument,
                   const char* function) {
   if (length == ndims) return;
@@ -133,14 +122,15 @@ SubGridPlace place_in_sub_grid(const CartTopology& grid,
 
 int cart_map(const Comm& comm, std::span<const int> dims,
              std::span<const bool> periods) {
-  const Comm::State& state = intra_state(comm, kCartMap);
+  const Comm::State& state = internal::CommAccess::intra_state(comm, kCartMap);
   return identity_rank(
       state, checked_grid(dims, periods, state.local.size(), kCartMap));
 }
 
 Comm cart_create(const Comm& comm, std::span<const int> dims,
                  std::span<const bool> periods, Reorder reorder) {
-  const Comm::State& state = intra_state(comm, kCartCreate);
+  const Comm::State& state =
+      internal::CommAccess::intra_state(comm, kCartCreate);
   check_reorder(reorder);
   CartTopology grid =
       checked_grid(dims, periods, state.local.size(), kCartCreate);

@@ -660,7 +660,7 @@ TEST(GroupErrorTest, InclRankOutOfRangeNamesArgumentAndValue) {
     EXPECT_EQ(error.error_class(), ErrorClass::rank);
     EXPECT_EQ(std::string(error.what()),
               "classic::Group::incl: ranks[1] = " + std::to_string(p + 7) +
-                  " is out of range [0, " + std::to_string(p) + ")");
+                  " is outside [0, " + std::to_string(p) + ")");
   }
 }
 TEST(GroupErrorTest, InclNegativeRank) {

@@ -6,15 +6,13 @@
 #include <vector>
 
 #include "classic/base/error.h"
+#include "classic/base/error_text.h"
 
 namespace classic::internal {
 namespace {
 
-std::string text(std::int64_t value) { return std::to_string(value); }
-
-std::string entry(const char* name, std::size_t index) {
-  return std::string(name) + "[" + std::to_string(index) + "]";
-}
+using error_text::entry;
+using error_text::text;
 
 // A block [begin, end) of a typed span, for the overlap check.
 struct Extent {

@@ -76,4 +76,27 @@ void free_context(MPI_Comm& context) {
   context = MPI_COMM_NULL;
 }
 
+MPI_Aint extent_of(MPI_Datatype datatype, std::string_view function) {
+  MPI_Aint lower_bound = 0;
+  MPI_Aint extent = 0;
+  check_code(MPI_Type_get_extent(datatype, &lower_bound, &extent), function);
+  return extent;
+}
+
+MPI_Count size_of(MPI_Datatype datatype, int count, std::string_view function) {
+  MPI_Count size = 0;
+  check_code(MPI_Type_size_x(datatype, &size), function);
+  return size * count;
+}
+
+void* shifted(void* base, MPI_Aint bytes) {
+  // NOLINTNEXTLINE(performance-no-int-to-ptr): base may be null, see header.
+  return reinterpret_cast<void*>(reinterpret_cast<std::uintptr_t>(base) +
+                                 static_cast<std::uintptr_t>(bytes));
+}
+
+const void* shifted(const void* base, MPI_Aint bytes) {
+  return shifted(const_cast<void*>(base), bytes);
+}
+
 }  // namespace classic::transport

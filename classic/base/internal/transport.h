@@ -6,6 +6,7 @@
 #include <mpi.h>
 
 #include <span>
+#include <string_view>
 
 #include "classic/base/internal/inside_classic.h"
 
@@ -40,6 +41,19 @@ MPI_Comm new_private_context(MPI_Comm context);
 
 // Gives a context back; `context` becomes MPI_COMM_NULL.
 void free_context(MPI_Comm& context);
+
+// ---- datatypes and addresses ----------------------------------------------
+// Transport failures raise classic::Error naming `function`.
+
+// The extent of one element of `datatype` (MPI_Type_get_extent).
+MPI_Aint extent_of(MPI_Datatype datatype, std::string_view function);
+// The size in bytes of `count` elements of `datatype` (MPI_Type_size_x).
+MPI_Count size_of(MPI_Datatype datatype, int count, std::string_view function);
+
+// `base` moved by `bytes`, computed on integers: base may be null (a zero
+// count, or MPI_BOTTOM), where pointer arithmetic would be undefined.
+void* shifted(void* base, MPI_Aint bytes);
+const void* shifted(const void* base, MPI_Aint bytes);
 
 }  // namespace classic::transport
 

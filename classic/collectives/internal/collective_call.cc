@@ -5,17 +5,15 @@
 #include <utility>
 
 #include "classic/base/error.h"
+#include "classic/base/error_text.h"
 #include "classic/base/internal/transport_error.h"
 #include "classic/comm/internal/comm_state.h"
 
 namespace classic::internal {
 namespace {
 
-std::string text(std::int64_t value) { return std::to_string(value); }
-
-std::string entry(const char* name, std::size_t index) {
-  return std::string(name) + "[" + std::to_string(index) + "]";
-}
+using error_text::entry;
+using error_text::text;
 
 template <typename T>
 void check_entries(std::span<const T> values, int size, const char* name,

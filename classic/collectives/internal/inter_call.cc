@@ -6,6 +6,7 @@
 
 #include "classic/base/constants.h"
 #include "classic/base/error.h"
+#include "classic/base/error_text.h"
 #include "classic/base/internal/transport_error.h"
 #include "classic/collectives/internal/inter_collectives.h"
 #include "classic/comm/internal/comm_state.h"
@@ -13,7 +14,7 @@
 namespace classic::internal {
 namespace {
 
-std::string text(std::int64_t value) { return std::to_string(value); }
+using error_text::text;
 
 }  // namespace
 
@@ -152,26 +153,6 @@ void InterCall::raise(int code) const {
 
 // ---- buffers
 // ------------------------------------------------------------------
-
-MPI_Aint extent_of(MPI_Datatype datatype) {
-  MPI_Aint lower_bound = 0;
-  MPI_Aint extent = 0;
-  transport::check_code(MPI_Type_get_extent(datatype, &lower_bound, &extent),
-                        "classic::internal::extent_of");
-  return extent;
-}
-
-void* shifted(void* base, MPI_Aint bytes) {
-  // On integers: base may be null (a zero count, or MPI_BOTTOM), where
-  // pointer arithmetic would be undefined.
-  // NOLINTNEXTLINE(performance-no-int-to-ptr)
-  return reinterpret_cast<void*>(reinterpret_cast<std::uintptr_t>(base) +
-                                 static_cast<std::uintptr_t>(bytes));
-}
-
-const void* shifted(const void* base, MPI_Aint bytes) {
-  return shifted(const_cast<void*>(base), bytes);
-}
 
 Scratch::Scratch(int count, MPI_Datatype datatype) {
   MPI_Aint true_lower_bound = 0;

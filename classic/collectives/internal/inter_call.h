@@ -14,6 +14,7 @@
 
 #include "classic/base/internal/buffer_checks.h"
 #include "classic/base/internal/inside_classic.h"
+#include "classic/base/internal/transport.h"
 #include "classic/collectives/collectives.h"
 #include "classic/collectives/internal/collective_call.h"
 #include "classic/comm/comm.h"
@@ -152,11 +153,11 @@ class Scratch {
   void* data_;
 };
 
-// `base` moved by `bytes` (displacements of blocks in a buffer).
-void* shifted(void* base, MPI_Aint bytes);
-const void* shifted(const void* base, MPI_Aint bytes);
+using transport::shifted;
 // The extent of one element of `datatype`.
-MPI_Aint extent_of(MPI_Datatype datatype);
+inline MPI_Aint extent_of(MPI_Datatype datatype) {
+  return transport::extent_of(datatype, "classic::internal::extent_of");
+}
 
 }  // namespace classic::internal
 

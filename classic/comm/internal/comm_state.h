@@ -110,6 +110,9 @@ class CommAccess {
   static Comm::State& state(const Comm& comm, const char* function) {
     return comm.state(function);
   }
+  // The same for an operation that needs an intra-communicator:
+  // ErrorClass::comm for an inter-communicator too.
+  static Comm::State& intra_state(const Comm& comm, const char* function);
   static Comm make(std::shared_ptr<Comm::State> state) {
     return Comm(std::move(state));
   }

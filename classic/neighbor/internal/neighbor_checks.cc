@@ -5,12 +5,13 @@
 
 #include "classic/base/constants.h"
 #include "classic/base/error.h"
+#include "classic/base/error_text.h"
 #include "classic/base/internal/buffer_checks.h"
 
 namespace classic::internal {
 namespace {
 
-std::string text(std::int64_t value) { return std::to_string(value); }
+using error_text::text;
 
 const char* neighbors_name(Side side) {
   return side == Side::sources ? "source, indegree" : "destination, outdegree";

@@ -12,6 +12,7 @@
 #include "classic/base/constants.h"
 #include "classic/base/environment.h"
 #include "classic/base/error.h"
+#include "classic/base/internal/transport.h"
 #include "classic/base/internal/transport_error.h"
 #include "classic/comm/internal/comm_state.h"
 #include "classic/comm/typed_keyval.h"
@@ -182,12 +183,6 @@ MPI_Comm live_context(const Comm& comm) {
   }
 }
 
-MPI_Count size_of(MPI_Datatype datatype, int count) {
-  MPI_Count size = 0;
-  MPI_Type_size_x(datatype, &size);
-  return size * count;
-}
-
 // The transport requests of one operation as they are posted.
 struct Posted {
   std::vector<MPI_Request> parts;
@@ -247,7 +242,8 @@ Request NeighborExchange::run(std::span<const SendPart> sends,
     if (code != MPI_SUCCESS) fail(comm_, posted, code, function_);
     posted.parts.push_back(request);
     posted.records.push_back(
-        {true, source, tag, size_of(part.datatype, part.count)});
+        {true, source, tag,
+         transport::size_of(part.datatype, part.count, function_)});
   }
   for (std::size_t i = 0; i < sends.size(); ++i) {
     const int destination = lists_.destinations[i];
