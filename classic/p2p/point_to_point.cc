@@ -1,9 +1,12 @@
 #include "classic/p2p/point_to_point.h"
 
+#include <cstddef>
 #include <string>
+#include <vector>
 
 #include "classic/base/constants.h"
 #include "classic/base/error.h"
+#include "classic/base/internal/transport.h"
 #include "classic/base/internal/transport_error.h"
 #include "classic/comm/internal/comm_state.h"
 
@@ -110,6 +113,73 @@ void check_buffer(int count, MPI_Datatype datatype, const char* function,
   }
 }
 
+// ---- receiving what a process sent itself ---------------------------------
+//
+// Open MPI 4.1 delivers a message that a process sends to itself cut to the
+// receive buffer and reports success (no MPI_ERR_TRUNCATE, the status shows
+// the short length). Receives that can match such a message take it by a
+// matched probe, which sees the whole message first, so that the truncation
+// is reported as MPI says.
+
+// True when a receive from `from` (a transport rank, or MPI_ANY_SOURCE) on
+// an intra-communicator can match a message of this process.
+bool may_come_from_self(const Comm::State& state, int from) {
+  return state.remote.is_null() &&
+         (from == MPI_ANY_SOURCE ||
+          from == state.peer_to_transport(state.rank));
+}
+
+// MPI_Recv through MPI_Mprobe + MPI_Mrecv; ErrorClass::truncate when the
+// message is longer than the buffer (consumed; the buffer holds its start).
+Status receive_probed(const Comm::State& state, void* buffer, int count,
+                      MPI_Datatype datatype, int from, int tag,
+                      const char* function) {
+  MPI_Message message = MPI_MESSAGE_NULL;
+  MPI_Status probed;
+  transport::check_code(
+      MPI_Mprobe(from, tag, state.transport, &message, &probed), function);
+  MPI_Status status;
+  transport::check_code(MPI_Mrecv(buffer, count, datatype, &message, &status),
+                        function);
+  MPI_Count arrived = 0;
+  transport::check_code(MPI_Get_elements_x(&probed, MPI_BYTE, &arrived),
+                        function);
+  const MPI_Count capacity = transport::size_of(datatype, count, function);
+  if (arrived > capacity) {
+    throw Error(ErrorClass::truncate, function,
+                "the message has " + std::to_string(arrived) +
+                    " bytes, more than the " + std::to_string(capacity) +
+                    " the receive buffer holds");
+  }
+  return Status::from_transport(status, state.peer_offset);
+}
+
+// The send half of a sendrecv that receives by probe: posted first, so a
+// message to oneself can be matched, and always completed, also when the
+// receive raises.
+class PostedSend {
+ public:
+  PostedSend(const void* buffer, int count, MPI_Datatype datatype, int to,
+             int tag, MPI_Comm context, const char* function)
+      : function_(function) {
+    transport::check_code(
+        MPI_Isend(buffer, count, datatype, to, tag, context, &request_),
+        function);
+  }
+  PostedSend(const PostedSend&) = delete;
+  PostedSend& operator=(const PostedSend&) = delete;
+  ~PostedSend() {
+    if (request_ != MPI_REQUEST_NULL) MPI_Wait(&request_, MPI_STATUS_IGNORE);
+  }
+  void wait() {
+    transport::check_code(MPI_Wait(&request_, MPI_STATUS_IGNORE), function_);
+  }
+
+ private:
+  MPI_Request request_ = MPI_REQUEST_NULL;
+  const char* function_;
+};
+
 }  // namespace
 
 namespace internal {
@@ -146,6 +216,10 @@ Status recv(const Comm& comm, void* buffer, int count, MPI_Datatype datatype,
   check_buffer(count, datatype, kFunction);
   const int from = transport_source(state, source, kFunction);
   const int mpi_tag = transport_recv_tag(tag, kFunction);
+  if (may_come_from_self(state, from)) {
+    return receive_probed(state, buffer, count, datatype, from, mpi_tag,
+                          kFunction);
+  }
   MPI_Status status;
   transport::check_code(MPI_Recv(buffer, count, datatype, from, mpi_tag,
                                  state.transport, &status),
@@ -167,6 +241,15 @@ Status sendrecv(const Comm& comm, const void* send_buffer, int send_count,
   const int from = transport_source(state, source, kFunction);
   const int mpi_send_tag = transport_send_tag(send_tag, kFunction, "send_tag");
   const int mpi_recv_tag = transport_recv_tag(recv_tag, kFunction, "recv_tag");
+  if (may_come_from_self(state, from)) {
+    PostedSend send(send_buffer, send_count, send_datatype, to, mpi_send_tag,
+                    state.transport, kFunction);
+    const Status status =
+        receive_probed(state, recv_buffer, recv_count, recv_datatype, from,
+                       mpi_recv_tag, kFunction);
+    send.wait();
+    return status;
+  }
   MPI_Status status;
   transport::check_code(
       MPI_Sendrecv(send_buffer, send_count, send_datatype, to, mpi_send_tag,
@@ -186,6 +269,24 @@ Status sendrecv_replace(const Comm& comm, void* buffer, int count,
   const int from = transport_source(state, source, kFunction);
   const int mpi_send_tag = transport_send_tag(send_tag, kFunction, "send_tag");
   const int mpi_recv_tag = transport_recv_tag(recv_tag, kFunction, "recv_tag");
+  if (may_come_from_self(state, from)) {
+    // The send goes out of a packed copy: the receive overwrites buffer.
+    int packed_size = 0;
+    transport::check_code(
+        MPI_Pack_size(count, datatype, state.transport, &packed_size),
+        kFunction);
+    std::vector<std::byte> packed(static_cast<std::size_t>(packed_size));
+    int position = 0;
+    transport::check_code(MPI_Pack(buffer, count, datatype, packed.data(),
+                                   packed_size, &position, state.transport),
+                          kFunction);
+    PostedSend send(packed.data(), position, MPI_PACKED, to, mpi_send_tag,
+                    state.transport, kFunction);
+    const Status status = receive_probed(state, buffer, count, datatype, from,
+                                         mpi_recv_tag, kFunction);
+    send.wait();
+    return status;
+  }
   MPI_Status status;
   transport::check_code(
       MPI_Sendrecv_replace(buffer, count, datatype, to, mpi_send_tag, from,
