@@ -12,17 +12,16 @@
 #include <vector>
 
 #include "classic/base/internal/transport.h"
+#include "classic/exec/executor.h"
+#include "classic/exec/plan.h"
 #include "classic/neighbor/internal/neighbor_checks.h"
 #include "classic/neighbor/internal/neighbor_exchange.h"
 
 namespace classic {
 namespace {
 
-using internal::ExchangeMode;
 using internal::NeighborChecks;
 using internal::NeighborExchange;
-using internal::RecvPart;
-using internal::SendPart;
 using internal::Side;
 
 // One buffer of `count` elements per block, blocks one after the other.
@@ -50,63 +49,84 @@ using RecvLayout = Layout<void*>;
 
 constexpr std::optional<std::size_t> kRaw = std::nullopt;
 
-// The names of the functions, blocking and non-blocking.
+// The names of the functions, blocking, non-blocking and persistent.
 struct Names {
   const char* blocking;
   const char* nonblocking;
-  const char* operator()(ExchangeMode mode) const {
-    return mode == ExchangeMode::blocking ? blocking : nonblocking;
+  const char* persistent;
+  const char* operator()(Mode mode) const {
+    switch (mode) {
+      case Mode::blocking:
+        return blocking;
+      case Mode::nonblocking:
+        return nonblocking;
+      case Mode::persistent:
+        return persistent;
+    }
+    return blocking;
   }
 };
 constexpr Names kAllgather{"classic::neighbor_allgather",
-                           "classic::ineighbor_allgather"};
+                           "classic::ineighbor_allgather",
+                           "classic::neighbor_allgather_init"};
 constexpr Names kAllgatherv{"classic::neighbor_allgatherv",
-                            "classic::ineighbor_allgatherv"};
+                            "classic::ineighbor_allgatherv",
+                            "classic::neighbor_allgatherv_init"};
 constexpr Names kAlltoall{"classic::neighbor_alltoall",
-                          "classic::ineighbor_alltoall"};
+                          "classic::ineighbor_alltoall",
+                          "classic::neighbor_alltoall_init"};
 constexpr Names kAlltoallv{"classic::neighbor_alltoallv",
-                           "classic::ineighbor_alltoallv"};
+                           "classic::ineighbor_alltoallv",
+                           "classic::neighbor_alltoallv_init"};
 constexpr Names kAlltoallw{"classic::neighbor_alltoallw",
-                           "classic::ineighbor_alltoallw"};
+                           "classic::ineighbor_alltoallw",
+                           "classic::neighbor_alltoallw_init"};
 
-ExchangeMode exchange_mode(internal::Mode mode) {
-  return mode == internal::Mode::blocking ? ExchangeMode::blocking
-                                          : ExchangeMode::nonblocking;
-}
-
-// ---- addresses --------------------------------------------------------------
+// ---- blocks -----------------------------------------------------------------
 
 MPI_Aint extent_of(MPI_Datatype datatype) {
   return transport::extent_of(datatype, "classic::neighbor_collectives");
 }
 
-using transport::shifted;
-
-// Block i at i * count extents.
-template <typename Part, typename Data>
-std::vector<Part> consecutive_blocks(const Buffer<Data>& buffer, int blocks) {
-  const std::int64_t stride =
-      std::int64_t{buffer.count} * extent_of(buffer.datatype);
-  std::vector<Part> parts;
-  parts.reserve(static_cast<std::size_t>(blocks));
+// `blocks` blocks of `count` elements, block i at i * count extents.
+template <typename Data>
+std::vector<Plan::Block> consecutive_blocks(Plan::Space space,
+                                            const Buffer<Data>& buffer,
+                                            int blocks) {
+  const MPI_Aint stride = MPI_Aint{buffer.count} * extent_of(buffer.datatype);
+  std::vector<Plan::Block> result;
+  result.reserve(static_cast<std::size_t>(blocks));
   for (int i = 0; i < blocks; ++i) {
-    parts.push_back(
-        {shifted(buffer.data, i * stride), buffer.count, buffer.datatype});
+    result.push_back({space, i * stride, buffer.count, buffer.datatype});
   }
-  return parts;
+  return result;
 }
 
 // Block i at displs[i] extents.
-template <typename Part, typename Data>
-std::vector<Part> placed_blocks(const Layout<Data>& layout) {
-  const std::int64_t extent = extent_of(layout.datatype);
-  std::vector<Part> parts;
-  parts.reserve(layout.counts.size());
+template <typename Data>
+std::vector<Plan::Block> placed_blocks(Plan::Space space,
+                                       const Layout<Data>& layout) {
+  const MPI_Aint extent = extent_of(layout.datatype);
+  std::vector<Plan::Block> result;
+  result.reserve(layout.counts.size());
   for (std::size_t i = 0; i < layout.counts.size(); ++i) {
-    parts.push_back({shifted(layout.data, layout.displs[i] * extent),
-                     layout.counts[i], layout.datatype});
+    result.push_back(
+        {space, layout.displs[i] * extent, layout.counts[i], layout.datatype});
   }
-  return parts;
+  return result;
+}
+
+// Block i has counts[i] elements of datatypes[i] at displs[i] bytes.
+std::vector<Plan::Block> typed_blocks(Plan::Space space,
+                                      std::span<const int> counts,
+                                      std::span<const MPI_Aint> displs,
+                                      std::span<const MPI_Datatype> datatypes) {
+  std::vector<Plan::Block> result;
+  result.reserve(counts.size());
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    result.push_back({space, displs[i], counts[i], datatypes[i]});
+  }
+  return result;
 }
 
 // ---- checks -----------------------------------------------------------------
@@ -140,59 +160,50 @@ void check_apart(const NeighborChecks& check, internal::In send,
 // ---- the cores --------------------------------------------------------------
 
 Request allgather_core(const NeighborExchange& exchange, SendBuffer send,
-                       RecvBuffer recv, ExchangeMode mode) {
+                       RecvBuffer recv, Mode mode) {
   const NeighborChecks check(exchange);
   check_buffer(check, send, 1, "send");
   check_buffer(check, recv, exchange.indegree(), "recv");
-  const std::vector<SendPart> sends(
+  const std::vector<Plan::Block> sends(
       static_cast<std::size_t>(exchange.outdegree()),
-      SendPart{send.data, send.count, send.datatype});
+      Plan::Block{Plan::Space::send, 0, send.count, send.datatype});
   return exchange.run(
-      sends, consecutive_blocks<RecvPart>(recv, exchange.indegree()), mode);
+      {send.data, recv.data}, sends,
+      consecutive_blocks(Plan::Space::recv, recv, exchange.indegree()), mode);
 }
 
 Request allgatherv_core(const NeighborExchange& exchange, SendBuffer send,
-                        RecvLayout recv, ExchangeMode mode) {
+                        RecvLayout recv, Mode mode) {
   const NeighborChecks check(exchange);
   check_buffer(check, send, 1, "send");
   check_layout(check, recv, Side::sources, "recv", "recvcounts", "displs");
-  const std::vector<SendPart> sends(
+  const std::vector<Plan::Block> sends(
       static_cast<std::size_t>(exchange.outdegree()),
-      SendPart{send.data, send.count, send.datatype});
-  return exchange.run(sends, placed_blocks<RecvPart>(recv), mode);
+      Plan::Block{Plan::Space::send, 0, send.count, send.datatype});
+  return exchange.run({send.data, recv.data}, sends,
+                      placed_blocks(Plan::Space::recv, recv), mode);
 }
 
 Request alltoall_core(const NeighborExchange& exchange, SendBuffer send,
-                      RecvBuffer recv, ExchangeMode mode) {
+                      RecvBuffer recv, Mode mode) {
   const NeighborChecks check(exchange);
   check_buffer(check, send, exchange.outdegree(), "send");
   check_buffer(check, recv, exchange.indegree(), "recv");
-  return exchange.run(consecutive_blocks<SendPart>(send, exchange.outdegree()),
-                      consecutive_blocks<RecvPart>(recv, exchange.indegree()),
-                      mode);
+  return exchange.run(
+      {send.data, recv.data},
+      consecutive_blocks(Plan::Space::send, send, exchange.outdegree()),
+      consecutive_blocks(Plan::Space::recv, recv, exchange.indegree()), mode);
 }
 
 Request alltoallv_core(const NeighborExchange& exchange, SendLayout send,
-                       RecvLayout recv, ExchangeMode mode) {
+                       RecvLayout recv, Mode mode) {
   const NeighborChecks check(exchange);
   check_layout(check, send, Side::destinations, "send", "sendcounts",
                "sdispls");
   check_layout(check, recv, Side::sources, "recv", "recvcounts", "rdispls");
-  return exchange.run(placed_blocks<SendPart>(send),
-                      placed_blocks<RecvPart>(recv), mode);
-}
-
-// Block i has counts[i] elements of datatypes[i] at displs[i] bytes.
-template <typename Part, typename Data>
-std::vector<Part> typed_blocks(Data data, std::span<const int> counts,
-                               std::span<const MPI_Aint> displs,
-                               std::span<const MPI_Datatype> datatypes) {
-  std::vector<Part> parts;
-  parts.reserve(counts.size());
-  for (std::size_t i = 0; i < counts.size(); ++i) {
-    parts.push_back({shifted(data, displs[i]), counts[i], datatypes[i]});
-  }
-  return parts;
+  return exchange.run({send.data, recv.data},
+                      placed_blocks(Plan::Space::send, send),
+                      placed_blocks(Plan::Space::recv, recv), mode);
 }
 
 Request alltoallw_core(const Comm& comm, const void* send,
@@ -201,8 +212,7 @@ Request alltoallw_core(const Comm& comm, const void* send,
                        std::span<const MPI_Datatype> send_types, void* recv,
                        std::span<const int> recvcounts,
                        std::span<const MPI_Aint> rdispls,
-                       std::span<const MPI_Datatype> recv_types,
-                       ExchangeMode mode) {
+                       std::span<const MPI_Datatype> recv_types, Mode mode) {
   const NeighborExchange exchange(comm, kAlltoallw(mode));
   const NeighborChecks check(exchange);
   check.reject_in_place(send, "send");
@@ -214,8 +224,9 @@ Request alltoallw_core(const Comm& comm, const void* send,
   check.length(rdispls.size(), Side::sources, "rdispls");
   check.datatypes(recv_types, Side::sources, "recv_types");
   return exchange.run(
-      typed_blocks<SendPart>(send, sendcounts, sdispls, send_types),
-      typed_blocks<RecvPart>(recv, recvcounts, rdispls, recv_types), mode);
+      {send, recv},
+      typed_blocks(Plan::Space::send, sendcounts, sdispls, send_types),
+      typed_blocks(Plan::Space::recv, recvcounts, rdispls, recv_types), mode);
 }
 
 }  // namespace
@@ -225,33 +236,30 @@ Request alltoallw_core(const Comm& comm, const void* send,
 namespace internal {
 
 Request allgather(const Comm& comm, In send, Out recv, Mode mode) {
-  const ExchangeMode how = exchange_mode(mode);
-  const NeighborExchange exchange(comm, kAllgather(how));
+  const NeighborExchange exchange(comm, kAllgather(mode));
   const NeighborChecks check(exchange);
   const int count = check.count_of(send.size, "send");
   check_apart(check, send, recv);
   return allgather_core(exchange, {send.data, count, send.datatype, send.size},
-                        {recv.data, count, recv.datatype, recv.size}, how);
+                        {recv.data, count, recv.datatype, recv.size}, mode);
 }
 
 Request allgatherv(const Comm& comm, In send, Out recv,
                    std::span<const int> recvcounts, std::span<const int> displs,
                    Mode mode) {
-  const ExchangeMode how = exchange_mode(mode);
-  const NeighborExchange exchange(comm, kAllgatherv(how));
+  const NeighborExchange exchange(comm, kAllgatherv(mode));
   const NeighborChecks check(exchange);
   const int count = check.count_of(send.size, "send");
   check_apart(check, send, recv);
   return allgatherv_core(
       exchange, {send.data, count, send.datatype, send.size},
-      {recv.data, recvcounts, displs, recv.datatype, recv.size}, how);
+      {recv.data, recvcounts, displs, recv.datatype, recv.size}, mode);
 }
 
 // The count of one block: from send, or from recv when there are no
 // destinations.
 Request alltoall(const Comm& comm, In send, Out recv, Mode mode) {
-  const ExchangeMode how = exchange_mode(mode);
-  const NeighborExchange exchange(comm, kAlltoall(how));
+  const NeighborExchange exchange(comm, kAlltoall(mode));
   const NeighborChecks check(exchange);
   const int count =
       exchange.outdegree() > 0
@@ -261,19 +269,18 @@ Request alltoall(const Comm& comm, In send, Out recv, Mode mode) {
           : 0;
   check_apart(check, send, recv);
   return alltoall_core(exchange, {send.data, count, send.datatype, send.size},
-                       {recv.data, count, recv.datatype, recv.size}, how);
+                       {recv.data, count, recv.datatype, recv.size}, mode);
 }
 
 Request alltoallv(const Comm& comm, In send, std::span<const int> sendcounts,
                   std::span<const int> sdispls, Out recv,
                   std::span<const int> recvcounts, std::span<const int> rdispls,
                   Mode mode) {
-  const ExchangeMode how = exchange_mode(mode);
-  const NeighborExchange exchange(comm, kAlltoallv(how));
+  const NeighborExchange exchange(comm, kAlltoallv(mode));
   check_apart(NeighborChecks(exchange), send, recv);
   return alltoallv_core(
       exchange, {send.data, sendcounts, sdispls, send.datatype, send.size},
-      {recv.data, recvcounts, rdispls, recv.datatype, recv.size}, how);
+      {recv.data, recvcounts, rdispls, recv.datatype, recv.size}, mode);
 }
 
 }  // namespace internal
@@ -284,7 +291,7 @@ namespace {
 
 Request raw_allgather(const Comm& comm, const void* send, int send_count,
                       MPI_Datatype send_type, void* recv, int recv_count,
-                      MPI_Datatype recv_type, ExchangeMode mode) {
+                      MPI_Datatype recv_type, Mode mode) {
   return allgather_core(NeighborExchange(comm, kAllgather(mode)),
                         {send, send_count, send_type, kRaw},
                         {recv, recv_count, recv_type, kRaw}, mode);
@@ -294,7 +301,7 @@ Request raw_allgatherv(const Comm& comm, const void* send, int send_count,
                        MPI_Datatype send_type, void* recv,
                        std::span<const int> recvcounts,
                        std::span<const int> displs, MPI_Datatype recv_type,
-                       ExchangeMode mode) {
+                       Mode mode) {
   return allgatherv_core(NeighborExchange(comm, kAllgatherv(mode)),
                          {send, send_count, send_type, kRaw},
                          {recv, recvcounts, displs, recv_type, kRaw}, mode);
@@ -302,7 +309,7 @@ Request raw_allgatherv(const Comm& comm, const void* send, int send_count,
 
 Request raw_alltoall(const Comm& comm, const void* send, int send_count,
                      MPI_Datatype send_type, void* recv, int recv_count,
-                     MPI_Datatype recv_type, ExchangeMode mode) {
+                     MPI_Datatype recv_type, Mode mode) {
   return alltoall_core(NeighborExchange(comm, kAlltoall(mode)),
                        {send, send_count, send_type, kRaw},
                        {recv, recv_count, recv_type, kRaw}, mode);
@@ -313,7 +320,7 @@ Request raw_alltoallv(const Comm& comm, const void* send,
                       std::span<const int> sdispls, MPI_Datatype send_type,
                       void* recv, std::span<const int> recvcounts,
                       std::span<const int> rdispls, MPI_Datatype recv_type,
-                      ExchangeMode mode) {
+                      Mode mode) {
   return alltoallv_core(NeighborExchange(comm, kAlltoallv(mode)),
                         {send, sendcounts, sdispls, send_type, kRaw},
                         {recv, recvcounts, rdispls, recv_type, kRaw}, mode);
@@ -325,7 +332,7 @@ void neighbor_allgather(const Comm& comm, const void* send, int send_count,
                         MPI_Datatype send_type, void* recv, int recv_count,
                         MPI_Datatype recv_type) {
   (void)raw_allgather(comm, send, send_count, send_type, recv, recv_count,
-                      recv_type, ExchangeMode::blocking);
+                      recv_type, Mode::blocking);
 }
 
 void neighbor_allgatherv(const Comm& comm, const void* send, int send_count,
@@ -333,14 +340,14 @@ void neighbor_allgatherv(const Comm& comm, const void* send, int send_count,
                          std::span<const int> recvcounts,
                          std::span<const int> displs, MPI_Datatype recv_type) {
   (void)raw_allgatherv(comm, send, send_count, send_type, recv, recvcounts,
-                       displs, recv_type, ExchangeMode::blocking);
+                       displs, recv_type, Mode::blocking);
 }
 
 void neighbor_alltoall(const Comm& comm, const void* send, int send_count,
                        MPI_Datatype send_type, void* recv, int recv_count,
                        MPI_Datatype recv_type) {
   (void)raw_alltoall(comm, send, send_count, send_type, recv, recv_count,
-                     recv_type, ExchangeMode::blocking);
+                     recv_type, Mode::blocking);
 }
 
 void neighbor_alltoallv(const Comm& comm, const void* send,
@@ -349,7 +356,7 @@ void neighbor_alltoallv(const Comm& comm, const void* send,
                         void* recv, std::span<const int> recvcounts,
                         std::span<const int> rdispls, MPI_Datatype recv_type) {
   (void)raw_alltoallv(comm, send, sendcounts, sdispls, send_type, recv,
-                      recvcounts, rdispls, recv_type, ExchangeMode::blocking);
+                      recvcounts, rdispls, recv_type, Mode::blocking);
 }
 
 void neighbor_alltoallw(const Comm& comm, const void* send,
@@ -360,14 +367,14 @@ void neighbor_alltoallw(const Comm& comm, const void* send,
                         std::span<const MPI_Aint> rdispls,
                         std::span<const MPI_Datatype> recv_types) {
   (void)alltoallw_core(comm, send, sendcounts, sdispls, send_types, recv,
-                       recvcounts, rdispls, recv_types, ExchangeMode::blocking);
+                       recvcounts, rdispls, recv_types, Mode::blocking);
 }
 
 Request ineighbor_allgather(const Comm& comm, const void* send, int send_count,
                             MPI_Datatype send_type, void* recv, int recv_count,
                             MPI_Datatype recv_type) {
   return raw_allgather(comm, send, send_count, send_type, recv, recv_count,
-                       recv_type, ExchangeMode::nonblocking);
+                       recv_type, Mode::nonblocking);
 }
 
 Request ineighbor_allgatherv(const Comm& comm, const void* send, int send_count,
@@ -376,14 +383,14 @@ Request ineighbor_allgatherv(const Comm& comm, const void* send, int send_count,
                              std::span<const int> displs,
                              MPI_Datatype recv_type) {
   return raw_allgatherv(comm, send, send_count, send_type, recv, recvcounts,
-                        displs, recv_type, ExchangeMode::nonblocking);
+                        displs, recv_type, Mode::nonblocking);
 }
 
 Request ineighbor_alltoall(const Comm& comm, const void* send, int send_count,
                            MPI_Datatype send_type, void* recv, int recv_count,
                            MPI_Datatype recv_type) {
   return raw_alltoall(comm, send, send_count, send_type, recv, recv_count,
-                      recv_type, ExchangeMode::nonblocking);
+                      recv_type, Mode::nonblocking);
 }
 
 Request ineighbor_alltoallv(const Comm& comm, const void* send,
@@ -394,8 +401,7 @@ Request ineighbor_alltoallv(const Comm& comm, const void* send,
                             std::span<const int> rdispls,
                             MPI_Datatype recv_type) {
   return raw_alltoallv(comm, send, sendcounts, sdispls, send_type, recv,
-                       recvcounts, rdispls, recv_type,
-                       ExchangeMode::nonblocking);
+                       recvcounts, rdispls, recv_type, Mode::nonblocking);
 }
 
 Request ineighbor_alltoallw(const Comm& comm, const void* send,
@@ -406,8 +412,54 @@ Request ineighbor_alltoallw(const Comm& comm, const void* send,
                             std::span<const MPI_Aint> rdispls,
                             std::span<const MPI_Datatype> recv_types) {
   return alltoallw_core(comm, send, sendcounts, sdispls, send_types, recv,
-                        recvcounts, rdispls, recv_types,
-                        ExchangeMode::nonblocking);
+                        recvcounts, rdispls, recv_types, Mode::nonblocking);
+}
+
+Request neighbor_allgather_init(const Comm& comm, const void* send,
+                                int send_count, MPI_Datatype send_type,
+                                void* recv, int recv_count,
+                                MPI_Datatype recv_type) {
+  return raw_allgather(comm, send, send_count, send_type, recv, recv_count,
+                       recv_type, Mode::persistent);
+}
+
+Request neighbor_allgatherv_init(const Comm& comm, const void* send,
+                                 int send_count, MPI_Datatype send_type,
+                                 void* recv, std::span<const int> recvcounts,
+                                 std::span<const int> displs,
+                                 MPI_Datatype recv_type) {
+  return raw_allgatherv(comm, send, send_count, send_type, recv, recvcounts,
+                        displs, recv_type, Mode::persistent);
+}
+
+Request neighbor_alltoall_init(const Comm& comm, const void* send,
+                               int send_count, MPI_Datatype send_type,
+                               void* recv, int recv_count,
+                               MPI_Datatype recv_type) {
+  return raw_alltoall(comm, send, send_count, send_type, recv, recv_count,
+                      recv_type, Mode::persistent);
+}
+
+Request neighbor_alltoallv_init(const Comm& comm, const void* send,
+                                std::span<const int> sendcounts,
+                                std::span<const int> sdispls,
+                                MPI_Datatype send_type, void* recv,
+                                std::span<const int> recvcounts,
+                                std::span<const int> rdispls,
+                                MPI_Datatype recv_type) {
+  return raw_alltoallv(comm, send, sendcounts, sdispls, send_type, recv,
+                       recvcounts, rdispls, recv_type, Mode::persistent);
+}
+
+Request neighbor_alltoallw_init(const Comm& comm, const void* send,
+                                std::span<const int> sendcounts,
+                                std::span<const MPI_Aint> sdispls,
+                                std::span<const MPI_Datatype> send_types,
+                                void* recv, std::span<const int> recvcounts,
+                                std::span<const MPI_Aint> rdispls,
+                                std::span<const MPI_Datatype> recv_types) {
+  return alltoallw_core(comm, send, sendcounts, sdispls, send_types, recv,
+                        recvcounts, rdispls, recv_types, Mode::persistent);
 }
 
 }  // namespace classic

@@ -1,6 +1,7 @@
 // MPI-3 neighbourhood collectives on classic topology communicators
 // (Cartesian, graph, distributed graph): neighbor_allgather(v),
-// neighbor_alltoall(v, w), blocking and non-blocking (ineighbor_*).
+// neighbor_alltoall(v, w), blocking, non-blocking (ineighbor_*) and
+// persistent (MPI-4 neighbor_*_init, begun by classic::start).
 #ifndef ORTHOCOMM_CLASSIC_NEIGHBOR_NEIGHBOR_COLLECTIVES_H_
 #define ORTHOCOMM_CLASSIC_NEIGHBOR_NEIGHBOR_COLLECTIVES_H_
 
@@ -12,6 +13,7 @@
 #include "classic/base/datatype.h"
 #include "classic/collectives/collectives.h"
 #include "classic/comm/comm.h"
+#include "classic/exec/executor.h"
 #include "classic/p2p/request.h"
 
 namespace classic {
@@ -63,6 +65,13 @@ namespace classic {
 // classic, so later collectives on the communicator are not disturbed) and
 // lets the sends complete in the background (their buffers must stay valid
 // until the peers have received them). It never blocks on a peer.
+//
+// Persistent forms (neighbor_*_init): an inactive request whose every
+// classic::start runs the collective again on the same buffers (their
+// contents may change between starts; counts, displacements and datatypes
+// are those of the init call, which must stay committed). Each process
+// makes its persistent requests in the same order as its other collectives
+// on the communicator, and starts each as often as the others do.
 //
 // Errors (classic::Error), raised before anything is sent on the process
 // whose arguments are wrong:
@@ -147,14 +156,40 @@ void neighbor_alltoallw(const Comm& comm, const void* send,
     std::span<const MPI_Aint> rdispls,
     std::span<const MPI_Datatype> recv_types);
 
+// MPI_Neighbor_allgather_init, _allgatherv_init, _alltoall_init,
+// _alltoallv_init, _alltoallw_init (MPI-4).
+[[nodiscard]] Request neighbor_allgather_init(const Comm& comm,
+                                              const void* send, int send_count,
+                                              MPI_Datatype send_type,
+                                              void* recv, int recv_count,
+                                              MPI_Datatype recv_type);
+[[nodiscard]] Request neighbor_allgatherv_init(
+    const Comm& comm, const void* send, int send_count, MPI_Datatype send_type,
+    void* recv, std::span<const int> recvcounts, std::span<const int> displs,
+    MPI_Datatype recv_type);
+[[nodiscard]] Request neighbor_alltoall_init(const Comm& comm, const void* send,
+                                             int send_count,
+                                             MPI_Datatype send_type, void* recv,
+                                             int recv_count,
+                                             MPI_Datatype recv_type);
+[[nodiscard]] Request neighbor_alltoallv_init(
+    const Comm& comm, const void* send, std::span<const int> sendcounts,
+    std::span<const int> sdispls, MPI_Datatype send_type, void* recv,
+    std::span<const int> recvcounts, std::span<const int> rdispls,
+    MPI_Datatype recv_type);
+[[nodiscard]] Request neighbor_alltoallw_init(
+    const Comm& comm, const void* send, std::span<const int> sendcounts,
+    std::span<const MPI_Aint> sdispls, std::span<const MPI_Datatype> send_types,
+    void* recv, std::span<const int> recvcounts,
+    std::span<const MPI_Aint> rdispls,
+    std::span<const MPI_Datatype> recv_types);
+
 // ---- typed buffers --------------------------------------------------------
 
 namespace internal {
 
 using internal::In;
 using internal::Out;
-
-enum class Mode { blocking, nonblocking };
 
 // The typed forms after type erasure; blocking ones return a null Request.
 Request allgather(const Comm& comm, In send, Out recv, Mode mode);
@@ -177,7 +212,7 @@ requires internal::Matching<S, R>
 void neighbor_allgather(const Comm& comm, std::span<S, SE> send,
                         std::span<R, RE> recv) {
   (void)internal::allgather(comm, internal::in(send), internal::out(recv),
-                            internal::Mode::blocking);
+                            Mode::blocking);
 }
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
 requires internal::Matching<S, R>
@@ -185,7 +220,15 @@ requires internal::Matching<S, R>
                                           std::span<S, SE> send,
                                           std::span<R, RE> recv) {
   return internal::allgather(comm, internal::in(send), internal::out(recv),
-                             internal::Mode::nonblocking);
+                             Mode::nonblocking);
+}
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires internal::Matching<S, R>
+[[nodiscard]] Request neighbor_allgather_init(const Comm& comm,
+                                              std::span<S, SE> send,
+                                              std::span<R, RE> recv) {
+  return internal::allgather(comm, internal::in(send), internal::out(recv),
+                             Mode::persistent);
 }
 
 // MPI_Neighbor_allgatherv: the block from source i, recvcounts[i]
@@ -196,7 +239,7 @@ void neighbor_allgatherv(const Comm& comm, std::span<S, SE> send,
                          std::span<R, RE> recv, std::span<const int> recvcounts,
                          std::span<const int> displs) {
   (void)internal::allgatherv(comm, internal::in(send), internal::out(recv),
-                             recvcounts, displs, internal::Mode::blocking);
+                             recvcounts, displs, Mode::blocking);
 }
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
 requires internal::Matching<S, R>
@@ -206,7 +249,17 @@ requires internal::Matching<S, R>
                                            std::span<const int> recvcounts,
                                            std::span<const int> displs) {
   return internal::allgatherv(comm, internal::in(send), internal::out(recv),
-                              recvcounts, displs, internal::Mode::nonblocking);
+                              recvcounts, displs, Mode::nonblocking);
+}
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires internal::Matching<S, R>
+[[nodiscard]] Request neighbor_allgatherv_init(const Comm& comm,
+                                               std::span<S, SE> send,
+                                               std::span<R, RE> recv,
+                                               std::span<const int> recvcounts,
+                                               std::span<const int> displs) {
+  return internal::allgatherv(comm, internal::in(send), internal::out(recv),
+                              recvcounts, displs, Mode::persistent);
 }
 
 // MPI_Neighbor_alltoall: send holds one block per destination, so the
@@ -218,7 +271,7 @@ requires internal::Matching<S, R>
 void neighbor_alltoall(const Comm& comm, std::span<S, SE> send,
                        std::span<R, RE> recv) {
   (void)internal::alltoall(comm, internal::in(send), internal::out(recv),
-                           internal::Mode::blocking);
+                           Mode::blocking);
 }
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
 requires internal::Matching<S, R>
@@ -226,7 +279,15 @@ requires internal::Matching<S, R>
                                          std::span<S, SE> send,
                                          std::span<R, RE> recv) {
   return internal::alltoall(comm, internal::in(send), internal::out(recv),
-                            internal::Mode::nonblocking);
+                            Mode::nonblocking);
+}
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires internal::Matching<S, R>
+[[nodiscard]] Request neighbor_alltoall_init(const Comm& comm,
+                                             std::span<S, SE> send,
+                                             std::span<R, RE> recv) {
+  return internal::alltoall(comm, internal::in(send), internal::out(recv),
+                            Mode::persistent);
 }
 
 // MPI_Neighbor_alltoallv, counts and displacements in elements.
@@ -239,7 +300,7 @@ void neighbor_alltoallv(const Comm& comm, std::span<S, SE> send,
                         std::span<const int> rdispls) {
   (void)internal::alltoallv(comm, internal::in(send), sendcounts, sdispls,
                             internal::out(recv), recvcounts, rdispls,
-                            internal::Mode::blocking);
+                            Mode::blocking);
 }
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
 requires internal::Matching<S, R>
@@ -249,7 +310,17 @@ requires internal::Matching<S, R>
     std::span<const int> recvcounts, std::span<const int> rdispls) {
   return internal::alltoallv(comm, internal::in(send), sendcounts, sdispls,
                              internal::out(recv), recvcounts, rdispls,
-                             internal::Mode::nonblocking);
+                             Mode::nonblocking);
+}
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires internal::Matching<S, R>
+[[nodiscard]] Request neighbor_alltoallv_init(
+    const Comm& comm, std::span<S, SE> send, std::span<const int> sendcounts,
+    std::span<const int> sdispls, std::span<R, RE> recv,
+    std::span<const int> recvcounts, std::span<const int> rdispls) {
+  return internal::alltoallv(comm, internal::in(send), sendcounts, sdispls,
+                             internal::out(recv), recvcounts, rdispls,
+                             Mode::persistent);
 }
 
 }  // namespace classic

@@ -3,99 +3,164 @@
 #include <algorithm>
 #include <climits>
 #include <string>
+#include <thread>
 #include <utility>
 
 #include "classic/base/environment.h"
 #include "classic/base/error.h"
+#include "classic/base/error_text.h"
 #include "classic/base/internal/transport_error.h"
 
 namespace classic {
 
-// The completion functions' view of requests: their transport handles,
-// taken out into one array and put back around one call of an MPI
-// completion function. A point-to-point request contributes its one
-// handle, a compound one all its parts (null ones included, which MPI
-// ignores), in request order.
+// The completion functions' view of requests and operations. An operation
+// is idle (never begun, or a persistent one whose completion was seen),
+// active (registered with the progress list below), or completed (done,
+// waiting for a completion function of its own request to see it).
 class RequestAccess {
  public:
-  struct Flat {
-    std::vector<MPI_Request> handles;
-    std::vector<std::size_t> owners;  // the request of each handle
-    std::vector<bool> compound;       // per request: made of several
-  };
+  using Operation = Request::Operation;
 
   static MPI_Request& handle(Request& request) { return request.handle_; }
   static int peer_offset(const Request& request) {
     return request.peer_offset_;
   }
-  static bool is_compound(const Request& request) {
-    return request.compound_ != nullptr;
+  static Operation* operation(const Request& request) {
+    return request.operation_.get();
   }
-  static std::vector<MPI_Request>& parts(Request& request) {
-    return request.compound_->parts;
+  static bool is_active(const Operation& op) { return op.active_; }
+
+  // Every operation of the process that is active now.
+  static std::vector<Operation*>& active_operations() {
+    static std::vector<Operation*> list;
+    return list;
   }
 
-  static Flat flatten(std::span<Request> requests) {
-    Flat flat;
-    flat.handles.reserve(requests.size());
-    flat.owners.reserve(requests.size());
-    flat.compound.reserve(requests.size());
-    for (std::size_t i = 0; i < requests.size(); ++i) {
-      flat.compound.push_back(requests[i].compound_ != nullptr);
-      if (requests[i].compound_ == nullptr) {
-        flat.handles.push_back(requests[i].handle_);
-        flat.owners.push_back(i);
-        continue;
+  static void activate(Operation& op) {
+    op.active_ = true;
+    op.completed_ = false;
+    active_operations().push_back(&op);
+  }
+
+  static void deactivate(Operation& op) noexcept {
+    if (!op.active_) return;
+    op.active_ = false;
+    std::erase(active_operations(), &op);
+  }
+
+  // Moves `op` along without blocking: through every step whose transport
+  // requests have completed. True once it has completed. A failure ends
+  // the operation and is raised.
+  static bool progress(Operation& op, const char* function) {
+    if (!op.active_) return op.completed_;
+    try {
+      for (;;) {
+        std::span<MPI_Request> parts = op.parts();
+        if (!parts.empty()) {
+          std::vector<MPI_Status> statuses(parts.size());
+          int done = 0;
+          const int code = MPI_Testall(static_cast<int>(parts.size()),
+                                       parts.data(), &done, statuses.data());
+          raise_failure(code, statuses, function);
+          if (done == 0) return false;
+        }
+        if (op.advance()) {
+          deactivate(op);
+          op.completed_ = true;
+          return true;
+        }
       }
-      for (MPI_Request part : requests[i].compound_->parts) {
-        flat.handles.push_back(part);
-        flat.owners.push_back(i);
+    } catch (...) {
+      deactivate(op);
+      op.completed_ = true;
+      throw;
+    }
+  }
+
+  // progress() of every active operation but `except`; a failure is kept
+  // for the operation's own request to raise.
+  static void progress_others(const Operation* except) {
+    const std::vector<Operation*> now = active_operations();
+    for (Operation* op : now) {
+      if (op == except || !op->active_) continue;
+      try {
+        progress(*op, "classic::progress");
+      } catch (...) {
+        op->failure_ = std::current_exception();
       }
     }
-    return flat;
   }
 
-  // Puts the handles back after a completion function; point-to-point
-  // requests that completed let go of their communicators. Compound ones
-  // complete only through finish().
-  static void store(std::span<Request> requests,
-                    std::span<const MPI_Request> handles) {
-    std::size_t next = 0;
-    for (Request& request : requests) {
-      if (request.compound_ == nullptr) {
-        request.handle_ = handles[next++];
-        settle(request);
-        continue;
-      }
-      for (MPI_Request& part : request.compound_->parts) part = handles[next++];
+  // The request's completed operation, seen: a persistent request becomes
+  // inactive, another becomes null. Raises the operation's failure, if any.
+  static void collect(Request& request) {
+    Operation& op = *request.operation_;
+    std::exception_ptr failure = std::exchange(op.failure_, nullptr);
+    op.completed_ = false;
+    if (!op.persistent()) {
+      request.operation_.reset();
+      request.comm_ = Comm();
     }
+    if (failure) std::rethrow_exception(failure);
   }
 
-  // A compound request whose parts have all completed.
-  static bool is_ready(const Request& request) {
-    if (request.compound_ == nullptr) return false;
-    const std::vector<MPI_Request>& parts = request.compound_->parts;
-    return std::all_of(parts.begin(), parts.end(), [](MPI_Request part) {
-      return part == MPI_REQUEST_NULL;
-    });
+  // True once the operation of `request` has completed (then collected).
+  static bool try_complete(Request& request, const char* function) {
+    Operation& op = *request.operation_;
+    if (!op.completed_ && !progress(op, function)) return false;
+    collect(request);
+    return true;
   }
 
-  // Completes a ready compound request: it becomes null.
-  static void finish(Request& request) {
-    request.compound_.reset();
-    request.comm_ = Comm();
+  static bool is_completed(const Request& request) {
+    return request.operation_ != nullptr && request.operation_->completed_;
   }
 
-  // A completed request lets go of its communicator (which may free it, if
-  // this was its last handle).
+  // Neither a transport request nor an operation to wait for: null, or an
+  // inactive persistent request.
+  static bool is_idle(const Request& request) {
+    if (request.handle_ != MPI_REQUEST_NULL) return false;
+    const Operation* op = request.operation_.get();
+    return op == nullptr || (!op->active_ && !op->completed_);
+  }
+
+  // A completed point-to-point request lets go of its communicator (which
+  // may free it, if this was its last handle).
   static void settle(Request& request) {
-    if (request.handle_ == MPI_REQUEST_NULL && request.compound_ == nullptr) {
+    if (request.handle_ == MPI_REQUEST_NULL && request.operation_ == nullptr) {
       request.comm_ = Comm();
     }
   }
+
+  // Raises the first error of a completion call over `statuses` (naming
+  // owners[i], the request of statuses[i], where given).
+  static void raise_failure(int code, std::span<const MPI_Status> statuses,
+                            const char* function,
+                            std::span<const std::size_t> owners = {}) {
+    if (code == MPI_SUCCESS) [[likely]] {
+      return;
+    }
+    int mpi_class = MPI_ERR_OTHER;
+    MPI_Error_class(code, &mpi_class);
+    if (mpi_class != MPI_ERR_IN_STATUS) transport::raise(code, function);
+    for (std::size_t i = 0; i < statuses.size(); ++i) {
+      const int error = statuses[i].MPI_ERROR;
+      if (error != MPI_SUCCESS && error != MPI_ERR_PENDING) {
+        transport::raise(error, function,
+                         owners.empty()
+                             ? std::string()
+                             : error_text::entry("requests", owners[i]));
+      }
+    }
+    transport::raise(code, function);
+  }
 };
 
+Request::Operation::~Operation() { RequestAccess::deactivate(*this); }
+
 namespace {
+
+using Operation = Request::Operation;
 
 // Operations can only be completed while the transport lives.
 void require_environment(const char* function) {
@@ -106,11 +171,10 @@ void require_environment(const char* function) {
   }
 }
 
-bool all_null(std::span<const Request> requests) {
-  for (const Request& request : requests) {
-    if (!request.is_null()) return false;
-  }
-  return true;
+bool all_idle(std::span<const Request> requests) {
+  return std::all_of(requests.begin(), requests.end(), [](const Request& r) {
+    return RequestAccess::is_idle(r);
+  });
 }
 
 int checked_size(std::size_t size, const char* function) {
@@ -122,119 +186,81 @@ int checked_size(std::size_t size, const char* function) {
   return static_cast<int>(size);
 }
 
-std::string request_name(std::size_t index) {
-  return "requests[" + std::to_string(index) + "]";
+// While an operation is active, blocking completion polls: the transport
+// moves point-to-point messages on its own, but the next round of an
+// operation is posted only by a completion function.
+bool operations_pending() {
+  return !RequestAccess::active_operations().empty();
 }
 
-// After MPI_Waitall / MPI_Testall: raises the first operation's error,
-// naming the request it belongs to (owners[i] is the request of
-// statuses[i]; none are named when owners is empty).
-void check_all(int code, std::span<const MPI_Status> statuses,
-               std::span<const std::size_t> owners, const char* function) {
-  if (code == MPI_SUCCESS) return;
-  int mpi_class = MPI_ERR_OTHER;
-  MPI_Error_class(code, &mpi_class);
-  if (mpi_class != MPI_ERR_IN_STATUS) transport::raise(code, function);
-  for (std::size_t i = 0; i < statuses.size(); ++i) {
-    const int error = statuses[i].MPI_ERROR;
-    if (error != MPI_SUCCESS && error != MPI_ERR_PENDING) {
-      transport::raise(
-          error, function,
-          owners.empty() ? std::string() : request_name(owners[i]));
+void pause() { std::this_thread::yield(); }
+
+// The point-to-point requests among `requests` that are pending, as one
+// array of transport handles for one completion call; put back by store().
+struct Handles {
+  std::vector<MPI_Request> handles;
+  std::vector<std::size_t> owners;  // the request of each handle
+
+  explicit Handles(std::span<Request> requests) {
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+      MPI_Request handle = RequestAccess::handle(requests[i]);
+      if (handle == MPI_REQUEST_NULL) continue;
+      handles.push_back(handle);
+      owners.push_back(i);
     }
   }
-  transport::raise(code, function);
-}
 
-// The statuses of completed requests: a point-to-point request's own, the
-// empty one for a collective (and for a null request). `flat` says which
-// was which before they completed.
-std::vector<Status> to_statuses(std::span<Request> requests,
-                                std::span<const MPI_Status> statuses,
-                                const RequestAccess::Flat& flat) {
-  std::vector<Status> result(requests.size());
-  for (std::size_t i = 0; i < statuses.size(); ++i) {
-    const std::size_t owner = flat.owners[i];
-    if (flat.compound[owner]) continue;
-    result[owner] = Status::from_transport(
-        statuses[i], RequestAccess::peer_offset(requests[owner]));
-  }
-  return result;
-}
-
-// Completes the compound requests whose parts have all completed.
-void finish_ready(std::span<Request> requests) {
-  for (Request& request : requests) {
-    if (RequestAccess::is_ready(request)) RequestAccess::finish(request);
-  }
-}
-
-// The first compound request whose parts have all completed, completed.
-std::optional<Completion> finish_first_ready(std::span<Request> requests) {
-  for (std::size_t i = 0; i < requests.size(); ++i) {
-    if (RequestAccess::is_ready(requests[i])) {
-      RequestAccess::finish(requests[i]);
-      return Completion{static_cast<int>(i), Status{}};
+  void store(std::span<Request> requests) const {
+    for (std::size_t k = 0; k < handles.size(); ++k) {
+      Request& request = requests[owners[k]];
+      RequestAccess::handle(request) = handles[k];
+      RequestAccess::settle(request);
     }
   }
-  return std::nullopt;
-}
-
-// One MPI_Waitany or MPI_Testany over all transport handles of `requests`
-// (`blocking` says which). A completed point-to-point request is the
-// answer; a completed part of a compound one is not (yet), and yields
-// std::nullopt so that the caller goes on; `done` says whether anything
-// completed.
-struct AnyStep {
-  bool done = false;
-  std::optional<Completion> completion;
 };
 
-enum class Blocking { yes, no };
+Status status_of(const Request& request, const MPI_Status& status) {
+  return Status::from_transport(status, RequestAccess::peer_offset(request));
+}
 
-AnyStep any_step(std::span<Request> requests, Blocking blocking,
-                 const char* function) {
-  RequestAccess::Flat flat = RequestAccess::flatten(requests);
-  const int n = checked_size(flat.handles.size(), function);
-  MPI_Status status;
-  int index = MPI_UNDEFINED;
-  int done = 1;
-  const int code =
-      blocking == Blocking::yes
-          ? MPI_Waitany(n, flat.handles.data(), &index, &status)
-          : MPI_Testany(n, flat.handles.data(), &index, &done, &status);
-  RequestAccess::store(requests, flat.handles);
-  if (code != MPI_SUCCESS) {
-    transport::raise(
-        code, function,
-        index == MPI_UNDEFINED
-            ? std::string()
-            : request_name(flat.owners[static_cast<std::size_t>(index)]));
+// Sees every completed operation among `requests` (collect), raising the
+// failure of the first that failed, naming it.
+void collect_completed(std::span<Request> requests, const char* function) {
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    if (!RequestAccess::is_completed(requests[i])) continue;
+    try {
+      RequestAccess::collect(requests[i]);
+    } catch (const Error& error) {
+      throw Error(error.error_class(), function,
+                  error_text::entry("requests", i) + ": " + error.what());
+    }
   }
-  if (done == 0) return AnyStep{};
-  if (index == MPI_UNDEFINED) return AnyStep{true, Completion{}};
-  const std::size_t owner = flat.owners[static_cast<std::size_t>(index)];
-  if (RequestAccess::is_compound(requests[owner])) return AnyStep{true, {}};
-  return AnyStep{
-      true,
-      Completion{static_cast<int>(owner),
-                 Status::from_transport(
-                     status, RequestAccess::peer_offset(requests[owner]))}};
+}
+
+bool any_active_operation(std::span<const Request> requests) {
+  return std::any_of(requests.begin(), requests.end(), [](const Request& r) {
+    const Operation* op = RequestAccess::operation(r);
+    return op != nullptr && RequestAccess::is_active(*op);
+  });
 }
 
 }  // namespace
 
 // ---- Request --------------------------------------------------------------
 
-Request::Request(Compound operation, const Comm& comm)
-    : compound_(std::make_unique<Compound>(std::move(operation))),
-      comm_(comm) {}
+Request::Request(std::unique_ptr<Operation> operation, const Comm& comm)
+    : operation_(std::move(operation)), comm_(comm) {
+  if (!operation_->persistent()) {
+    operation_->begin();
+    RequestAccess::activate(*operation_);
+  }
+}
 
 Request::Request(Request&& other) noexcept
     : handle_(std::exchange(other.handle_, MPI_REQUEST_NULL)),
       kind_(other.kind_),
       peer_offset_(other.peer_offset_),
-      compound_(std::move(other.compound_)),
+      operation_(std::move(other.operation_)),
       comm_(std::move(other.comm_)) {}
 
 Request& Request::operator=(Request&& other) noexcept {
@@ -243,7 +269,7 @@ Request& Request::operator=(Request&& other) noexcept {
     handle_ = std::exchange(other.handle_, MPI_REQUEST_NULL);
     kind_ = other.kind_;
     peer_offset_ = other.peer_offset_;
-    compound_ = std::move(other.compound_);
+    operation_ = std::move(other.operation_);
     comm_ = std::move(other.comm_);
   }
   return *this;
@@ -251,17 +277,17 @@ Request& Request::operator=(Request&& other) noexcept {
 
 Request::~Request() { release(); }
 
+bool Request::is_inactive() const noexcept {
+  return operation_ != nullptr && RequestAccess::is_idle(*this);
+}
+
 void Request::release() noexcept {
-  if (compound_ != nullptr) {
-    if (Environment::active() && !RequestAccess::is_ready(*this) &&
-        compound_->abandon) {
-      try {
-        compound_->abandon(compound_->parts);
-      } catch (...) {
-        // A destructor cannot report it; the parts are the transport's now.
-      }
+  if (operation_ != nullptr) {
+    if (RequestAccess::is_active(*operation_)) {
+      RequestAccess::deactivate(*operation_);
+      if (Environment::active()) operation_->abandon();
     }
-    compound_.reset();
+    operation_.reset();
     return;
   }
   if (handle_ == MPI_REQUEST_NULL) return;
@@ -280,127 +306,261 @@ void Request::release() noexcept {
 }
 
 void Request::cancel() {
+  constexpr const char* kFunction = "classic::Request::cancel";
   if (is_null()) {
-    throw Error(ErrorClass::request, "classic::Request::cancel",
-                "the request is null");
+    throw Error(ErrorClass::request, kFunction, "the request is null");
   }
-  if (compound_ != nullptr) {
-    throw Error(ErrorClass::request, "classic::Request::cancel",
+  if (operation_ != nullptr) {
+    throw Error(ErrorClass::request, kFunction,
                 "the request is a collective operation, which MPI does not "
                 "allow to be cancelled");
   }
-  require_environment("classic::Request::cancel");
-  transport::check_code(MPI_Cancel(&handle_), "classic::Request::cancel");
+  require_environment(kFunction);
+  transport::check_code(MPI_Cancel(&handle_), kFunction);
 }
 
-// ---- completion -----------------------------------------------------------
+// ---- persistent requests ----------------------------------------------------
 
 namespace {
 
-// wait / test of a compound request: all its parts at once.
-std::optional<Status> complete_compound(Request& request, Blocking blocking,
-                                        const char* function) {
-  std::vector<MPI_Request>& parts = RequestAccess::parts(request);
-  const int n = checked_size(parts.size(), function);
-  std::vector<MPI_Status> statuses(parts.size());
-  int done = 1;
-  const int code = blocking == Blocking::yes
-                       ? MPI_Waitall(n, parts.data(), statuses.data())
-                       : MPI_Testall(n, parts.data(), &done, statuses.data());
-  if (RequestAccess::is_ready(request)) RequestAccess::finish(request);
-  check_all(code, statuses, {}, function);
-  if (done == 0) return std::nullopt;
-  return Status{};
+void check_startable(const Request& request, const char* function,
+                     const std::string& name) {
+  const Operation* op = RequestAccess::operation(request);
+  if (request.is_null()) {
+    throw Error(ErrorClass::request, function, name + " is null");
+  }
+  if (op == nullptr || !op->persistent()) {
+    throw Error(ErrorClass::request, function,
+                name + " is not persistent (made by an *_init function)");
+  }
+  if (!request.is_inactive()) {
+    throw Error(ErrorClass::request, function,
+                name +
+                    " is active: its operation must complete (wait, test, "
+                    "...) before it starts again");
+  }
+}
+
+void begin(Request& request) {
+  Operation& op = *RequestAccess::operation(request);
+  op.begin();
+  RequestAccess::activate(op);
 }
 
 }  // namespace
 
+void start(Request& request) {
+  constexpr const char* kFunction = "classic::start";
+  check_startable(request, kFunction, "request");
+  require_environment(kFunction);
+  begin(request);
+}
+
+void start_all(std::span<Request> requests) {
+  constexpr const char* kFunction = "classic::start_all";
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    check_startable(requests[i], kFunction, error_text::entry("requests", i));
+  }
+  if (!requests.empty()) require_environment(kFunction);
+  for (Request& request : requests) begin(request);
+}
+
+// ---- completion -----------------------------------------------------------
+
 Status wait(Request& request) {
-  if (request.is_null()) return Status{};
-  require_environment("classic::wait");
-  if (RequestAccess::is_compound(request)) {
-    return *complete_compound(request, Blocking::yes, "classic::wait");
+  constexpr const char* kFunction = "classic::wait";
+  if (RequestAccess::is_idle(request)) return Status{};
+  require_environment(kFunction);
+  if (Operation* op = RequestAccess::operation(request)) {
+    for (;;) {
+      if (RequestAccess::try_complete(request, kFunction)) return Status{};
+      if (RequestAccess::active_operations().size() == 1) {
+        // Nothing else to move along: block on this step's messages.
+        std::span<MPI_Request> parts = op->parts();
+        std::vector<MPI_Status> statuses(parts.size());
+        const int code = MPI_Waitall(static_cast<int>(parts.size()),
+                                     parts.data(), statuses.data());
+        if (code != MPI_SUCCESS) {
+          RequestAccess::deactivate(*op);
+          RequestAccess::collect(request);
+          RequestAccess::raise_failure(code, statuses, kFunction);
+        }
+      } else {
+        RequestAccess::progress_others(op);
+        pause();
+      }
+    }
   }
   MPI_Status status;
-  const int code = MPI_Wait(&RequestAccess::handle(request), &status);
+  int code = MPI_SUCCESS;
+  if (!operations_pending()) {
+    code = MPI_Wait(&RequestAccess::handle(request), &status);
+  } else {
+    for (int done = 0; code == MPI_SUCCESS && done == 0;) {
+      code = MPI_Test(&RequestAccess::handle(request), &done, &status);
+      if (done == 0) {
+        RequestAccess::progress_others(nullptr);
+        pause();
+      }
+    }
+  }
   RequestAccess::settle(request);
-  transport::check_code(code, "classic::wait");
-  return Status::from_transport(status, RequestAccess::peer_offset(request));
+  transport::check_code(code, kFunction);
+  return status_of(request, status);
 }
 
 std::optional<Status> test(Request& request) {
-  if (request.is_null()) return Status{};
-  require_environment("classic::test");
-  if (RequestAccess::is_compound(request)) {
-    return complete_compound(request, Blocking::no, "classic::test");
+  constexpr const char* kFunction = "classic::test";
+  if (RequestAccess::is_idle(request)) return Status{};
+  require_environment(kFunction);
+  if (Operation* op = RequestAccess::operation(request)) {
+    RequestAccess::progress_others(op);
+    if (RequestAccess::try_complete(request, kFunction)) return Status{};
+    return std::nullopt;
   }
+  RequestAccess::progress_others(nullptr);
   MPI_Status status;
   int done = 0;
   const int code = MPI_Test(&RequestAccess::handle(request), &done, &status);
   RequestAccess::settle(request);
-  transport::check_code(code, "classic::test");
+  transport::check_code(code, kFunction);
   if (!done) return std::nullopt;
-  return Status::from_transport(status, RequestAccess::peer_offset(request));
+  return status_of(request, status);
 }
 
 std::vector<Status> wait_all(std::span<Request> requests) {
-  checked_size(requests.size(), "classic::wait_all");
-  if (all_null(requests)) return std::vector<Status>(requests.size());
-  require_environment("classic::wait_all");
-  RequestAccess::Flat flat = RequestAccess::flatten(requests);
-  const int n = checked_size(flat.handles.size(), "classic::wait_all");
-  std::vector<MPI_Status> statuses(flat.handles.size());
-  const int code = MPI_Waitall(n, flat.handles.data(), statuses.data());
-  RequestAccess::store(requests, flat.handles);
-  finish_ready(requests);
-  check_all(code, statuses, flat.owners, "classic::wait_all");
-  return to_statuses(requests, statuses, flat);
+  constexpr const char* kFunction = "classic::wait_all";
+  checked_size(requests.size(), kFunction);
+  std::vector<Status> result(requests.size());
+  if (all_idle(requests)) return result;
+  require_environment(kFunction);
+  for (;;) {
+    RequestAccess::progress_others(nullptr);
+    collect_completed(requests, kFunction);
+    Handles pending(requests);
+    const int n = checked_size(pending.handles.size(), kFunction);
+    std::vector<MPI_Status> statuses(pending.handles.size());
+    if (!any_active_operation(requests)) {
+      // Only point-to-point requests are left: one transport call.
+      const int code =
+          n == 0 ? MPI_SUCCESS
+                 : MPI_Waitall(n, pending.handles.data(), statuses.data());
+      pending.store(requests);
+      for (std::size_t k = 0; k < statuses.size(); ++k) {
+        const std::size_t owner = pending.owners[k];
+        result[owner] = status_of(requests[owner], statuses[k]);
+      }
+      RequestAccess::raise_failure(code, statuses, kFunction, pending.owners);
+      return result;
+    }
+    if (n > 0) {
+      std::vector<int> indices(pending.handles.size());
+      int completed = 0;
+      const int code = MPI_Testsome(n, pending.handles.data(), &completed,
+                                    indices.data(), statuses.data());
+      pending.store(requests);
+      for (int k = 0; k < std::max(completed, 0); ++k) {
+        const std::size_t owner =
+            pending.owners[static_cast<std::size_t>(indices[k])];
+        result[owner] = status_of(requests[owner], statuses[k]);
+      }
+      RequestAccess::raise_failure(code, statuses, kFunction, pending.owners);
+    }
+    pause();
+  }
 }
 
 std::optional<std::vector<Status>> test_all(std::span<Request> requests) {
-  checked_size(requests.size(), "classic::test_all");
-  if (all_null(requests)) return std::vector<Status>(requests.size());
-  require_environment("classic::test_all");
-  RequestAccess::Flat flat = RequestAccess::flatten(requests);
-  const int n = checked_size(flat.handles.size(), "classic::test_all");
-  std::vector<MPI_Status> statuses(flat.handles.size());
-  int done = 0;
-  const int code = MPI_Testall(n, flat.handles.data(), &done, statuses.data());
-  RequestAccess::store(requests, flat.handles);
-  if (done) finish_ready(requests);
-  check_all(code, statuses, flat.owners, "classic::test_all");
-  if (!done) return std::nullopt;
-  return to_statuses(requests, statuses, flat);
+  constexpr const char* kFunction = "classic::test_all";
+  checked_size(requests.size(), kFunction);
+  if (all_idle(requests)) return std::vector<Status>(requests.size());
+  require_environment(kFunction);
+  RequestAccess::progress_others(nullptr);
+  // All or nothing: nothing is seen unless everything has completed.
+  const bool operations_done =
+      std::all_of(requests.begin(), requests.end(), [](const Request& r) {
+        const Operation* op = RequestAccess::operation(r);
+        return op == nullptr || !RequestAccess::is_active(*op);
+      });
+  if (!operations_done) return std::nullopt;
+  Handles pending(requests);
+  const int n = checked_size(pending.handles.size(), kFunction);
+  std::vector<MPI_Status> statuses(pending.handles.size());
+  int done = 1;
+  const int code =
+      n == 0 ? MPI_SUCCESS
+             : MPI_Testall(n, pending.handles.data(), &done, statuses.data());
+  pending.store(requests);
+  RequestAccess::raise_failure(code, statuses, kFunction, pending.owners);
+  if (done == 0) return std::nullopt;
+  collect_completed(requests, kFunction);
+  std::vector<Status> result(requests.size());
+  for (std::size_t k = 0; k < statuses.size(); ++k) {
+    const std::size_t owner = pending.owners[k];
+    result[owner] = status_of(requests[owner], statuses[k]);
+  }
+  return result;
 }
 
-// A compound request completes when its last part does; until then each
-// completed part only brings it closer, so both loop until a whole request
-// has completed (or, for test_any, until nothing more has).
+namespace {
+
+// One step of wait_any / test_any: a completed operation (the first in
+// request order), else a completed point-to-point request, else nothing.
+// `block`: wait in the transport when no operation needs moving along.
+std::optional<Completion> any_step(std::span<Request> requests, bool block,
+                                   const char* function) {
+  RequestAccess::progress_others(nullptr);
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    if (!RequestAccess::is_completed(requests[i])) continue;
+    RequestAccess::collect(requests[i]);
+    return Completion{static_cast<int>(i), Status{}};
+  }
+  Handles pending(requests);
+  const int n = checked_size(pending.handles.size(), function);
+  if (n == 0) return std::nullopt;
+  MPI_Status status;
+  int index = MPI_UNDEFINED;
+  int done = 1;
+  const int code =
+      block && !operations_pending()
+          ? MPI_Waitany(n, pending.handles.data(), &index, &status)
+          : MPI_Testany(n, pending.handles.data(), &index, &done, &status);
+  pending.store(requests);
+  if (code != MPI_SUCCESS) {
+    transport::raise(
+        code, function,
+        index == MPI_UNDEFINED
+            ? std::string()
+            : error_text::entry(
+                  "requests", pending.owners[static_cast<std::size_t>(index)]));
+  }
+  if (done == 0 || index == MPI_UNDEFINED) return std::nullopt;
+  const std::size_t owner = pending.owners[static_cast<std::size_t>(index)];
+  return Completion{static_cast<int>(owner),
+                    status_of(requests[owner], status)};
+}
+
+}  // namespace
+
 Completion wait_any(std::span<Request> requests) {
-  checked_size(requests.size(), "classic::wait_any");
+  constexpr const char* kFunction = "classic::wait_any";
+  checked_size(requests.size(), kFunction);
   for (;;) {
-    if (std::optional<Completion> ready = finish_first_ready(requests)) {
-      return *ready;
+    if (all_idle(requests)) return Completion{};
+    require_environment(kFunction);
+    if (auto completion = any_step(requests, true, kFunction)) {
+      return *completion;
     }
-    if (all_null(requests)) return Completion{};
-    require_environment("classic::wait_any");
-    AnyStep step = any_step(requests, Blocking::yes, "classic::wait_any");
-    if (step.completion) return *step.completion;
+    pause();
   }
 }
 
 std::optional<Completion> test_any(std::span<Request> requests) {
-  checked_size(requests.size(), "classic::test_any");
-  for (;;) {
-    if (std::optional<Completion> ready = finish_first_ready(requests)) {
-      return ready;
-    }
-    if (all_null(requests)) return Completion{};
-    require_environment("classic::test_any");
-    AnyStep step = any_step(requests, Blocking::no, "classic::test_any");
-    if (!step.done) return std::nullopt;
-    if (step.completion) return step.completion;
-  }
+  constexpr const char* kFunction = "classic::test_any";
+  checked_size(requests.size(), kFunction);
+  if (all_idle(requests)) return Completion{};
+  require_environment(kFunction);
+  return any_step(requests, false, kFunction);
 }
 
 }  // namespace classic

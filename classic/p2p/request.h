@@ -6,7 +6,7 @@
 
 #include <mpi.h>
 
-#include <functional>
+#include <exception>
 #include <memory>
 #include <optional>
 #include <span>
@@ -32,19 +32,27 @@ namespace classic {
 //     message is received (sends are not cancelled; MPI-4 deprecates that).
 // Requests destroyed after the Environment has ended do nothing.
 //
-// A request may also stand for an operation made of several transport
-// requests (a non-blocking collective such as ineighbor_alltoall): it
-// completes when all of them have, every completion function treats it as
-// one request, and its status is the empty one (MPI leaves source and tag
-// of a collective's status undefined). One with nothing to transfer (no
+// A request may also stand for a collective operation made of several
+// transport requests, in one or more rounds (ineighbor_alltoall, ...): it
+// completes when its last round has, every completion function treats it
+// as one request, and its status is the empty one (MPI leaves source and
+// tag of a collective's status undefined). One with nothing to transfer (no
 // neighbours) is still a pending request until a completion function sees
 // it. Destroying such a request while it is pending does what its operation
 // says (see ineighbor_* in classic/neighbor/neighbor_collectives.h); it never
 // blocks on a peer.
 //
+// Persistent requests (MPI-4; made by the *_init functions) are inactive
+// until classic::start begins their operation; completing it makes them
+// inactive again, not null, ready for the next start with the same buffers
+// (whose contents may change between starts). Completion functions treat an
+// inactive request as a null one (the empty status at once). Destroying an
+// active persistent request lets go of its operation as above.
+//
 // Errors: ErrorClass::request for cancel() of a null request or of a
-// collective operation (MPI forbids cancelling those) and for completing a
-// pending request after the Environment has ended.
+// collective operation (MPI forbids cancelling those), for completing a
+// pending request after the Environment has ended, and for start() of a
+// request that is null, not persistent or already active.
 class Request {
  public:
   Request() noexcept = default;
@@ -55,8 +63,11 @@ class Request {
   ~Request();
 
   bool is_null() const noexcept {
-    return handle_ == MPI_REQUEST_NULL && compound_ == nullptr;
+    return handle_ == MPI_REQUEST_NULL && operation_ == nullptr;
   }
+  // A persistent request that is not running (made by an *_init function,
+  // or completed since its last start).
+  bool is_inactive() const noexcept;
 
   // MPI_Cancel: asks the transport to cancel the operation; the request
   // stays pending and must still be completed (wait, test, ...), whose
@@ -69,17 +80,44 @@ class Request {
   Request(MPI_Request handle, Kind kind, const Comm& comm, int peer_offset)
       : handle_(handle), kind_(kind), peer_offset_(peer_offset), comm_(comm) {}
 
-  // An operation made of several transport requests, complete when all
-  // `parts` are (MPI_REQUEST_NULL entries count as complete). `abandon`
-  // gets the parts still pending when the request is destroyed (those not
-  // yet MPI_REQUEST_NULL) and must let go of them without blocking on a
-  // peer; it runs only while the Environment is active. For classic's
-  // implementation files.
-  struct Compound {
-    std::vector<MPI_Request> parts;
-    std::function<void(std::span<MPI_Request> parts)> abandon;
+  // An operation that classic runs in steps: a collective of one or more
+  // rounds of messages (classic/exec). The completion functions wait for
+  // the transport requests of its current step and then let it go on; any
+  // of them, on any request, moves every pending operation of the process
+  // along, so operations outstanding at once never wait for each other.
+  // For classic's implementation files.
+  class Operation {
+   public:
+    Operation() = default;
+    Operation(const Operation&) = delete;
+    Operation& operator=(const Operation&) = delete;
+    virtual ~Operation();
+
+    // The transport requests of the current step; MPI_REQUEST_NULL entries
+    // are complete. The span stays valid until the next advance().
+    virtual std::span<MPI_Request> parts() = 0;
+    // Every part is complete: finishes the step (local work) and posts the
+    // next one. True when the whole operation has completed.
+    virtual bool advance() = 0;
+    // The request goes away while the operation is pending: lets go of it
+    // without blocking on a peer (see the operation's own documentation).
+    virtual void abandon() noexcept = 0;
+    // Persistent operations are begun by classic::start, again and again.
+    virtual bool persistent() const noexcept { return false; }
+    // Begins the operation: posts its first step. Called once before the
+    // request is made for a non-persistent one, by start() for a
+    // persistent one.
+    virtual void begin() = 0;
+
+   private:
+    friend class RequestAccess;
+    bool active_ = false;         // begun, not yet completed
+    bool completed_ = false;      // completed, not yet seen by its request
+    std::exception_ptr failure_;  // met while moved along by another call
   };
-  Request(Compound operation, const Comm& comm);
+  // A request for `operation` on comm: pending (the operation begun here)
+  // or, for a persistent operation, inactive until classic::start.
+  Request(std::unique_ptr<Operation> operation, const Comm& comm);
 
  private:
   friend class RequestAccess;  // the completion functions, in request.cc
@@ -90,11 +128,17 @@ class Request {
   MPI_Request handle_ = MPI_REQUEST_NULL;
   Kind kind_ = Kind::send;
   int peer_offset_ = 0;
-  // Set for an operation of several transport requests (handle_ is then
-  // MPI_REQUEST_NULL); null once it has completed.
-  std::unique_ptr<Compound> compound_;
+  // Set for an operation run in steps (handle_ is then MPI_REQUEST_NULL);
+  // null once it has completed, unless it is persistent.
+  std::unique_ptr<Operation> operation_;
   Comm comm_;  // keeps the communicator alive while the operation is pending
 };
+
+// MPI_Start: begins the operation of the inactive persistent `request`.
+void start(Request& request);
+// MPI_Startall: start() of each, in order; every request must be inactive
+// and persistent (checked for all before any starts).
+void start_all(std::span<Request> requests);
 
 // Which request completed, and how (wait_any, test_any). index is
 // classic::undefined, with an empty status, when all requests were null.

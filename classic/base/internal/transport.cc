@@ -1,5 +1,6 @@
 #include "classic/base/internal/transport.h"
 
+#include <map>
 #include <vector>
 
 #include "classic/base/environment.h"
@@ -71,9 +72,38 @@ MPI_Comm new_private_context(MPI_Comm context) {
   return returning_errors(copy, kFunction);
 }
 
+namespace {
+
+struct Retained {
+  int holds = 0;
+  bool free_requested = false;
+};
+
+std::map<MPI_Comm, Retained>& retained() {
+  static std::map<MPI_Comm, Retained> contexts;
+  return contexts;
+}
+
+}  // namespace
+
 void free_context(MPI_Comm& context) {
-  if (context != MPI_COMM_NULL) MPI_Comm_free(&context);
+  if (context == MPI_COMM_NULL) return;
+  if (auto found = retained().find(context); found != retained().end()) {
+    found->second.free_requested = true;
+  } else {
+    MPI_Comm_free(&context);
+  }
   context = MPI_COMM_NULL;
+}
+
+void retain_context(MPI_Comm context) { ++retained()[context].holds; }
+
+void release_context(MPI_Comm context) {
+  auto found = retained().find(context);
+  if (found == retained().end() || --found->second.holds > 0) return;
+  const bool free_requested = found->second.free_requested;
+  retained().erase(found);
+  if (free_requested && Environment::active()) MPI_Comm_free(&context);
 }
 
 MPI_Aint extent_of(MPI_Datatype datatype, std::string_view function) {

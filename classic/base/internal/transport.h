@@ -39,8 +39,15 @@ MPI_Comm new_context_among(std::span<const int> world_ranks);
 // (MPI_Comm_dup; collective over them).
 MPI_Comm new_private_context(MPI_Comm context);
 
-// Gives a context back; `context` becomes MPI_COMM_NULL.
+// Gives a context back; `context` becomes MPI_COMM_NULL. A retained
+// context is given back at its last release instead.
 void free_context(MPI_Comm& context);
+
+// Keeps `context` from being given back while classic still has messages
+// to take from it (those of an abandoned operation): free_context() then
+// defers to the matching release_context(). Calls pair up.
+void retain_context(MPI_Comm context);
+void release_context(MPI_Comm context);
 
 // ---- datatypes and addresses ----------------------------------------------
 // Transport failures raise classic::Error naming `function`.

@@ -1,0 +1,412 @@
+#include "classic/exec/executor.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "classic/base/constants.h"
+#include "classic/base/environment.h"
+#include "classic/base/error.h"
+#include "classic/base/internal/transport.h"
+#include "classic/base/internal/transport_error.h"
+#include "classic/comm/internal/comm_state.h"
+#include "classic/comm/typed_keyval.h"
+#include "classic/exec/internal/leftovers.h"
+#include "classic/p2p/point_to_point.h"
+
+namespace classic {
+namespace {
+
+// ---- the operation sequence of a communicator -------------------------------
+
+// The number of the next operation on a communicator. A duplicate starts
+// again at 0, with a private context of its own.
+struct OperationSequence {
+  std::uint64_t next = 0;
+};
+
+const Keyval<OperationSequence>& sequence_keyval() {
+  static const Keyval<OperationSequence> keyval(OnDup::drop);
+  return keyval;
+}
+
+std::uint64_t next_sequence(const Comm& comm) {
+  if (OperationSequence* sequence = sequence_keyval().get(comm)) {
+    return sequence->next++;
+  }
+  Comm handle = comm;
+  sequence_keyval().set(handle, OperationSequence{1});
+  return 0;
+}
+
+// Operation s uses tags [s * kMaxTags, (s + 1) * kMaxTags), s taken modulo
+// what fits below MPI_TAG_UB (about 33 million operations on Open MPI,
+// which allows INT_MAX; at least 511, as MPI guarantees 32767).
+int tag_base(std::uint64_t sequence) {
+  const auto cycle = static_cast<std::uint64_t>(tag_ub() / Plan::kMaxTags);
+  return static_cast<int>(sequence % cycle) * Plan::kMaxTags;
+}
+
+// ---- local work -------------------------------------------------------------
+
+struct Layout {
+  MPI_Aint lower_bound = 0;
+  MPI_Aint extent = 0;
+  MPI_Aint true_lower_bound = 0;
+  MPI_Aint true_extent = 0;
+  MPI_Count size = 0;
+};
+
+Layout layout_of(MPI_Datatype datatype, const char* function) {
+  Layout layout;
+  transport::check_code(
+      MPI_Type_get_extent(datatype, &layout.lower_bound, &layout.extent),
+      function);
+  transport::check_code(
+      MPI_Type_get_true_extent(datatype, &layout.true_lower_bound,
+                               &layout.true_extent),
+      function);
+  transport::check_code(MPI_Type_size_x(datatype, &layout.size), function);
+  return layout;
+}
+
+// `count` elements of `datatype` from `from` to `to`, each in its own
+// datatype: a plain copy where both are one contiguous run of bytes, else
+// through the transport's packing.
+void copy_elements(const void* from, int from_count, MPI_Datatype from_type,
+                   void* to, int to_count, MPI_Datatype to_type,
+                   MPI_Comm context, const char* function) {
+  const Layout from_layout = layout_of(from_type, function);
+  if (from_type == to_type && from_count == to_count &&
+      from_layout.size == from_layout.extent && from_layout.lower_bound == 0 &&
+      from_layout.true_lower_bound == 0) {
+    std::memmove(to, from,
+                 static_cast<std::size_t>(from_layout.size) *
+                     static_cast<std::size_t>(from_count));
+    return;
+  }
+  int bytes = 0;
+  transport::check_code(MPI_Pack_size(from_count, from_type, context, &bytes),
+                        function);
+  std::vector<std::byte> packed(static_cast<std::size_t>(bytes));
+  int position = 0;
+  transport::check_code(MPI_Pack(from, from_count, from_type, packed.data(),
+                                 bytes, &position, context),
+                        function);
+  const int packed_bytes = position;
+  position = 0;
+  transport::check_code(MPI_Unpack(packed.data(), packed_bytes, &position, to,
+                                   to_count, to_type, context),
+                        function);
+}
+
+// ---- the execution of one operation -----------------------------------------
+
+// A message bound to buffers: what MPI_Isend / MPI_Irecv take.
+struct Bound {
+  void* address = nullptr;
+  int count = 0;
+  MPI_Datatype datatype = MPI_BYTE;
+  bool derived = false;  // made here, freed here
+};
+
+// What a posted transport request is, to let go of it.
+struct Posted {
+  bool receive;
+  int peer;  // transport rank
+  int tag;
+  std::size_t message;  // its index in the round's receives or sends
+};
+
+class Execution final : public Request::Operation {
+ public:
+  Execution(const Comm& comm, const Comm::State& state, int tag_base,
+            std::shared_ptr<const Plan> plan, PlanBuffers buffers,
+            bool persistent, const char* function)
+      : comm_(comm),
+        context_(state.private_context),
+        peer_offset_(state.peer_offset),
+        tag_base_(tag_base),
+        plan_(std::move(plan)),
+        buffers_(buffers),
+        persistent_(persistent),
+        function_(function) {
+    if (plan_->scratch_bytes > 0) {
+      scratch_ = std::shared_ptr<std::byte[]>(
+          new std::byte[static_cast<std::size_t>(plan_->scratch_bytes)]);
+    }
+  }
+  ~Execution() override { free_types(); }
+
+  std::span<MPI_Request> parts() override { return requests_; }
+  bool persistent() const noexcept override { return persistent_; }
+
+  void begin() override {
+    internal::collect_leftovers();
+    if (!bound_) bind();
+    round_ = 0;
+    requests_.clear();
+    if (!plan_->rounds.empty()) post(0);
+  }
+
+  bool advance() override {
+    const std::vector<Plan::Round>& rounds = plan_->rounds;
+    if (round_ < rounds.size()) run_local(rounds[round_]);
+    ++round_;
+    if (round_ < rounds.size()) {
+      post(round_);
+      return false;
+    }
+    requests_.clear();
+    if (!persistent_) free_types();
+    return true;
+  }
+
+  void abandon() noexcept override;
+
+ private:
+  void* address(const Plan::Block& block) const {
+    void* base = nullptr;
+    switch (block.space) {
+      case Plan::Space::send:
+        base = const_cast<void*>(buffers_.send);
+        break;
+      case Plan::Space::recv:
+        base = buffers_.recv;
+        break;
+      case Plan::Space::scratch:
+        base = scratch_.get();
+        break;
+    }
+    return transport::shifted(base, block.displacement);
+  }
+
+  Bound bind(const Plan::Message& message);
+  void bind();
+  void post(std::size_t round);
+  void run_local(const Plan::Round& round);
+  void free_types() noexcept;
+  int expected_bytes(const Bound& bound) const noexcept;
+  [[noreturn]] void fail(int code);
+
+  Comm comm_;  // keeps the communicator alive while this exists
+  MPI_Comm context_;
+  int peer_offset_;
+  int tag_base_;
+  std::shared_ptr<const Plan> plan_;
+  PlanBuffers buffers_;
+  std::shared_ptr<std::byte[]> scratch_;  // shared with background sends
+  bool persistent_;
+  const char* function_;
+
+  bool bound_ = false;
+  std::vector<std::vector<Bound>> receives_;  // [round][message]
+  std::vector<std::vector<Bound>> sends_;     // [round][message]
+  std::size_t round_ = 0;
+  std::vector<MPI_Request> requests_;  // of round_: receives, then sends
+  std::vector<Posted> posted_;         // what each of requests_ is
+};
+
+Bound Execution::bind(const Plan::Message& message) {
+  const std::vector<Plan::Block>& blocks = message.blocks;
+  if (blocks.empty()) return Bound{};
+  if (blocks.size() == 1) {
+    return Bound{address(blocks[0]), blocks[0].count, blocks[0].datatype,
+                 false};
+  }
+  const std::size_t n = blocks.size();
+  std::vector<int> counts(n);
+  std::vector<MPI_Aint> addresses(n);
+  std::vector<MPI_Datatype> types(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    counts[i] = blocks[i].count;
+    transport::check_code(MPI_Get_address(address(blocks[i]), &addresses[i]),
+                          function_);
+    types[i] = blocks[i].datatype;
+  }
+  MPI_Datatype combined = MPI_DATATYPE_NULL;
+  transport::check_code(
+      MPI_Type_create_struct(static_cast<int>(n), counts.data(),
+                             addresses.data(), types.data(), &combined),
+      function_);
+  transport::check_code(MPI_Type_commit(&combined), function_);
+  return Bound{MPI_BOTTOM, 1, combined, true};
+}
+
+void Execution::bind() {
+  const std::vector<Plan::Round>& rounds = plan_->rounds;
+  receives_.assign(rounds.size(), {});
+  sends_.assign(rounds.size(), {});
+  bound_ = true;  // free_types() now knows what to free, also after a throw
+  for (std::size_t r = 0; r < rounds.size(); ++r) {
+    for (const Plan::Message& message : rounds[r].receives) {
+      receives_[r].push_back(bind(message));
+    }
+    for (const Plan::Message& message : rounds[r].sends) {
+      sends_[r].push_back(bind(message));
+    }
+  }
+}
+
+void Execution::free_types() noexcept {
+  if (!bound_) return;
+  for (auto* side : {&receives_, &sends_}) {
+    for (std::vector<Bound>& round : *side) {
+      for (Bound& bound : round) {
+        if (bound.derived && Environment::active()) {
+          MPI_Type_free(&bound.datatype);
+        }
+      }
+    }
+  }
+  receives_.clear();
+  sends_.clear();
+  bound_ = false;
+}
+
+void Execution::post(std::size_t round) {
+  const Plan::Round& plan = plan_->rounds[round];
+  requests_.clear();
+  posted_.clear();
+  requests_.reserve(plan.receives.size() + plan.sends.size());
+  posted_.reserve(requests_.capacity());
+  // Receives first, so that no message waits in the unexpected queue.
+  for (std::size_t i = 0; i < plan.receives.size(); ++i) {
+    const Plan::Message& message = plan.receives[i];
+    if (message.peer == proc_null) continue;
+    const Bound& bound = receives_[round][i];
+    const int source = peer_offset_ + message.peer;
+    const int tag = tag_base_ + message.tag;
+    MPI_Request request = MPI_REQUEST_NULL;
+    const int code = MPI_Irecv(bound.address, bound.count, bound.datatype,
+                               source, tag, context_, &request);
+    if (code != MPI_SUCCESS) fail(code);
+    requests_.push_back(request);
+    posted_.push_back({true, source, tag, i});
+  }
+  for (std::size_t i = 0; i < plan.sends.size(); ++i) {
+    const Plan::Message& message = plan.sends[i];
+    if (message.peer == proc_null) continue;
+    const Bound& bound = sends_[round][i];
+    const int destination = peer_offset_ + message.peer;
+    const int tag = tag_base_ + message.tag;
+    MPI_Request request = MPI_REQUEST_NULL;
+    const int code = MPI_Isend(bound.address, bound.count, bound.datatype,
+                               destination, tag, context_, &request);
+    if (code != MPI_SUCCESS) fail(code);
+    requests_.push_back(request);
+    posted_.push_back({false, destination, tag, i});
+  }
+}
+
+void Execution::run_local(const Plan::Round& round) {
+  for (const Plan::Local& step : round.local) {
+    void* from = address(step.from);
+    void* to = address(step.to);
+    if (step.kind == Plan::Local::Kind::copy) {
+      copy_elements(from, step.from.count, step.from.datatype, to,
+                    step.to.count, step.to.datatype, context_, function_);
+      continue;
+    }
+    if (step.order == Plan::Local::Order::from_first) {
+      transport::check_code(
+          MPI_Reduce_local(from, to, step.to.count, step.to.datatype, step.op),
+          function_);
+      continue;
+    }
+    // to = to op from: keep the old `to`, put `from` there, reduce the old
+    // value into it (MPI_Reduce_local(in, inout) is inout = in op inout).
+    const Layout layout = layout_of(step.to.datatype, function_);
+    const MPI_Aint span =
+        step.to.count == 0
+            ? 0
+            : layout.true_extent + (step.to.count - 1) * layout.extent;
+    std::vector<std::byte> kept(static_cast<std::size_t>(span) + 1);
+    void* old_to = transport::shifted(kept.data(), -layout.true_lower_bound);
+    copy_elements(to, step.to.count, step.to.datatype, old_to, step.to.count,
+                  step.to.datatype, context_, function_);
+    copy_elements(from, step.from.count, step.from.datatype, to, step.to.count,
+                  step.to.datatype, context_, function_);
+    transport::check_code(
+        MPI_Reduce_local(old_to, to, step.to.count, step.to.datatype, step.op),
+        function_);
+  }
+}
+
+void Execution::fail(int code) {
+  abandon();
+  transport::raise(code, function_);
+}
+
+void Execution::abandon() noexcept {
+  const std::vector<Plan::Round>& rounds = plan_->rounds;
+  if (round_ >= rounds.size()) return;
+  // This round: withdraw the receives not yet matched, last posted first (a
+  // message arriving meanwhile matches the earliest receive of its peer and
+  // tag, the one it belongs to, so the withdrawn ones are the last). A
+  // matched receive completes into the caller's buffer, which is still
+  // valid while the request is being destroyed.
+  for (std::size_t i = requests_.size(); i-- > 0;) {
+    if (!posted_[i].receive || requests_[i] == MPI_REQUEST_NULL) continue;
+    MPI_Cancel(&requests_[i]);
+    MPI_Status status;
+    MPI_Wait(&requests_[i], &status);
+    int cancelled = 0;
+    MPI_Test_cancelled(&status, &cancelled);
+    if (cancelled != 0) {
+      internal::discard_message(
+          context_, posted_[i].peer, posted_[i].tag,
+          expected_bytes(receives_[round_][posted_[i].message]));
+    }
+  }
+  for (std::size_t i = 0; i < requests_.size(); ++i) {
+    if (posted_[i].receive || requests_[i] == MPI_REQUEST_NULL) continue;
+    internal::finish_in_background(requests_[i], scratch_);
+  }
+  requests_.clear();
+  // Later rounds: what the peers may still send for this operation. (If
+  // they abandon it too, these receives stay posted on the context, which
+  // stays retained; they can meet no other operation's message before the
+  // tag sequence wraps, tag_ub() / Plan::kMaxTags operations later.)
+  for (std::size_t r = round_ + 1; r < rounds.size(); ++r) {
+    for (std::size_t i = 0; i < rounds[r].receives.size(); ++i) {
+      const Plan::Message& message = rounds[r].receives[i];
+      if (message.peer == proc_null) continue;
+      internal::discard_message(context_, peer_offset_ + message.peer,
+                                tag_base_ + message.tag,
+                                expected_bytes(receives_[r][i]));
+    }
+  }
+  round_ = rounds.size();
+  free_types();
+}
+
+int Execution::expected_bytes(const Bound& bound) const noexcept {
+  int bytes = 0;
+  if (bound.count > 0 && MPI_Pack_size(bound.count, bound.datatype, context_,
+                                       &bytes) != MPI_SUCCESS) {
+    bytes = 0;
+  }
+  return bytes;
+}
+
+}  // namespace
+
+Request execute(const Comm& comm, std::shared_ptr<const Plan> plan,
+                PlanBuffers buffers, Mode mode, const char* function) {
+  Comm::State& state = internal::CommAccess::state(comm, function);
+  // Topology and inter-communicators have a private context from their
+  // constructor; another gets it now (every process of comm is here).
+  if (state.private_context == MPI_COMM_NULL) state.add_private_context();
+  auto execution = std::make_unique<Execution>(
+      comm, state, tag_base(next_sequence(comm)), std::move(plan), buffers,
+      mode == Mode::persistent, function);
+  Request request(std::move(execution), comm);
+  if (mode == Mode::blocking) wait(request);
+  return request;
+}
+
+}  // namespace classic

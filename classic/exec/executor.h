@@ -1,0 +1,64 @@
+// The one executor of classic: runs a Plan on a communicator, blocking,
+// non-blocking or persistent. Every collective that classic runs with
+// messages (neighbour collectives, and ortho's algorithms) is a plan run
+// here.
+#ifndef ORTHOCOMM_CLASSIC_EXEC_EXECUTOR_H_
+#define ORTHOCOMM_CLASSIC_EXEC_EXECUTOR_H_
+
+#include <memory>
+
+#include "classic/comm/comm.h"
+#include "classic/exec/plan.h"
+#include "classic/p2p/request.h"
+
+namespace classic {
+
+// How an operation runs:
+//  - blocking:    returns once it has completed (a null Request);
+//  - nonblocking: returns a pending Request; completion functions (wait,
+//                 test, wait_all, ...) post round r + 1 once round r has
+//                 completed;
+//  - persistent:  returns an inactive Request (MPI-4 *_init); each
+//                 classic::start runs the plan again on the same buffers.
+enum class Mode { blocking, nonblocking, persistent };
+
+// The caller's buffers of one operation (Plan::Space::send and ::recv).
+// Either may be null where the plan does not use it; a null base with
+// displacements that are addresses serves MPI_BOTTOM.
+struct PlanBuffers {
+  const void* send = nullptr;
+  void* recv = nullptr;
+};
+
+// Runs `plan` on comm's private context (made now, collectively, if comm
+// has none). Every process of comm runs its operations on comm in the same
+// order, blocking and non-blocking alike; each takes the next number of
+// comm's operation sequence, which its tags carry, so operations
+// outstanding at once never take each other's messages.
+//
+// Messages of more than one block travel as one message of a derived
+// datatype over the blocks (MPI_Type_create_struct on absolute addresses),
+// made when the buffers are bound (every call; once for a persistent
+// operation) and freed when the operation ends; single blocks go as they
+// are. (Packing small blocks into scratch instead is a choice left for
+// when a benchmark shows it pays.)
+//
+// Destroying a pending request never blocks on a peer and leaves later
+// operations on the communicator, and on any other, correct: receives not
+// yet matched are withdrawn; the messages the peers still send for this
+// operation (the withdrawn ones and those of later rounds) are received
+// into classic's own buffers whatever their size, whenever they arrive,
+// also after the communicator is freed (its context is given back once
+// they have); sends already posted complete in the background (the send
+// buffer must stay valid until then; scratch is kept by classic).
+//
+// Errors: those of the transport (ErrorClass::truncate, ...), raised by the
+// completion function that meets them; `function` names the caller.
+[[nodiscard]] Request execute(const Comm& comm,
+                              std::shared_ptr<const Plan> plan,
+                              PlanBuffers buffers, Mode mode,
+                              const char* function);
+
+}  // namespace classic
+
+#endif  // ORTHOCOMM_CLASSIC_EXEC_EXECUTOR_H_

@@ -1,0 +1,111 @@
+#include "classic/exec/internal/leftovers.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <utility>
+#include <vector>
+
+#include "classic/base/environment.h"
+#include "classic/base/internal/transport.h"
+
+namespace classic::internal {
+namespace {
+
+struct Discard {
+  MPI_Request request;
+  MPI_Comm context;
+  std::unique_ptr<std::byte[]> sink;
+};
+
+struct BackgroundSend {
+  MPI_Request request;
+  std::shared_ptr<void> keep;
+};
+
+struct Leftovers {
+  std::vector<Discard> discards;
+  std::vector<BackgroundSend> sends;
+  bool finalizer_registered = false;
+};
+
+Leftovers& leftovers() {
+  static Leftovers instance;
+  return instance;
+}
+
+// True when `request` has completed, whatever its outcome: a truncated or
+// failed leftover is as finished as a delivered one (the context returns
+// errors, so nothing is raised).
+bool completed(MPI_Request& request) {
+  int done = 0;
+  MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+  return done != 0 || request == MPI_REQUEST_NULL;
+}
+
+// At finalize the transport goes: nothing more will arrive. Receives still
+// posted are withdrawn so that MPI_Finalize finds none pending.
+void finalize_leftovers() {
+  Leftovers& l = leftovers();
+  for (Discard& discard : l.discards) {
+    if (!completed(discard.request)) {
+      MPI_Cancel(&discard.request);
+      MPI_Wait(&discard.request, MPI_STATUS_IGNORE);
+    }
+    transport::release_context(discard.context);
+  }
+  for (BackgroundSend& send : l.sends) {
+    if (send.request != MPI_REQUEST_NULL) MPI_Request_free(&send.request);
+  }
+  l.discards.clear();
+  l.sends.clear();
+  l.finalizer_registered = false;
+}
+
+void register_finalizer() {
+  Leftovers& l = leftovers();
+  if (l.finalizer_registered) return;
+  Environment::at_finalize(&finalize_leftovers);
+  l.finalizer_registered = true;
+}
+
+}  // namespace
+
+void discard_message(MPI_Comm context, int source, int tag, int bytes) {
+  if (context == MPI_COMM_NULL) return;
+  register_finalizer();
+  const int size = std::max(bytes, 0);
+  Discard discard{MPI_REQUEST_NULL, context,
+                  std::make_unique<std::byte[]>(
+                      static_cast<std::size_t>(std::max(size, 1)))};
+  if (MPI_Irecv(discard.sink.get(), size, MPI_PACKED, source, tag, context,
+                &discard.request) != MPI_SUCCESS) {
+    return;  // nothing posted, nothing to wait for
+  }
+  transport::retain_context(context);
+  leftovers().discards.push_back(std::move(discard));
+}
+
+void finish_in_background(MPI_Request request, std::shared_ptr<void> keep) {
+  if (request == MPI_REQUEST_NULL) return;
+  register_finalizer();
+  leftovers().sends.push_back(BackgroundSend{request, std::move(keep)});
+}
+
+void collect_leftovers() {
+  Leftovers& l = leftovers();
+  std::erase_if(l.discards, [](Discard& discard) {
+    if (!completed(discard.request)) return false;
+    transport::release_context(discard.context);
+    return true;
+  });
+  std::erase_if(l.sends,
+                [](BackgroundSend& send) { return completed(send.request); });
+}
+
+int pending_discards() { return static_cast<int>(leftovers().discards.size()); }
+
+int pending_background_sends() {
+  return static_cast<int>(leftovers().sends.size());
+}
+
+}  // namespace classic::internal
