@@ -80,6 +80,7 @@ void copy_elements(const void* from, int from_count, MPI_Datatype from_type,
                    void* to, int to_count, MPI_Datatype to_type,
                    MPI_Comm context, const char* function) {
   const Layout from_layout = layout_of(from_type, function);
+  if (from_count == 0 || from_layout.size == 0) return;  // nothing to copy
   if (from_type == to_type && from_count == to_count &&
       from_layout.size == from_layout.extent && from_layout.lower_bound == 0 &&
       from_layout.true_lower_bound == 0) {

@@ -27,6 +27,7 @@
 #include "classic/groups/group.h"
 #include "classic/p2p/point_to_point.h"
 #include "classic/p2p/request.h"
+#include "classic/topology/cartesian.h"
 #include "classic/topology/internal/topology_cache.h"
 #include "tests/classic/neighbor_testing.h"
 
@@ -197,13 +198,62 @@ class Scenario {
     return requests;
   }
 
+  // The persistent forms (MPI-4 *_init) on this scenario's buffers.
+  std::vector<Request> make_persistent(const Comm& comm) {
+    std::vector<Request> requests;
+    requests.push_back(neighbor_alltoall_init(
+        comm, std::span<const int>(alltoall_send_), std::span(alltoall_recv_)));
+    requests.push_back(
+        neighbor_allgather_init(comm, std::span<const int>(allgather_send_),
+                                std::span(allgather_recv_)));
+    requests.push_back(neighbor_alltoallv_init(
+        comm, std::span<const int>(alltoallv_send_), v_send_.counts,
+        v_send_.displs, std::span(alltoallv_recv_), v_recv_.counts,
+        v_recv_.displs));
+    requests.push_back(neighbor_allgatherv_init(
+        comm, std::span<const int>(allgatherv_send_),
+        std::span(allgatherv_recv_), gv_recv_.counts, gv_recv_.displs));
+    const auto [send_types, recv_types] = int_types();
+    requests.push_back(neighbor_alltoallw_init(
+        comm, alltoallv_send_.data(), v_send_.counts, in_bytes(v_send_.displs),
+        send_types, alltoallw_recv_.data(), v_recv_.counts,
+        in_bytes(v_recv_.displs), recv_types));
+    return requests;
+  }
+
+  // New contents for the next run, in place (persistent requests keep the
+  // buffers they were made with): every sent value grows by `delta`, every
+  // receive buffer is reset to sentinels.
+  void shift_sends(int delta) {
+    for (std::vector<int>* send : {&alltoall_send_, &allgather_send_,
+                                   &alltoallv_send_, &allgatherv_send_}) {
+      for (int& x : *send) {
+        if (x != kSentinel) x += delta;
+      }
+    }
+    for (std::vector<int>* recv :
+         {&alltoall_recv_, &allgather_recv_, &alltoallv_recv_, &alltoallw_recv_,
+          &allgatherv_recv_}) {
+      std::ranges::fill(*recv, kSentinel);
+    }
+    shift_ += delta;
+  }
+
   void expect_delivered() const {
     SCOPED_TRACE(name_);
-    EXPECT_EQ(alltoall_recv_, expected_consecutive(origins_, 2));
-    EXPECT_EQ(allgather_recv_, expected_consecutive(gathered(origins_), 3));
-    EXPECT_EQ(alltoallv_recv_, expected_buffer(v_recv_, origins_));
-    EXPECT_EQ(alltoallw_recv_, expected_buffer(v_recv_, origins_));
-    EXPECT_EQ(allgatherv_recv_, expected_buffer(gv_recv_, gathered(origins_)));
+    EXPECT_EQ(alltoall_recv_, shifted(expected_consecutive(origins_, 2)));
+    EXPECT_EQ(allgather_recv_,
+              shifted(expected_consecutive(gathered(origins_), 3)));
+    EXPECT_EQ(alltoallv_recv_, shifted(expected_buffer(v_recv_, origins_)));
+    EXPECT_EQ(alltoallw_recv_, shifted(expected_buffer(v_recv_, origins_)));
+    EXPECT_EQ(allgatherv_recv_,
+              shifted(expected_buffer(gv_recv_, gathered(origins_))));
+  }
+
+  // The five receive buffers, to compare two runs.
+  std::vector<std::vector<int>> received() const {
+    return {alltoall_recv_, allgather_recv_, alltoallv_recv_, alltoallw_recv_,
+            allgatherv_recv_};
   }
 
  private:
@@ -235,7 +285,15 @@ class Scenario {
             std::vector<MPI_Datatype>(v_recv_.counts.size(), MPI_INT)};
   }
 
+  std::vector<int> shifted(std::vector<int> expected) const {
+    for (int& x : expected) {
+      if (x != kSentinel) x += shift_;
+    }
+    return expected;
+  }
+
   std::string name_;
+  int shift_ = 0;
   std::vector<Origin> origins_;
   std::vector<int> alltoall_send_, alltoall_recv_;
   std::vector<int> allgather_send_, allgather_recv_;
@@ -256,7 +314,66 @@ void expect_standard_semantics(const WorldTopology& world) {
   nonblocking.expect_delivered();
 }
 
+// Persistent requests made once and started `starts` times with new
+// buffer contents each time equal the blocking forms on the same contents.
+void expect_persistent_equals_blocking(const WorldTopology& world, int starts) {
+  const Comm comm = testing_neighbor::make_comm(world);
+  Scenario persistent(world, comm.rank());
+  Scenario blocking(world, comm.rank());
+  std::vector<Request> requests = persistent.make_persistent(comm);
+  for (const Request& request : requests) EXPECT_TRUE(request.is_inactive());
+  for (int run = 0; run < starts; ++run) {
+    persistent.shift_sends(run == 0 ? 0 : 7);
+    blocking.shift_sends(run == 0 ? 0 : 7);
+    start_all(requests);
+    blocking.run_blocking(comm);
+    wait_all(requests);
+    for (const Request& request : requests) {
+      ASSERT_TRUE(request.is_inactive());
+    }
+    ASSERT_EQ(persistent.received(), blocking.received()) << "start " << run;
+    persistent.expect_delivered();
+  }
+}
+
 int world_size() { return Comm::world().size(); }
+
+constexpr Mode kModes[] = {Mode::blocking, Mode::nonblocking, Mode::persistent};
+const char* mode_name(Mode mode) {
+  switch (mode) {
+    case Mode::blocking:
+      return "blocking";
+    case Mode::nonblocking:
+      return "non-blocking";
+    case Mode::persistent:
+      break;
+  }
+  return "persistent";
+}
+
+// neighbor_alltoall in `mode`; a persistent request is started twice.
+void run_alltoall(const Comm& comm, const std::vector<int>& send,
+                  std::vector<int>& recv, Mode mode) {
+  const std::span<const int> out(send);
+  switch (mode) {
+    case Mode::blocking:
+      neighbor_alltoall(comm, out, std::span(recv));
+      return;
+    case Mode::nonblocking: {
+      Request request = ineighbor_alltoall(comm, out, std::span(recv));
+      wait(request);
+      return;
+    }
+    case Mode::persistent: {
+      Request request = neighbor_alltoall_init(comm, out, std::span(recv));
+      for (int run = 0; run < 2; ++run) {
+        start(request);
+        wait(request);
+      }
+      return;
+    }
+  }
+}
 int world_rank() { return Comm::world().rank(); }
 
 // ---- Cartesian
@@ -272,6 +389,21 @@ TEST_F(NeighborCollectives, CartesianGridsOfEveryShapeAndPeriodicity) {
   }
 }
 
+TEST_F(NeighborCollectives, PersistentFormsEqualBlockingOverAHundredStarts) {
+  const int n = world_size();
+  expect_persistent_equals_blocking(testing_neighbor::cartesian({n}, {true}),
+                                    100);
+  expect_persistent_equals_blocking(
+      testing_neighbor::cartesian({n, 1}, {false, true}), 20);
+  if (n % 2 == 0) {
+    expect_persistent_equals_blocking(
+        testing_neighbor::cartesian({2, n / 2}, {true, true}), 20);
+  }
+  testing_neighbor::Random random(17);
+  expect_persistent_equals_blocking(
+      testing_neighbor::random_dist_graph(random, n), 20);
+}
+
 // MPI-4.1: in a periodic dimension of size 1 a process is both its
 // neighbours; what it sends toward -1 arrives from +1 and vice versa.
 TEST_F(NeighborCollectives, PeriodicDimensionOfSizeOneSwapsTheBlocks) {
@@ -281,14 +413,17 @@ TEST_F(NeighborCollectives, PeriodicDimensionOfSizeOneSwapsTheBlocks) {
   const std::vector<int> send = {value(me, 0, 0), value(me, 1, 0),
                                  value(me, 2, 0), value(me, 3, 0),
                                  value(me, 4, 0), value(me, 5, 0)};
-  std::vector<int> recv(6, kSentinel);
-  neighbor_alltoall(comm, std::span(send), std::span(recv));
-  // Dimension 1 (periodic, size 1): block 2 came back as block 3 and 3 as
-  // 2. Dimension 2 (non-periodic, size 1): no neighbours.
-  EXPECT_EQ(recv[2], value(me, 3, 0));
-  EXPECT_EQ(recv[3], value(me, 2, 0));
-  EXPECT_EQ(recv[4], kSentinel);
-  EXPECT_EQ(recv[5], kSentinel);
+  for (const Mode mode : kModes) {
+    SCOPED_TRACE(mode_name(mode));
+    std::vector<int> recv(6, kSentinel);
+    run_alltoall(comm, send, recv, mode);
+    // Dimension 1 (periodic, size 1): block 2 came back as block 3 and 3
+    // as 2. Dimension 2 (non-periodic, size 1): no neighbours.
+    EXPECT_EQ(recv[2], value(me, 3, 0));
+    EXPECT_EQ(recv[3], value(me, 2, 0));
+    EXPECT_EQ(recv[4], kSentinel);
+    EXPECT_EQ(recv[5], kSentinel);
+  }
 }
 
 // MPI-4.1: in a periodic dimension of size 2 both neighbours are the other
@@ -302,15 +437,10 @@ TEST_F(NeighborCollectives, PeriodicDimensionOfSizeTwoPairsByDirection) {
   const int other = (me + half) % world_size();
   const std::vector<int> send = {value(me, 0, 0), value(me, 1, 0),
                                  value(me, 2, 0), value(me, 3, 0)};
-  for (const bool blocking : {true, false}) {
+  for (const Mode mode : kModes) {
+    SCOPED_TRACE(mode_name(mode));
     std::vector<int> recv(4, kSentinel);
-    if (blocking) {
-      neighbor_alltoall(comm, std::span(send), std::span(recv));
-    } else {
-      Request request =
-          ineighbor_alltoall(comm, std::span(send), std::span(recv));
-      wait(request);
-    }
+    run_alltoall(comm, send, recv, mode);
     EXPECT_EQ(recv[0], value(other, 1, 0));
     EXPECT_EQ(recv[1], value(other, 0, 0));
   }
@@ -586,6 +716,64 @@ TEST_F(NeighborCollectives, DestroyingAPendingOperationLeavesLaterOnesIntact) {
   next.expect_delivered();
   EXPECT_TRUE(std::all_of(abandoned.begin(), abandoned.end(),
                           [](int x) { return x == kSentinel; }));
+}
+
+// Issue 11's report, step by step, as a user met it: a withdrawn receive
+// meets a longer (erroneous) block from its peer, the communicator goes,
+// the same grid is made again, and the next collective must work. Then the
+// same with the old communicator kept.
+TEST_F(NeighborCollectives, OversizedBlockForAWithdrawnReceiveIsHarmless) {
+  if (world_size() < 2) GTEST_SKIP() << "needs a peer";
+  const Comm world = Comm::world();
+  const std::vector<int> dims = {2};
+  const std::vector<bool> periods = {false};
+  for (const bool keep_first : {false, true}) {
+    SCOPED_TRACE(keep_first ? "first communicator kept" : "freed and remade");
+    Comm grid = cart_create(world, dims, periods, Reorder::no);
+    const int me = world.rank();
+    const std::vector<int> ones = {1, 1};
+    const std::vector<int> fours = {4, 1};
+    const std::vector<int> at_0_4 = {0, 4};
+    std::vector<int> send(8, 100 + me);
+    std::vector<int> recv(8, kSentinel);
+    if (me == 0) {
+      Request abandoned =
+          ineighbor_alltoallv(grid, std::span<const int>(send), ones, at_0_4,
+                              std::span(recv), ones, at_0_4);
+    }  // destroyed at once
+    MPI_Barrier(world.transport());
+    if (me == 1) {
+      // 4 ints to rank 0, which expected 1: erroneous, and withdrawn.
+      neighbor_alltoallv(grid, std::span<const int>(send), fours, at_0_4,
+                         std::span(recv), ones, at_0_4);
+      EXPECT_EQ(recv[0], 100);  // rank 0's block still arrived
+    }
+    MPI_Barrier(world.transport());
+    Comm kept;
+    if (keep_first) {
+      kept = grid;
+    }
+    grid = Comm();
+    grid = cart_create(world, dims, periods, Reorder::no);
+    if (!grid.is_null()) {
+      const std::vector<int> mine = {10 * me + 1};
+      std::vector<int> gathered(2, kSentinel);
+      neighbor_allgather(grid, std::span<const int>(mine), std::span(gathered));
+      const int other = 1 - me;
+      EXPECT_EQ(gathered[static_cast<std::size_t>(me == 0 ? 1 : 0)],
+                10 * other + 1);
+      EXPECT_EQ(gathered[static_cast<std::size_t>(me == 0 ? 0 : 1)],
+                kSentinel);  // off the non-periodic border
+    }
+    if (!kept.is_null()) {
+      const std::vector<int> mine = {20 + me};
+      std::vector<int> gathered(2, kSentinel);
+      neighbor_allgather(kept, std::span<const int>(mine), std::span(gathered));
+      EXPECT_EQ(gathered[static_cast<std::size_t>(me == 0 ? 1 : 0)],
+                20 + (1 - me));
+    }
+    MPI_Barrier(world.transport());
+  }
 }
 
 TEST_F(NeighborCollectives, CollectiveRequestCannotBeCancelled) {

@@ -18,8 +18,10 @@ namespace classic::internal {
 // classic's memory now, so the transport's own progress takes the message
 // whenever it arrives, even while this process waits in a call that is not
 // classic's. A longer (erroneous) message is truncated there and its error
-// ignored. The context is retained (transport::retain_context) until the
-// message has come, so freeing its communicator meanwhile is safe.
+// ignored (the sink has room beyond `bytes`: Open MPI 4.1.4 writes a
+// too-long rendezvous message past the end of a receive buffer). The context is
+// retained (transport::retain_context) until the message has come, so freeing
+// its communicator meanwhile is safe.
 void discard_message(MPI_Comm context, int source, int tag, int bytes);
 
 // A posted send that nobody will wait for: it completes in the background;
