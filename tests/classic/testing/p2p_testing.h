@@ -1,7 +1,7 @@
 // Helpers shared by the point-to-point and request tests: a ring over the
 // world, a fixture that keeps the ranks in step, and an error-class check.
-#ifndef ORTHOCOMM_TESTS_CLASSIC_P2P_TESTING_H_
-#define ORTHOCOMM_TESTS_CLASSIC_P2P_TESTING_H_
+#ifndef ORTHOCOMM_TESTS_CLASSIC_TESTING_P2P_TESTING_H_
+#define ORTHOCOMM_TESTS_CLASSIC_TESTING_P2P_TESTING_H_
 
 #include <gtest/gtest.h>
 #include <mpi.h>
@@ -42,4 +42,4 @@ void expect_error_class(F&& call, ErrorClass expected) {
 
 }  // namespace classic::testing_p2p
 
-#endif  // ORTHOCOMM_TESTS_CLASSIC_P2P_TESTING_H_
+#endif  // ORTHOCOMM_TESTS_CLASSIC_TESTING_P2P_TESTING_H_

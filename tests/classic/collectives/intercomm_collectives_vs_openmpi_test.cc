@@ -18,8 +18,8 @@
 #include "classic/collectives/collectives.h"
 #include "classic/comm/comm.h"
 #include "classic/intercomm/intercomm.h"
-#include "tests/classic/collectives_testing.h"
-#include "tests/classic/intercomm_testing.h"
+#include "tests/classic/testing/collectives_testing.h"
+#include "tests/classic/testing/intercomm_testing.h"
 
 namespace classic {
 namespace {

@@ -23,7 +23,7 @@
 #include "classic/p2p/point_to_point.h"
 #include "classic/topology/internal/topology_cache.h"
 #include "classic/topology/topology.h"
-#include "tests/classic/testing.h"
+#include "tests/classic/testing/testing.h"
 
 namespace classic {
 namespace {

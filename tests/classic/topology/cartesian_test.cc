@@ -24,7 +24,7 @@
 #include "classic/intercomm/intercomm.h"
 #include "classic/topology/internal/topology_cache.h"
 #include "classic/topology/topology.h"
-#include "tests/classic/testing.h"
+#include "tests/classic/testing/testing.h"
 
 namespace classic {
 namespace {

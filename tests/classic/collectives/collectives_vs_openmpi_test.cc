@@ -16,7 +16,7 @@
 #include "classic/base/environment.h"
 #include "classic/collectives/collectives.h"
 #include "classic/comm/comm.h"
-#include "tests/classic/collectives_testing.h"
+#include "tests/classic/testing/collectives_testing.h"
 
 namespace classic {
 namespace {

@@ -29,7 +29,7 @@
 #include "classic/groups/group.h"
 #include "classic/p2p/request.h"
 #include "classic/p2p/status.h"
-#include "tests/classic/p2p_testing.h"
+#include "tests/classic/testing/p2p_testing.h"
 
 namespace classic {
 namespace {

@@ -19,7 +19,7 @@
 #include "classic/comm/keyval.h"
 #include "classic/comm/typed_keyval.h"
 #include "classic/groups/group.h"
-#include "tests/classic/testing.h"
+#include "tests/classic/testing/testing.h"
 
 namespace classic {
 namespace {

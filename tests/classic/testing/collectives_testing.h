@@ -1,8 +1,8 @@
 // Shared by the collective differential tests: random draws that every
 // process of a communicator agrees on, element types, block layouts, and
 // pairs of classic and Open MPI communicators to run both on.
-#ifndef ORTHOCOMM_TESTS_CLASSIC_COLLECTIVES_TESTING_H_
-#define ORTHOCOMM_TESTS_CLASSIC_COLLECTIVES_TESTING_H_
+#ifndef ORTHOCOMM_TESTS_CLASSIC_TESTING_COLLECTIVES_TESTING_H_
+#define ORTHOCOMM_TESTS_CLASSIC_TESTING_COLLECTIVES_TESTING_H_
 
 #include <gtest/gtest.h>
 #include <mpi.h>
@@ -276,4 +276,4 @@ void place(const std::vector<T>& block, std::vector<T>& buffer, int offset) {
 
 }  // namespace classic::testing
 
-#endif  // ORTHOCOMM_TESTS_CLASSIC_COLLECTIVES_TESTING_H_
+#endif  // ORTHOCOMM_TESTS_CLASSIC_TESTING_COLLECTIVES_TESTING_H_

@@ -21,7 +21,7 @@
 #include "classic/comm/comm.h"
 #include "classic/p2p/point_to_point.h"
 #include "classic/p2p/status.h"
-#include "tests/classic/p2p_testing.h"
+#include "tests/classic/testing/p2p_testing.h"
 
 namespace classic {
 namespace {

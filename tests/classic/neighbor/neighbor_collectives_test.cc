@@ -28,7 +28,7 @@
 #include "classic/p2p/point_to_point.h"
 #include "classic/p2p/request.h"
 #include "classic/topology/internal/topology_cache.h"
-#include "tests/classic/neighbor_testing.h"
+#include "tests/classic/testing/neighbor_testing.h"
 
 namespace classic {
 namespace {

@@ -1,8 +1,8 @@
 // Shared by the inter-communicator tests: the world split into two sides,
 // the members of each side computed from the split's rule (never read back
 // from classic), and the inter-communicator between them.
-#ifndef ORTHOCOMM_TESTS_CLASSIC_INTERCOMM_TESTING_H_
-#define ORTHOCOMM_TESTS_CLASSIC_INTERCOMM_TESTING_H_
+#ifndef ORTHOCOMM_TESTS_CLASSIC_TESTING_INTERCOMM_TESTING_H_
+#define ORTHOCOMM_TESTS_CLASSIC_TESTING_INTERCOMM_TESTING_H_
 
 #include <gtest/gtest.h>
 #include <mpi.h>
@@ -116,4 +116,4 @@ class IntercommTest : public ::testing::Test {
 
 }  // namespace classic::intercomm_testing
 
-#endif  // ORTHOCOMM_TESTS_CLASSIC_INTERCOMM_TESTING_H_
+#endif  // ORTHOCOMM_TESTS_CLASSIC_TESTING_INTERCOMM_TESTING_H_

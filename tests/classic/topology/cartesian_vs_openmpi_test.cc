@@ -22,7 +22,7 @@
 #include "classic/comm/comm.h"
 #include "classic/groups/group.h"
 #include "classic/topology/cartesian.h"
-#include "tests/classic/testing.h"
+#include "tests/classic/testing/testing.h"
 
 namespace classic {
 namespace {

@@ -23,7 +23,7 @@
 #include "classic/comm/keyval.h"
 #include "classic/groups/group.h"
 #include "classic/p2p/point_to_point.h"
-#include "tests/classic/intercomm_testing.h"
+#include "tests/classic/testing/intercomm_testing.h"
 
 namespace classic {
 namespace {

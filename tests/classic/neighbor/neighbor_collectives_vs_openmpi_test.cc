@@ -29,7 +29,7 @@
 #include "classic/neighbor/internal/neighbor_lists.h"
 #include "classic/neighbor/neighbor_collectives.h"
 #include "classic/p2p/request.h"
-#include "tests/classic/neighbor_testing.h"
+#include "tests/classic/testing/neighbor_testing.h"
 
 namespace classic {
 namespace {

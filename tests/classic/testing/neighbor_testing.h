@@ -2,8 +2,8 @@
 // the whole world (so that every process knows what every other sends),
 // computed here independently of classic, and the oracle that says where
 // each received block comes from.
-#ifndef ORTHOCOMM_TESTS_CLASSIC_NEIGHBOR_TESTING_H_
-#define ORTHOCOMM_TESTS_CLASSIC_NEIGHBOR_TESTING_H_
+#ifndef ORTHOCOMM_TESTS_CLASSIC_TESTING_NEIGHBOR_TESTING_H_
+#define ORTHOCOMM_TESTS_CLASSIC_TESTING_NEIGHBOR_TESTING_H_
 
 #include <gtest/gtest.h>
 
@@ -297,4 +297,4 @@ inline std::vector<bool> periods_of(unsigned bits, std::size_t ndims) {
 
 }  // namespace classic::testing_neighbor
 
-#endif  // ORTHOCOMM_TESTS_CLASSIC_NEIGHBOR_TESTING_H_
+#endif  // ORTHOCOMM_TESTS_CLASSIC_TESTING_NEIGHBOR_TESTING_H_

@@ -20,7 +20,7 @@
 #include "classic/base/error.h"
 #include "classic/comm/keyval.h"
 #include "classic/groups/group.h"
-#include "tests/classic/testing.h"
+#include "tests/classic/testing/testing.h"
 
 namespace classic {
 namespace {

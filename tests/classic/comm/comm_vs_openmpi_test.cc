@@ -17,7 +17,7 @@
 #include "classic/base/environment.h"
 #include "classic/comm/comm.h"
 #include "classic/groups/group.h"
-#include "tests/classic/testing.h"
+#include "tests/classic/testing/testing.h"
 
 namespace classic {
 namespace {

@@ -1,8 +1,8 @@
 // Small helpers that many classic tests share: the world's size and rank,
 // the class of the classic::Error a call throws, and the world ranks of an
 // Open MPI communicator's members (for differential tests).
-#ifndef ORTHOCOMM_TESTS_CLASSIC_TESTING_H_
-#define ORTHOCOMM_TESTS_CLASSIC_TESTING_H_
+#ifndef ORTHOCOMM_TESTS_CLASSIC_TESTING_TESTING_H_
+#define ORTHOCOMM_TESTS_CLASSIC_TESTING_TESTING_H_
 
 #include <mpi.h>
 
@@ -50,4 +50,4 @@ inline std::vector<int> mpi_world_ranks(MPI_Comm comm) {
 
 }  // namespace classic::testing
 
-#endif  // ORTHOCOMM_TESTS_CLASSIC_TESTING_H_
+#endif  // ORTHOCOMM_TESTS_CLASSIC_TESTING_TESTING_H_

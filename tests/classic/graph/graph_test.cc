@@ -19,7 +19,7 @@
 #include "classic/groups/group.h"
 #include "classic/topology/internal/topology_cache.h"
 #include "classic/topology/topology.h"
-#include "tests/classic/testing.h"
+#include "tests/classic/testing/testing.h"
 
 namespace classic {
 namespace {
