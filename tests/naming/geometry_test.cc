@@ -14,6 +14,7 @@
 
 #include "classic/base/constants.h"
 #include "classic/base/error.h"
+#include "tests/testing/errors.h"
 
 namespace {
 
@@ -22,6 +23,8 @@ using classic::proc_null;
 using naming::Geometry;
 using naming::Order;
 using naming::Shift;
+using orthocomm_test::Thrown;
+using orthocomm_test::thrown_by;
 using Coords = std::vector<int>;
 using Flags = std::vector<bool>;
 
@@ -96,21 +99,6 @@ std::vector<Coords> offset_box(const Coords& dims) {
     for (std::size_t i = 0; i < dims.size(); ++i) offset[i] += low[i];
   }
   return box;
-}
-
-struct Thrown {
-  std::optional<ErrorClass> error_class;
-  std::string message;
-};
-
-template <typename Call>
-Thrown thrown_by(Call call) {
-  try {
-    call();
-  } catch (const classic::Error& error) {
-    return {error.error_class(), error.what()};
-  }
-  return {};
 }
 
 // The lecture's "12 processes arranged on a 3 x 4 grid", row-major

@@ -17,23 +17,12 @@
 #include "classic/comm/comm.h"
 #include "classic/comm/internal/comm_state.h"
 #include "classic/groups/group.h"
+#include "tests/testing/errors.h"
 
 namespace classic {
 namespace {
 
-template <typename F>
-void expect_error(F&& call, ErrorClass expected, const std::string& function,
-                  const std::string& argument) {
-  try {
-    call();
-    ADD_FAILURE() << "no classic::Error raised";
-  } catch (const Error& error) {
-    EXPECT_EQ(error.error_class(), expected) << error.what();
-    const std::string what = error.what();
-    EXPECT_EQ(what.rfind(function + ":", 0), 0u) << what;
-    EXPECT_NE(what.find(argument), std::string::npos) << what;
-  }
-}
+using orthocomm_test::expect_error_from;
 
 std::size_t at(int index) { return static_cast<std::size_t>(index); }
 int size() { return Comm::world().size(); }
@@ -69,47 +58,47 @@ Comm inter_comm() {
 // ---- comm -----------------------------------------------------------------
 
 TEST(CollectivesErrors, NullCommRaisesComm) {
-  expect_error([] { barrier(Comm()); }, ErrorClass::comm, "classic::barrier",
-               "null");
+  expect_error_from([] { barrier(Comm()); }, ErrorClass::comm,
+                    "classic::barrier", "null");
 }
 
 TEST(CollectivesErrors, FreedCommRaisesComm) {
   const Comm freed = freed_comm();
   std::vector<int> buffer(1);
-  expect_error([&] { bcast(freed, out(buffer), 0); }, ErrorClass::comm,
-               "classic::bcast", "freed");
+  expect_error_from([&] { bcast(freed, out(buffer), 0); }, ErrorClass::comm,
+                    "classic::bcast", "freed");
 }
 
 // MPI-2 defines no scan or exscan on inter-communicators.
 TEST(CollectivesErrors, ScanOnAnInterCommRaisesCommNeedingAnIntraCommunicator) {
   const Comm inter = inter_comm();
   std::vector<int> send(1), recv(1);
-  expect_error([&] { scan(inter, in(send), out(recv), MPI_SUM); },
-               ErrorClass::comm, "classic::scan",
-               "needs an intra-communicator");
-  expect_error([&] { exscan(inter, in(send), out(recv), MPI_SUM); },
-               ErrorClass::comm, "classic::exscan",
-               "needs an intra-communicator");
+  expect_error_from([&] { scan(inter, in(send), out(recv), MPI_SUM); },
+                    ErrorClass::comm, "classic::scan",
+                    "needs an intra-communicator");
+  expect_error_from([&] { exscan(inter, in(send), out(recv), MPI_SUM); },
+                    ErrorClass::comm, "classic::exscan",
+                    "needs an intra-communicator");
 }
 
 // ---- root -----------------------------------------------------------------
 
 TEST(CollectivesErrors, NegativeRootRaisesRoot) {
   std::vector<int> buffer(1);
-  expect_error([&] { bcast(Comm::world(), out(buffer), -1); }, ErrorClass::root,
-               "classic::bcast", "root = -1");
+  expect_error_from([&] { bcast(Comm::world(), out(buffer), -1); },
+                    ErrorClass::root, "classic::bcast", "root = -1");
 }
 
 TEST(CollectivesErrors, RootEqualToSizeRaisesRoot) {
   std::vector<int> send(1), recv(at(size()));
-  expect_error([&] { gather(Comm::world(), in(send), out(recv), size()); },
-               ErrorClass::root, "classic::gather",
-               "root = " + std::to_string(size()));
+  expect_error_from([&] { gather(Comm::world(), in(send), out(recv), size()); },
+                    ErrorClass::root, "classic::gather",
+                    "root = " + std::to_string(size()));
 }
 
 TEST(CollectivesErrors, RawReduceRootOutOfRangeRaisesRoot) {
   int value = 0;
-  expect_error(
+  expect_error_from(
       [&] {
         reduce(Comm::world(), &value, &value, 1, MPI_INT, MPI_SUM, size() + 3);
       },
@@ -120,13 +109,13 @@ TEST(CollectivesErrors, RawReduceRootOutOfRangeRaisesRoot) {
 
 TEST(CollectivesErrors, NegativeRawCountRaisesCount) {
   int value = 0;
-  expect_error([&] { bcast(Comm::world(), &value, -1, MPI_INT, 0); },
-               ErrorClass::count, "classic::bcast", "count = -1");
+  expect_error_from([&] { bcast(Comm::world(), &value, -1, MPI_INT, 0); },
+                    ErrorClass::count, "classic::bcast", "count = -1");
 }
 
 TEST(CollectivesErrors, NegativeRecvCountAtTheRootRaisesCount) {
   int send = 0, recv = 0;
-  expect_error(
+  expect_error_from(
       [&] { gather(Comm::self(), &send, 1, MPI_INT, &recv, -2, MPI_INT, 0); },
       ErrorClass::count, "classic::gather", "recv count = -2");
 }
@@ -135,7 +124,7 @@ TEST(CollectivesErrors, GathervRecvcountsOfTheWrongLengthRaiseCount) {
   std::vector<int> send(1), recv(4);
   const std::vector<int> counts = {1, 0};  // self has one process
   const std::vector<int> displs = {0};
-  expect_error(
+  expect_error_from(
       [&] { gatherv(Comm::self(), in(send), out(recv), counts, displs, 0); },
       ErrorClass::count, "classic::gatherv", "recvcounts has 2 entries");
 }
@@ -144,7 +133,7 @@ TEST(CollectivesErrors, ScattervDisplsOfTheWrongLengthRaiseCount) {
   std::vector<int> send(4), recv(1);
   const std::vector<int> counts = {1};
   const std::vector<int> displs;
-  expect_error(
+  expect_error_from(
       [&] { scatterv(Comm::self(), in(send), counts, displs, out(recv), 0); },
       ErrorClass::count, "classic::scatterv", "displs has 0 entries");
 }
@@ -154,7 +143,7 @@ TEST(CollectivesErrors, AllgathervNegativeCountEntryRaisesCount) {
   std::vector<int> counts(at(size()), 1);
   std::vector<int> displs(at(size()), 0);
   counts.back() = -1;
-  expect_error(
+  expect_error_from(
       [&] { allgatherv(Comm::world(), in_place, out(recv), counts, displs); },
       ErrorClass::count, "classic::allgatherv",
       "recvcounts[" + std::to_string(size() - 1) + "] = -1");
@@ -166,7 +155,7 @@ TEST(CollectivesErrors, AlltoallvSdisplsOfTheWrongLengthRaiseCount) {
   std::vector<int> displs(at(size()));
   for (int i = 0; i < size(); ++i) displs[at(i)] = i;
   const std::vector<int> short_displs(at(size() - 1), 0);
-  expect_error(
+  expect_error_from(
       [&] {
         alltoallv(Comm::world(), in(send), counts, short_displs, out(recv),
                   counts, displs);
@@ -183,7 +172,7 @@ TEST(CollectivesErrors, AlltoallwRecvTypesOfTheWrongLengthRaiseCount) {
   }
   const std::vector<MPI_Datatype> types(at(size()), MPI_INT);
   const std::vector<MPI_Datatype> too_many(at(size() + 1), MPI_INT);
-  expect_error(
+  expect_error_from(
       [&] {
         alltoallw(Comm::world(), send.data(), counts, bytes, types, recv.data(),
                   counts, bytes, too_many);
@@ -194,7 +183,7 @@ TEST(CollectivesErrors, AlltoallwRecvTypesOfTheWrongLengthRaiseCount) {
 TEST(CollectivesErrors, ReduceScatterRecvcountsOfTheWrongLengthRaiseCount) {
   std::vector<int> send(at(size() + 1)), recv(1);
   const std::vector<int> counts(at(size() + 1), 1);
-  expect_error(
+  expect_error_from(
       [&] {
         reduce_scatter(Comm::world(), in(send), out(recv), counts, MPI_SUM);
       },
@@ -205,7 +194,7 @@ TEST(CollectivesErrors, GathervOwnCountDifferentFromSendRaisesCount) {
   std::vector<int> send(2), recv(4);
   const std::vector<int> counts = {3};
   const std::vector<int> displs = {0};
-  expect_error(
+  expect_error_from(
       [&] { gatherv(Comm::self(), in(send), out(recv), counts, displs, 0); },
       ErrorClass::count, "classic::gatherv", "recvcounts[0] = 3");
 }
@@ -214,7 +203,7 @@ TEST(CollectivesErrors, ScattervOwnCountDifferentFromRecvRaisesCount) {
   std::vector<int> send(4), recv(1);
   const std::vector<int> counts = {2};
   const std::vector<int> displs = {0};
-  expect_error(
+  expect_error_from(
       [&] { scatterv(Comm::self(), in(send), counts, displs, out(recv), 0); },
       ErrorClass::count, "classic::scatterv", "sendcounts[0] = 2");
 }
@@ -223,38 +212,39 @@ TEST(CollectivesErrors, ScattervOwnCountDifferentFromRecvRaisesCount) {
 
 TEST(CollectivesErrors, GatherRecvTooSmallAtTheRootRaisesBuffer) {
   std::vector<int> send(3), recv(2);
-  expect_error([&] { gather(Comm::self(), in(send), out(recv), 0); },
-               ErrorClass::buffer, "classic::gather", "recv.size() = 2");
+  expect_error_from([&] { gather(Comm::self(), in(send), out(recv), 0); },
+                    ErrorClass::buffer, "classic::gather", "recv.size() = 2");
 }
 
 TEST(CollectivesErrors, ScatterSendTooSmallAtTheRootRaisesBuffer) {
   std::vector<int> send(1), recv(2);
-  expect_error([&] { scatter(Comm::self(), in(send), out(recv), 0); },
-               ErrorClass::buffer, "classic::scatter", "send.size() = 1");
+  expect_error_from([&] { scatter(Comm::self(), in(send), out(recv), 0); },
+                    ErrorClass::buffer, "classic::scatter", "send.size() = 1");
 }
 
 TEST(CollectivesErrors, AllgatherRecvTooSmallRaisesBuffer) {
   std::vector<int> send(2), recv(at(2 * size() - 1));
-  expect_error([&] { allgather(Comm::world(), in(send), out(recv)); },
-               ErrorClass::buffer, "classic::allgather", "recv.size()");
+  expect_error_from([&] { allgather(Comm::world(), in(send), out(recv)); },
+                    ErrorClass::buffer, "classic::allgather", "recv.size()");
 }
 
 TEST(CollectivesErrors, AllreduceRecvTooSmallRaisesBuffer) {
   std::vector<double> send(3), recv(2);
-  expect_error([&] { allreduce(Comm::world(), in(send), out(recv), MPI_SUM); },
-               ErrorClass::buffer, "classic::allreduce", "recv.size() = 2");
+  expect_error_from(
+      [&] { allreduce(Comm::world(), in(send), out(recv), MPI_SUM); },
+      ErrorClass::buffer, "classic::allreduce", "recv.size() = 2");
 }
 
 TEST(CollectivesErrors, ScanRecvTooSmallRaisesBuffer) {
   std::vector<int> send(1), recv;
-  expect_error([&] { scan(Comm::world(), in(send), out(recv), MPI_SUM); },
-               ErrorClass::buffer, "classic::scan", "recv.size() = 0");
+  expect_error_from([&] { scan(Comm::world(), in(send), out(recv), MPI_SUM); },
+                    ErrorClass::buffer, "classic::scan", "recv.size() = 0");
 }
 
 TEST(CollectivesErrors, ReduceScatterSendShorterThanTheCountsRaisesBuffer) {
   std::vector<int> send(at(size() - 1)), recv(1);
   const std::vector<int> counts(at(size()), 1);
-  expect_error(
+  expect_error_from(
       [&] {
         reduce_scatter(Comm::world(), in(send), out(recv), counts, MPI_SUM);
       },
@@ -265,7 +255,7 @@ TEST(CollectivesErrors, GathervBlockPastTheEndRaisesBuffer) {
   std::vector<int> send(2), recv(4);
   const std::vector<int> counts = {2};
   const std::vector<int> displs = {3};
-  expect_error(
+  expect_error_from(
       [&] { gatherv(Comm::self(), in(send), out(recv), counts, displs, 0); },
       ErrorClass::buffer, "classic::gatherv", "block 0 [3, 5)");
 }
@@ -274,7 +264,7 @@ TEST(CollectivesErrors, ScattervBlockBeforeTheStartRaisesBuffer) {
   std::vector<int> send(4), recv(1);
   const std::vector<int> counts = {1};
   const std::vector<int> displs = {-1};
-  expect_error(
+  expect_error_from(
       [&] { scatterv(Comm::self(), in(send), counts, displs, out(recv), 0); },
       ErrorClass::buffer, "classic::scatterv", "block 0 [-1, 0)");
 }
@@ -286,7 +276,7 @@ TEST(CollectivesErrors, AlltoallvOverlappingRecvBlocksRaiseBuffer) {
   std::vector<int> displs(at(size()));
   for (int i = 0; i < size(); ++i) displs[at(i)] = i;
   const std::vector<int> overlapping(at(size()), 0);
-  expect_error(
+  expect_error_from(
       [&] {
         alltoallv(Comm::world(), in(send), counts, displs, out(recv), counts,
                   overlapping);
@@ -297,23 +287,23 @@ TEST(CollectivesErrors, AlltoallvOverlappingRecvBlocksRaiseBuffer) {
 TEST(CollectivesErrors, AlltoallSendNotAMultipleOfSizeRaisesBuffer) {
   if (size() < 2) GTEST_SKIP() << "every size is a multiple of 1";
   std::vector<int> send(at(size() + 1)), recv(at(2 * size()));
-  expect_error([&] { alltoall(Comm::world(), in(send), out(recv)); },
-               ErrorClass::buffer, "classic::alltoall", "not a multiple");
+  expect_error_from([&] { alltoall(Comm::world(), in(send), out(recv)); },
+                    ErrorClass::buffer, "classic::alltoall", "not a multiple");
 }
 
 TEST(CollectivesErrors, AliasedSendAndRecvRaiseBuffer) {
   std::vector<int> buffer(4);
   const std::span<const int> send(buffer.data(), 2);
   const std::span<int> recv(buffer.data() + 1, 2);
-  expect_error([&] { allreduce(Comm::world(), send, recv, MPI_SUM); },
-               ErrorClass::buffer, "classic::allreduce", "in_place");
+  expect_error_from([&] { allreduce(Comm::world(), send, recv, MPI_SUM); },
+                    ErrorClass::buffer, "classic::allreduce", "in_place");
 }
 
 TEST(CollectivesErrors, InPlaceAwayFromTheRootRaisesBuffer) {
   if (size() < 2) GTEST_SKIP() << "one process is always the root";
   // Every process names another as root, so every process raises.
   std::vector<int> recv(at(size()));
-  expect_error(
+  expect_error_from(
       [&] {
         gather(Comm::world(), in_place, out(recv), (rank() + 1) % size());
       },
@@ -322,7 +312,7 @@ TEST(CollectivesErrors, InPlaceAwayFromTheRootRaisesBuffer) {
 
 TEST(CollectivesErrors, RawInPlaceReceiveBufferRaisesBuffer) {
   int value = 0;
-  expect_error(
+  expect_error_from(
       [&] {
         allreduce(Comm::world(), &value, MPI_IN_PLACE, 1, MPI_INT, MPI_SUM);
       },
@@ -330,14 +320,15 @@ TEST(CollectivesErrors, RawInPlaceReceiveBufferRaisesBuffer) {
 }
 
 TEST(CollectivesErrors, RawInPlaceBcastBufferRaisesBuffer) {
-  expect_error([&] { bcast(Comm::world(), MPI_IN_PLACE, 1, MPI_INT, 0); },
-               ErrorClass::buffer, "classic::bcast", "buffer is MPI_IN_PLACE");
+  expect_error_from([&] { bcast(Comm::world(), MPI_IN_PLACE, 1, MPI_INT, 0); },
+                    ErrorClass::buffer, "classic::bcast",
+                    "buffer is MPI_IN_PLACE");
 }
 
 TEST(CollectivesErrors, ReduceScatterBlockInPlaceNotAMultipleRaisesBuffer) {
   if (size() < 2) GTEST_SKIP() << "every size is a multiple of 1";
   std::vector<int> buffer(at(size() + 1));
-  expect_error(
+  expect_error_from(
       [&] {
         reduce_scatter_block(Comm::world(), in_place, out(buffer), MPI_SUM);
       },
@@ -348,7 +339,7 @@ TEST(CollectivesErrors, ReduceScatterBlockInPlaceNotAMultipleRaisesBuffer) {
 
 TEST(CollectivesErrors, NullDatatypeRaisesDatatype) {
   int value = 0;
-  expect_error(
+  expect_error_from(
       [&] {
         allgather(Comm::world(), &value, 1, MPI_DATATYPE_NULL, &value, 1,
                   MPI_INT);
@@ -366,7 +357,7 @@ TEST(CollectivesErrors, NullEntryOfAlltoallwTypesRaisesDatatype) {
   std::vector<MPI_Datatype> types(at(size()), MPI_INT);
   types[0] = MPI_DATATYPE_NULL;
   const std::vector<MPI_Datatype> good(at(size()), MPI_INT);
-  expect_error(
+  expect_error_from(
       [&] {
         alltoallw(Comm::world(), send.data(), counts, bytes, types, recv.data(),
                   counts, bytes, good);
@@ -378,28 +369,29 @@ TEST(CollectivesErrors, UncommittedDatatypeRaisesDatatype) {
   MPI_Datatype pair = MPI_DATATYPE_NULL;
   MPI_Type_contiguous(2, MPI_INT, &pair);  // not committed
   int values[2] = {0, 0};
-  expect_error([&] { bcast(Comm::world(), values, 1, pair, 0); },
-               ErrorClass::datatype, "classic::bcast", "transport");
+  expect_error_from([&] { bcast(Comm::world(), values, 1, pair, 0); },
+                    ErrorClass::datatype, "classic::bcast", "transport");
   MPI_Type_free(&pair);
 }
 
 TEST(CollectivesErrors, NullOpRaisesOp) {
   std::vector<int> send(1), recv(1);
-  expect_error(
+  expect_error_from(
       [&] { allreduce(Comm::world(), in(send), out(recv), MPI_OP_NULL); },
       ErrorClass::op, "classic::allreduce", "MPI_OP_NULL");
 }
 
 TEST(CollectivesErrors, BitwiseOpOnDoublesRaisesOp) {
   std::vector<double> send(1), recv(1);
-  expect_error([&] { scan(Comm::world(), in(send), out(recv), MPI_BAND); },
-               ErrorClass::op, "classic::scan", "op");
+  expect_error_from([&] { scan(Comm::world(), in(send), out(recv), MPI_BAND); },
+                    ErrorClass::op, "classic::scan", "op");
 }
 
 TEST(CollectivesErrors, MaxOnComplexRaisesOp) {
   std::vector<std::complex<double>> send(1), recv(1);
-  expect_error([&] { reduce(Comm::world(), in(send), out(recv), MPI_MAX, 0); },
-               ErrorClass::op, "classic::reduce", "op");
+  expect_error_from(
+      [&] { reduce(Comm::world(), in(send), out(recv), MPI_MAX, 0); },
+      ErrorClass::op, "classic::reduce", "op");
 }
 
 // A rejected call leaves the communicator usable.

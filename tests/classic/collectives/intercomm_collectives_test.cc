@@ -20,18 +20,19 @@
 #include "classic/comm/comm.h"
 #include "classic/intercomm/intercomm.h"
 #include "tests/classic/testing/intercomm_testing.h"
+#include "tests/testing/errors.h"
 
 namespace classic {
 namespace {
 
 using intercomm_testing::build;
 using intercomm_testing::Built;
-using intercomm_testing::expect_error_class;
 using intercomm_testing::halves;
 using intercomm_testing::IntercommTest;
 using intercomm_testing::interleaved_reversed;
 using intercomm_testing::world_rank;
 using intercomm_testing::world_size;
+using orthocomm_test::expect_error_class;
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
 

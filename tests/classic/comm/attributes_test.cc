@@ -19,6 +19,7 @@
 #include "classic/base/error.h"
 #include "classic/comm/keyval.h"
 #include "classic/comm/typed_keyval.h"
+#include "tests/testing/errors.h"
 
 namespace classic {
 // Stand-in for the real communicator, which does not exist yet.
@@ -30,6 +31,9 @@ class Comm {
 
 namespace classic {
 namespace {
+
+using orthocomm_test::expect_error;
+using orthocomm_test::expect_error_class;
 
 // ---------------------------------------------------------------------------
 // Helpers
@@ -126,23 +130,6 @@ int throwing_copy(const Comm&, int, void*, void*, void**, bool*) {
   throw std::runtime_error("copy callback threw");
 }
 
-// Expects `call` to throw classic::Error of class `expected` whose message
-// contains each of `fragments` (function, argument, value).
-template <class Call>
-void expect_error(ErrorClass expected, std::vector<std::string> fragments,
-                  Call&& call) {
-  try {
-    call();
-    ADD_FAILURE() << "expected classic::Error of class " << to_string(expected);
-  } catch (const Error& error) {
-    EXPECT_EQ(error.error_class(), expected) << error.what();
-    for (const std::string& fragment : fragments) {
-      EXPECT_NE(std::string(error.what()).find(fragment), std::string::npos)
-          << "message '" << error.what() << "' lacks '" << fragment << "'";
-    }
-  }
-}
-
 int value_slots[16];  // distinct addresses to store as attribute values
 void* slot(int i) { return &value_slots[i]; }
 
@@ -199,20 +186,19 @@ TEST_F(AttributesTest, FreeSetsKeyvalInvalidInBothForms) {
 
 TEST_F(AttributesTest, FreeOfKeyvalInvalidIsKeyvalError) {
   int keyval = keyval_invalid;
-  expect_error(ErrorClass::keyval, {"classic::comm_free_keyval", "keyval = -1"},
-               [&] { comm_free_keyval(keyval); });
-  expect_error(ErrorClass::keyval, {"classic::keyval_free", "keyval = -1"},
-               [&] { keyval_free(keyval); });
+  expect_error([&] { comm_free_keyval(keyval); }, ErrorClass::keyval,
+               {"classic::comm_free_keyval", "keyval = -1"});
+  expect_error([&] { keyval_free(keyval); }, ErrorClass::keyval,
+               {"classic::keyval_free", "keyval = -1"});
 }
 
 TEST_F(AttributesTest, FreeOfNeverCreatedKeyvalIsKeyvalError) {
   int keyval = 1999999999;
-  expect_error(ErrorClass::keyval,
-               {"classic::comm_free_keyval", "keyval = 1999999999"},
-               [&] { comm_free_keyval(keyval); });
+  expect_error([&] { comm_free_keyval(keyval); }, ErrorClass::keyval,
+               {"classic::comm_free_keyval", "keyval = 1999999999"});
   int negative = -7;
-  expect_error(ErrorClass::keyval, {"keyval = -7"},
-               [&] { comm_free_keyval(negative); });
+  expect_error([&] { comm_free_keyval(negative); }, ErrorClass::keyval,
+               {"keyval = -7"});
 }
 
 TEST_F(AttributesTest, SecondFreeThroughACopyIsKeyvalError) {
@@ -220,9 +206,8 @@ TEST_F(AttributesTest, SecondFreeThroughACopyIsKeyvalError) {
   int copy = keyval;
   comm_free_keyval(keyval);
   expect_error(
-      ErrorClass::keyval,
-      {"classic::comm_free_keyval", "keyval = " + std::to_string(copy)},
-      [&] { comm_free_keyval(copy); });
+      [&] { comm_free_keyval(copy); }, ErrorClass::keyval,
+      {"classic::comm_free_keyval", "keyval = " + std::to_string(copy)});
 }
 
 TEST_F(AttributesTest, SecondFreeOfAFreedKeyStillAttachedIsKeyvalError) {
@@ -231,8 +216,8 @@ TEST_F(AttributesTest, SecondFreeOfAFreedKeyStillAttachedIsKeyvalError) {
   int copy = keyval;
   store.set(comm_, keyval, slot(0));
   comm_free_keyval(keyval);
-  expect_error(ErrorClass::keyval, {"was already freed"},
-               [&] { comm_free_keyval(copy); });
+  expect_error([&] { comm_free_keyval(copy); }, ErrorClass::keyval,
+               {"was already freed"});
   store.remove(comm_, copy);
 }
 
@@ -244,9 +229,8 @@ TEST_F(AttributesTest, StaleCopyOfAFreedKeyvalIsNotReusedByTheNextCreate) {
   EXPECT_NE(next, stale);
   AttributeStore store;
   expect_error(
-      ErrorClass::keyval,
-      {"classic::AttributeStore::get", "keyval = " + std::to_string(stale)},
-      [&] { (void)store.get(stale); });
+      [&] { (void)store.get(stale); }, ErrorClass::keyval,
+      {"classic::AttributeStore::get", "keyval = " + std::to_string(stale)});
   comm_free_keyval(next);
 }
 
@@ -345,17 +329,17 @@ TEST_F(AttributesTest, AttributesAreLocalToTheirStore) {
 
 TEST_F(AttributesTest, SetWithKeyvalInvalidIsKeyvalError) {
   AttributeStore store;
-  expect_error(ErrorClass::keyval,
-               {"classic::AttributeStore::set", "keyval = -1"},
-               [&] { store.set(comm_, keyval_invalid, slot(0)); });
+  expect_error([&] { store.set(comm_, keyval_invalid, slot(0)); },
+               ErrorClass::keyval,
+               {"classic::AttributeStore::set", "keyval = -1"});
   EXPECT_TRUE(store.empty());
 }
 
 TEST_F(AttributesTest, SetWithNeverCreatedKeyvalIsKeyvalError) {
   AttributeStore store;
-  expect_error(ErrorClass::keyval,
-               {"classic::AttributeStore::set", "keyval = 1999999999"},
-               [&] { store.set(comm_, 1999999999, slot(0)); });
+  expect_error([&] { store.set(comm_, 1999999999, slot(0)); },
+               ErrorClass::keyval,
+               {"classic::AttributeStore::set", "keyval = 1999999999"});
 }
 
 TEST_F(AttributesTest, SetWithFreedKeyvalIsKeyvalError) {
@@ -364,9 +348,8 @@ TEST_F(AttributesTest, SetWithFreedKeyvalIsKeyvalError) {
   const int stale = keyval;
   comm_free_keyval(keyval);
   expect_error(
-      ErrorClass::keyval,
-      {"classic::AttributeStore::set", "keyval = " + std::to_string(stale)},
-      [&] { store.set(comm_, stale, slot(0)); });
+      [&] { store.set(comm_, stale, slot(0)); }, ErrorClass::keyval,
+      {"classic::AttributeStore::set", "keyval = " + std::to_string(stale)});
 }
 
 TEST_F(AttributesTest, SetWithFreedKeyvalStillAttachedElsewhereIsKeyvalError) {
@@ -375,41 +358,37 @@ TEST_F(AttributesTest, SetWithFreedKeyvalStillAttachedElsewhereIsKeyvalError) {
   const int stale = keyval;
   holder.set(comm_, keyval, slot(0));
   comm_free_keyval(keyval);
-  expect_error(ErrorClass::keyval, {"was freed"},
-               [&] { store.set(other_comm_, stale, slot(1)); });
+  expect_error([&] { store.set(other_comm_, stale, slot(1)); },
+               ErrorClass::keyval, {"was freed"});
   // ... and overwriting on the holder is a new set too.
-  expect_error(ErrorClass::keyval, {"was freed"},
-               [&] { holder.set(comm_, stale, slot(2)); });
+  expect_error([&] { holder.set(comm_, stale, slot(2)); }, ErrorClass::keyval,
+               {"was freed"});
   EXPECT_EQ(holder.get(stale), std::optional<void*>(slot(0)));
   holder.remove(comm_, stale);
 }
 
 TEST_F(AttributesTest, GetWithKeyvalInvalidIsKeyvalError) {
   AttributeStore store;
-  expect_error(ErrorClass::keyval,
-               {"classic::AttributeStore::get", "keyval = -1"},
-               [&] { (void)store.get(keyval_invalid); });
+  expect_error([&] { (void)store.get(keyval_invalid); }, ErrorClass::keyval,
+               {"classic::AttributeStore::get", "keyval = -1"});
 }
 
 TEST_F(AttributesTest, GetWithNeverCreatedKeyvalIsKeyvalError) {
   AttributeStore store;
-  expect_error(ErrorClass::keyval,
-               {"classic::AttributeStore::get", "keyval = 1999999999"},
-               [&] { (void)store.get(1999999999); });
+  expect_error([&] { (void)store.get(1999999999); }, ErrorClass::keyval,
+               {"classic::AttributeStore::get", "keyval = 1999999999"});
 }
 
 TEST_F(AttributesTest, RemoveWithKeyvalInvalidIsKeyvalError) {
   AttributeStore store;
-  expect_error(ErrorClass::keyval,
-               {"classic::AttributeStore::remove", "keyval = -1"},
-               [&] { store.remove(comm_, keyval_invalid); });
+  expect_error([&] { store.remove(comm_, keyval_invalid); }, ErrorClass::keyval,
+               {"classic::AttributeStore::remove", "keyval = -1"});
 }
 
 TEST_F(AttributesTest, RemoveWithNeverCreatedKeyvalIsKeyvalError) {
   AttributeStore store;
-  expect_error(ErrorClass::keyval,
-               {"classic::AttributeStore::remove", "keyval = 1999999999"},
-               [&] { store.remove(comm_, 1999999999); });
+  expect_error([&] { store.remove(comm_, 1999999999); }, ErrorClass::keyval,
+               {"classic::AttributeStore::remove", "keyval = 1999999999"});
 }
 
 TEST_F(AttributesTest, OverwriteDeletesTheOldValueExactlyOnce) {
@@ -594,10 +573,9 @@ TEST_F(AttributesTest, CopyFailureInTheMiddleOfDupLeaksNothing) {
   store.set(comm_, b, new Tracked(2));
   store.set(comm_, c, new Tracked(3));
   const std::size_t keys_in_use = live_keyval_count();
-  expect_error(ErrorClass::other,
+  expect_error([&] { (void)store.copy_for_dup(comm_); }, ErrorClass::other,
                {"classic::AttributeStore::copy_for_dup", "copy callback",
-                "keyval = " + std::to_string(b), "returned 9"},
-               [&] { (void)store.copy_for_dup(comm_); });
+                "keyval = " + std::to_string(b), "returned 9"});
   EXPECT_EQ(Tracked::live, 3);  // a's copy was deleted again
   EXPECT_EQ(first.copies, 1);
   ASSERT_EQ(first.deletes, 1);  // the rollback, of the copy, not the original
@@ -626,12 +604,12 @@ TEST_F(AttributesTest, CopyFailureWithAFreedKeyAttachedStillReclaimsIt) {
   store.set(comm_, b, slot(0));
   const int stale_a = a;
   comm_free_keyval(a);  // still attached to store
-  expect_error(ErrorClass::other, {"returned 3"},
-               [&] { (void)store.copy_for_dup(comm_); });
+  expect_error([&] { (void)store.copy_for_dup(comm_); }, ErrorClass::other,
+               {"returned 3"});
   EXPECT_EQ(Tracked::live, 1);
   store.delete_all(comm_);
   comm_free_keyval(b);
-  expect_error(ErrorClass::keyval, {}, [&] { (void)store.get(stale_a); });
+  expect_error_class([&] { (void)store.get(stale_a); }, ErrorClass::keyval);
 }
 
 TEST_F(AttributesTest, CopyCallbackThatThrowsRollsBackAndRethrows) {
@@ -658,10 +636,9 @@ TEST_F(AttributesTest, FailedDeleteOnOverwriteKeepsTheOldValue) {
   int keyval = counting_keyval(calls);
   store.set(comm_, keyval, slot(0));
   calls.fail_delete = 4;
-  expect_error(ErrorClass::other,
+  expect_error([&] { store.set(comm_, keyval, slot(1)); }, ErrorClass::other,
                {"classic::AttributeStore::set", "delete callback",
-                "keyval = " + std::to_string(keyval), "returned 4"},
-               [&] { store.set(comm_, keyval, slot(1)); });
+                "keyval = " + std::to_string(keyval), "returned 4"});
   EXPECT_EQ(calls.deletes, 1);
   EXPECT_EQ(store.get(keyval), std::optional<void*>(slot(0)));
   calls.fail_delete = 0;
@@ -677,9 +654,8 @@ TEST_F(AttributesTest, FailedDeleteOnRemoveKeepsTheAttribute) {
   int keyval = counting_keyval(calls);
   store.set(comm_, keyval, slot(5));
   calls.fail_delete = 2;
-  expect_error(ErrorClass::other,
-               {"classic::AttributeStore::remove", "returned 2"},
-               [&] { store.remove(comm_, keyval); });
+  expect_error([&] { store.remove(comm_, keyval); }, ErrorClass::other,
+               {"classic::AttributeStore::remove", "returned 2"});
   EXPECT_EQ(calls.deletes, 1);
   EXPECT_EQ(store.get(keyval), std::optional<void*>(slot(5)));
   calls.fail_delete = 0;
@@ -699,10 +675,9 @@ TEST_F(AttributesTest, FailedDeleteInDeleteAllStillRunsTheOthersOnce) {
   store.set(comm_, a, slot(0));
   store.set(comm_, b, slot(1));
   store.set(comm_, c, slot(2));
-  expect_error(ErrorClass::other,
+  expect_error([&] { store.delete_all(comm_); }, ErrorClass::other,
                {"classic::AttributeStore::delete_all",
-                "keyval = " + std::to_string(b), "returned 6"},
-               [&] { store.delete_all(comm_); });
+                "keyval = " + std::to_string(b), "returned 6"});
   EXPECT_EQ(good_first.deletes, 1);
   EXPECT_EQ(bad.deletes, 1);
   EXPECT_EQ(good_last.deletes, 1);
@@ -772,10 +747,10 @@ TEST_F(AttributesTest, FreedKeyStaysUsableUntilItsLastAttributeGoes) {
   duplicate.delete_all(comm_);
   EXPECT_EQ(calls.deletes, 3);
   EXPECT_EQ(live_keyval_count(), baseline_keyvals_);  // reclaimed
-  expect_error(ErrorClass::keyval, {"names no key"},
-               [&] { (void)first.get(stale); });
-  expect_error(ErrorClass::keyval, {"names no key"},
-               [&] { first.remove(comm_, stale); });
+  expect_error([&] { (void)first.get(stale); }, ErrorClass::keyval,
+               {"names no key"});
+  expect_error([&] { first.remove(comm_, stale); }, ErrorClass::keyval,
+               {"names no key"});
 }
 
 // ---------------------------------------------------------------------------
@@ -793,7 +768,7 @@ TEST_F(AttributesTest, DestructorGivesBackKeysWithoutCallbacks) {
   EXPECT_EQ(calls.deletes, 0);
   EXPECT_EQ(live_keyval_count(), baseline_keyvals_);
   AttributeStore store;
-  expect_error(ErrorClass::keyval, {}, [&] { (void)store.get(stale); });
+  expect_error_class([&] { (void)store.get(stale); }, ErrorClass::keyval);
 }
 
 TEST_F(AttributesTest, MoveTransfersAttributesAndEmptiesTheSource) {
@@ -992,10 +967,9 @@ TEST_F(AttributesTest, TypedCopyConstructorThatThrowsFailsDupWithoutLeaks) {
   b.set(comm, Tracked(2));
   c.set(comm, Tracked(3));
   Tracked::copies_until_throw = 1;  // a copies, b throws
-  expect_error(ErrorClass::other,
+  expect_error([&] { (void)comm.dup(2); }, ErrorClass::other,
                {"classic::AttributeStore::copy_for_dup",
-                "keyval = " + std::to_string(b.keyval())},
-               [&] { (void)comm.dup(2); });
+                "keyval = " + std::to_string(b.keyval())});
   Tracked::copies_until_throw = -1;
   EXPECT_EQ(Tracked::live, 3);
   EXPECT_EQ(comm.attributes().size(), 3u);
@@ -1005,8 +979,8 @@ TEST_F(AttributesTest, TypedSetThatFailsDestroysItsValue) {
   FakeComm comm(1);
   Keyval<Tracked> moved_from;
   Keyval<Tracked> taker(std::move(moved_from));
-  expect_error(ErrorClass::keyval, {"keyval = -1"},
-               [&] { moved_from.set(comm, Tracked(1)); });
+  expect_error([&] { moved_from.set(comm, Tracked(1)); }, ErrorClass::keyval,
+               {"keyval = -1"});
   EXPECT_EQ(Tracked::live, 0);
 }
 
@@ -1019,7 +993,7 @@ TEST_F(AttributesTest, TypedKeyvalIsFreedByItsDestructor) {
   }
   EXPECT_EQ(live_keyval_count(), baseline_keyvals_);
   AttributeStore store;
-  expect_error(ErrorClass::keyval, {}, [&] { (void)store.get(raw); });
+  expect_error_class([&] { (void)store.get(raw); }, ErrorClass::keyval);
 }
 
 TEST_F(AttributesTest, TypedAttributesOutliveTheirKeyvalObject) {
@@ -1050,8 +1024,8 @@ TEST_F(AttributesTest, TypedKeyvalMoves) {
   EXPECT_EQ(second.keyval(), raw);
   FakeComm comm(1);
   second.set(comm, 11);
-  expect_error(ErrorClass::keyval, {"keyval = -1"},
-               [&] { (void)first.get(comm); });
+  expect_error([&] { (void)first.get(comm); }, ErrorClass::keyval,
+               {"keyval = -1"});
   Keyval<int> third;
   third = std::move(second);  // frees third's own key
   EXPECT_EQ(third.keyval(), raw);
@@ -1061,8 +1035,8 @@ TEST_F(AttributesTest, TypedKeyvalMoves) {
 
 TEST_F(AttributesTest, TypedMoveOnlyValuesNeedOnDupDrop) {
   const std::size_t before = live_keyval_count();
-  expect_error(ErrorClass::arg, {"classic::Keyval::Keyval", "OnDup::copy"},
-               [] { Keyval<std::unique_ptr<int>> keyval(OnDup::copy); });
+  expect_error([] { Keyval<std::unique_ptr<int>> keyval(OnDup::copy); },
+               ErrorClass::arg, {"classic::Keyval::Keyval", "OnDup::copy"});
   EXPECT_EQ(live_keyval_count(), before);  // no key was created
   Keyval<std::unique_ptr<int>> keyval(OnDup::drop);
   FakeComm comm(1);

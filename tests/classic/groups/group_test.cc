@@ -16,9 +16,14 @@
 #include "classic/base/constants.h"
 #include "classic/base/environment.h"
 #include "classic/base/error.h"
+#include "tests/testing/errors.h"
 
 namespace classic {
 namespace {
+
+using orthocomm_test::Thrown;
+using orthocomm_test::thrown_by;
+using orthocomm_test::thrown_class;
 
 int world_size() { return Environment::world_size(); }
 int world_rank() { return Environment::world_rank(); }
@@ -91,16 +96,6 @@ std::vector<int> at(const std::vector<int>& members,
   std::vector<int> chosen;
   for (int r : ranks) chosen.push_back(members[static_cast<std::size_t>(r)]);
   return chosen;
-}
-
-// The error class that `op` throws, or nullopt if it throws none.
-std::optional<ErrorClass> error_class_of(const std::function<void()>& op) {
-  try {
-    op();
-  } catch (const Error& error) {
-    return error.error_class();
-  }
-  return std::nullopt;
 }
 
 // Groups of every shape the tests combine: progressions, explicit lists,
@@ -586,7 +581,7 @@ TEST(GroupTest, FreeFunctionSpellingsAgreeWithMembers) {
 // One test per rejected input; each checks the error class.
 
 #define EXPECT_ERROR_CLASS(expected, statement) \
-  EXPECT_EQ(error_class_of([&] { (void)(statement); }), std::optional(expected))
+  EXPECT_EQ(thrown_class([&] { (void)(statement); }), std::optional(expected))
 
 const std::vector<int> kRank0 = {0};
 
@@ -653,15 +648,11 @@ TEST(GroupErrorTest, UseAfterFree) {
 TEST(GroupErrorTest, InclRankOutOfRangeNamesArgumentAndValue) {
   const int p = world_size();
   const std::vector<int> ranks = {0, p + 7};
-  try {
-    (void)Group::world().incl(ranks);
-    ADD_FAILURE() << "no error";
-  } catch (const Error& error) {
-    EXPECT_EQ(error.error_class(), ErrorClass::rank);
-    EXPECT_EQ(std::string(error.what()),
-              "classic::Group::incl: ranks[1] = " + std::to_string(p + 7) +
-                  " is outside [0, " + std::to_string(p) + ")");
-  }
+  const Thrown thrown = thrown_by([&] { (void)Group::world().incl(ranks); });
+  EXPECT_EQ(thrown.error_class, ErrorClass::rank);
+  EXPECT_EQ(thrown.message,
+            "classic::Group::incl: ranks[1] = " + std::to_string(p + 7) +
+                " is outside [0, " + std::to_string(p) + ")");
 }
 TEST(GroupErrorTest, InclNegativeRank) {
   EXPECT_ERROR_CLASS(ErrorClass::rank,

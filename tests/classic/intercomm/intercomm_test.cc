@@ -24,13 +24,13 @@
 #include "classic/groups/group.h"
 #include "classic/p2p/point_to_point.h"
 #include "tests/classic/testing/intercomm_testing.h"
+#include "tests/testing/errors.h"
 
 namespace classic {
 namespace {
 
 using intercomm_testing::build;
 using intercomm_testing::Built;
-using intercomm_testing::expect_error_class;
 using intercomm_testing::halves;
 using intercomm_testing::IntercommTest;
 using intercomm_testing::interleaved_reversed;
@@ -38,6 +38,7 @@ using intercomm_testing::Sides;
 using intercomm_testing::sides_of;
 using intercomm_testing::world_rank;
 using intercomm_testing::world_size;
+using orthocomm_test::expect_error_class;
 
 std::vector<int> concatenated(const std::vector<int>& x,
                               const std::vector<int>& y) {

@@ -29,11 +29,12 @@
 #include "classic/p2p/request.h"
 #include "classic/topology/internal/topology_cache.h"
 #include "tests/classic/testing/neighbor_testing.h"
+#include "tests/testing/errors.h"
 
 namespace classic {
 namespace {
 
-using testing_neighbor::expect_error_class;
+using orthocomm_test::expect_error_class;
 using testing_neighbor::Origin;
 using testing_neighbor::Random;
 using testing_neighbor::WorldTopology;

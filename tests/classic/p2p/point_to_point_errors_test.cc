@@ -15,23 +15,12 @@
 #include "classic/p2p/point_to_point.h"
 #include "classic/p2p/request.h"
 #include "classic/p2p/status.h"
+#include "tests/testing/errors.h"
 
 namespace classic {
 namespace {
 
-template <typename F>
-void expect_error(F&& call, ErrorClass expected, const std::string& function,
-                  const std::string& argument = "") {
-  try {
-    call();
-    ADD_FAILURE() << "no classic::Error raised";
-  } catch (const Error& error) {
-    EXPECT_EQ(error.error_class(), expected) << error.what();
-    const std::string what = error.what();
-    EXPECT_EQ(what.rfind(function + ":", 0), 0u) << what;
-    EXPECT_NE(what.find(argument), std::string::npos) << what;
-  }
-}
+using orthocomm_test::expect_error_from;
 
 int peers() { return Comm::world().size(); }
 
@@ -50,210 +39,214 @@ std::span<int> one() { return std::span(&value, 1); }
 // ---------------------------------------------------------------------
 
 TEST(PointToPointErrors, SendOnNullCommRaisesComm) {
-  expect_error([] { send(Comm(), one(), 0, 0); }, ErrorClass::comm,
-               "classic::send", "null");
+  expect_error_from([] { send(Comm(), one(), 0, 0); }, ErrorClass::comm,
+                    "classic::send", "null");
 }
 
 TEST(PointToPointErrors, RecvOnFreedCommRaisesComm) {
   const Comm freed = freed_comm();
-  expect_error([&] { recv(freed, one(), 0, 0); }, ErrorClass::comm,
-               "classic::recv", "freed");
+  expect_error_from([&] { recv(freed, one(), 0, 0); }, ErrorClass::comm,
+                    "classic::recv", "freed");
 }
 
 TEST(PointToPointErrors, IsendOnNullCommRaisesComm) {
-  expect_error([] { Request r = isend(Comm(), one(), 0, 0); }, ErrorClass::comm,
-               "classic::isend");
+  expect_error_from([] { Request r = isend(Comm(), one(), 0, 0); },
+                    ErrorClass::comm, "classic::isend");
 }
 
 TEST(PointToPointErrors, IrecvOnFreedCommRaisesComm) {
   const Comm freed = freed_comm();
-  expect_error([&] { Request r = irecv(freed, one(), 0, 0); }, ErrorClass::comm,
-               "classic::irecv");
+  expect_error_from([&] { Request r = irecv(freed, one(), 0, 0); },
+                    ErrorClass::comm, "classic::irecv");
 }
 
 TEST(PointToPointErrors, SendrecvOnNullCommRaisesComm) {
-  expect_error([] { sendrecv(Comm(), one(), 0, 0, one(), 0, 0); },
-               ErrorClass::comm, "classic::sendrecv");
+  expect_error_from([] { sendrecv(Comm(), one(), 0, 0, one(), 0, 0); },
+                    ErrorClass::comm, "classic::sendrecv");
 }
 
 TEST(PointToPointErrors, SendrecvReplaceOnFreedCommRaisesComm) {
   const Comm freed = freed_comm();
-  expect_error([&] { sendrecv_replace(freed, one(), 0, 0, 0, 0); },
-               ErrorClass::comm, "classic::sendrecv_replace");
+  expect_error_from([&] { sendrecv_replace(freed, one(), 0, 0, 0, 0); },
+                    ErrorClass::comm, "classic::sendrecv_replace");
 }
 
 TEST(PointToPointErrors, ProbeOnNullCommRaisesComm) {
-  expect_error([] { probe(Comm(), any_source, any_tag); }, ErrorClass::comm,
-               "classic::probe");
+  expect_error_from([] { probe(Comm(), any_source, any_tag); },
+                    ErrorClass::comm, "classic::probe");
 }
 
 TEST(PointToPointErrors, IprobeOnFreedCommRaisesComm) {
   const Comm freed = freed_comm();
-  expect_error([&] { iprobe(freed, any_source, any_tag); }, ErrorClass::comm,
-               "classic::iprobe");
+  expect_error_from([&] { iprobe(freed, any_source, any_tag); },
+                    ErrorClass::comm, "classic::iprobe");
 }
 
 // ---- rank
 // ---------------------------------------------------------------------
 
 TEST(PointToPointErrors, SendToRankSizeRaisesRank) {
-  expect_error([] { send(Comm::world(), one(), peers(), 0); }, ErrorClass::rank,
-               "classic::send", "dest = " + std::to_string(peers()));
+  expect_error_from([] { send(Comm::world(), one(), peers(), 0); },
+                    ErrorClass::rank, "classic::send",
+                    "dest = " + std::to_string(peers()));
 }
 
 TEST(PointToPointErrors, SendToNegativeRankRaisesRank) {
-  expect_error([] { send(Comm::world(), one(), -3, 0); }, ErrorClass::rank,
-               "classic::send", "dest = -3");
+  expect_error_from([] { send(Comm::world(), one(), -3, 0); }, ErrorClass::rank,
+                    "classic::send", "dest = -3");
 }
 
 // any_source names no destination.
 TEST(PointToPointErrors, SendToAnySourceRaisesRank) {
-  expect_error([] { send(Comm::world(), one(), any_source, 0); },
-               ErrorClass::rank, "classic::send", "dest");
+  expect_error_from([] { send(Comm::world(), one(), any_source, 0); },
+                    ErrorClass::rank, "classic::send", "dest");
 }
 
 TEST(PointToPointErrors, SendToUndefinedRaisesRank) {
-  expect_error([] { send(Comm::world(), one(), undefined, 0); },
-               ErrorClass::rank, "classic::send", "dest");
+  expect_error_from([] { send(Comm::world(), one(), undefined, 0); },
+                    ErrorClass::rank, "classic::send", "dest");
 }
 
 TEST(PointToPointErrors, IsendToRankSizeRaisesRank) {
-  expect_error([] { Request r = isend(Comm::world(), one(), peers(), 0); },
-               ErrorClass::rank, "classic::isend", "dest");
+  expect_error_from([] { Request r = isend(Comm::world(), one(), peers(), 0); },
+                    ErrorClass::rank, "classic::isend", "dest");
 }
 
 TEST(PointToPointErrors, RecvFromRankSizeRaisesRank) {
-  expect_error([] { recv(Comm::world(), one(), peers(), 0); }, ErrorClass::rank,
-               "classic::recv", "source = " + std::to_string(peers()));
+  expect_error_from([] { recv(Comm::world(), one(), peers(), 0); },
+                    ErrorClass::rank, "classic::recv",
+                    "source = " + std::to_string(peers()));
 }
 
 TEST(PointToPointErrors, RecvFromNegativeRankRaisesRank) {
-  expect_error([] { recv(Comm::world(), one(), -3, 0); }, ErrorClass::rank,
-               "classic::recv", "source = -3");
+  expect_error_from([] { recv(Comm::world(), one(), -3, 0); }, ErrorClass::rank,
+                    "classic::recv", "source = -3");
 }
 
 TEST(PointToPointErrors, IrecvFromRankSizeRaisesRank) {
-  expect_error([] { Request r = irecv(Comm::world(), one(), peers(), 0); },
-               ErrorClass::rank, "classic::irecv", "source");
+  expect_error_from([] { Request r = irecv(Comm::world(), one(), peers(), 0); },
+                    ErrorClass::rank, "classic::irecv", "source");
 }
 
 TEST(PointToPointErrors, SendrecvToRankSizeRaisesRank) {
-  expect_error([] { sendrecv(Comm::world(), one(), peers(), 0, one(), 0, 0); },
-               ErrorClass::rank, "classic::sendrecv", "dest");
+  expect_error_from(
+      [] { sendrecv(Comm::world(), one(), peers(), 0, one(), 0, 0); },
+      ErrorClass::rank, "classic::sendrecv", "dest");
 }
 
 TEST(PointToPointErrors, SendrecvFromRankSizeRaisesRank) {
-  expect_error([] { sendrecv(Comm::world(), one(), 0, 0, one(), peers(), 0); },
-               ErrorClass::rank, "classic::sendrecv", "source");
+  expect_error_from(
+      [] { sendrecv(Comm::world(), one(), 0, 0, one(), peers(), 0); },
+      ErrorClass::rank, "classic::sendrecv", "source");
 }
 
 TEST(PointToPointErrors, SendrecvReplaceFromNegativeRankRaisesRank) {
-  expect_error([] { sendrecv_replace(Comm::world(), one(), 0, 0, -3, 0); },
-               ErrorClass::rank, "classic::sendrecv_replace", "source");
+  expect_error_from([] { sendrecv_replace(Comm::world(), one(), 0, 0, -3, 0); },
+                    ErrorClass::rank, "classic::sendrecv_replace", "source");
 }
 
 TEST(PointToPointErrors, ProbeFromRankSizeRaisesRank) {
-  expect_error([] { probe(Comm::world(), peers(), any_tag); }, ErrorClass::rank,
-               "classic::probe", "source");
+  expect_error_from([] { probe(Comm::world(), peers(), any_tag); },
+                    ErrorClass::rank, "classic::probe", "source");
 }
 
 TEST(PointToPointErrors, IprobeFromNegativeRankRaisesRank) {
-  expect_error([] { iprobe(Comm::world(), -3, any_tag); }, ErrorClass::rank,
-               "classic::iprobe", "source");
+  expect_error_from([] { iprobe(Comm::world(), -3, any_tag); },
+                    ErrorClass::rank, "classic::iprobe", "source");
 }
 
 // Ranks of a smaller communicator are checked against its size, not the
 // world's.
 TEST(PointToPointErrors, RanksAreCheckedAgainstTheComm) {
   const Comm self = Comm::self();
-  expect_error([&] { send(self, one(), 1, 0); }, ErrorClass::rank,
-               "classic::send", "outside [0, 1)");
+  expect_error_from([&] { send(self, one(), 1, 0); }, ErrorClass::rank,
+                    "classic::send", "outside [0, 1)");
 }
 
 // ---- tag
 // ----------------------------------------------------------------------
 
 TEST(PointToPointErrors, SendWithNegativeTagRaisesTag) {
-  expect_error([] { send(Comm::world(), one(), 0, -5); }, ErrorClass::tag,
-               "classic::send", "tag = -5");
+  expect_error_from([] { send(Comm::world(), one(), 0, -5); }, ErrorClass::tag,
+                    "classic::send", "tag = -5");
 }
 
 // any_tag is for receives only.
 TEST(PointToPointErrors, SendWithAnyTagRaisesTag) {
-  expect_error([] { send(Comm::world(), one(), 0, any_tag); }, ErrorClass::tag,
-               "classic::send", "tag");
+  expect_error_from([] { send(Comm::world(), one(), 0, any_tag); },
+                    ErrorClass::tag, "classic::send", "tag");
 }
 
 TEST(PointToPointErrors, SendAboveTagUbRaisesTag) {
   if (tag_ub() == INT_MAX) {
     GTEST_SKIP() << "the transport's MPI_TAG_UB is INT_MAX: no int above it";
   }
-  expect_error([] { send(Comm::world(), one(), 0, tag_ub() + 1); },
-               ErrorClass::tag, "classic::send", "MPI_TAG_UB");
+  expect_error_from([] { send(Comm::world(), one(), 0, tag_ub() + 1); },
+                    ErrorClass::tag, "classic::send", "MPI_TAG_UB");
 }
 
 TEST(PointToPointErrors, IsendWithNegativeTagRaisesTag) {
-  expect_error([] { Request r = isend(Comm::world(), one(), 0, -5); },
-               ErrorClass::tag, "classic::isend", "tag = -5");
+  expect_error_from([] { Request r = isend(Comm::world(), one(), 0, -5); },
+                    ErrorClass::tag, "classic::isend", "tag = -5");
 }
 
 TEST(PointToPointErrors, RecvWithNegativeTagRaisesTag) {
-  expect_error([] { recv(Comm::world(), one(), 0, -5); }, ErrorClass::tag,
-               "classic::recv", "tag = -5");
+  expect_error_from([] { recv(Comm::world(), one(), 0, -5); }, ErrorClass::tag,
+                    "classic::recv", "tag = -5");
 }
 
 TEST(PointToPointErrors, IrecvWithNegativeTagRaisesTag) {
-  expect_error([] { Request r = irecv(Comm::world(), one(), 0, -5); },
-               ErrorClass::tag, "classic::irecv", "tag = -5");
+  expect_error_from([] { Request r = irecv(Comm::world(), one(), 0, -5); },
+                    ErrorClass::tag, "classic::irecv", "tag = -5");
 }
 
 TEST(PointToPointErrors, SendrecvWithNegativeSendTagRaisesTag) {
-  expect_error([] { sendrecv(Comm::world(), one(), 0, -5, one(), 0, 0); },
-               ErrorClass::tag, "classic::sendrecv", "send_tag = -5");
+  expect_error_from([] { sendrecv(Comm::world(), one(), 0, -5, one(), 0, 0); },
+                    ErrorClass::tag, "classic::sendrecv", "send_tag = -5");
 }
 
 TEST(PointToPointErrors, SendrecvWithNegativeRecvTagRaisesTag) {
-  expect_error([] { sendrecv(Comm::world(), one(), 0, 0, one(), 0, -5); },
-               ErrorClass::tag, "classic::sendrecv", "recv_tag = -5");
+  expect_error_from([] { sendrecv(Comm::world(), one(), 0, 0, one(), 0, -5); },
+                    ErrorClass::tag, "classic::sendrecv", "recv_tag = -5");
 }
 
 TEST(PointToPointErrors, ProbeWithNegativeTagRaisesTag) {
-  expect_error([] { probe(Comm::world(), any_source, -5); }, ErrorClass::tag,
-               "classic::probe", "tag = -5");
+  expect_error_from([] { probe(Comm::world(), any_source, -5); },
+                    ErrorClass::tag, "classic::probe", "tag = -5");
 }
 
 TEST(PointToPointErrors, IprobeWithNegativeTagRaisesTag) {
-  expect_error([] { iprobe(Comm::world(), any_source, -5); }, ErrorClass::tag,
-               "classic::iprobe", "tag = -5");
+  expect_error_from([] { iprobe(Comm::world(), any_source, -5); },
+                    ErrorClass::tag, "classic::iprobe", "tag = -5");
 }
 
 // ---- count and datatype
 // -------------------------------------------------------
 
 TEST(PointToPointErrors, SendWithNegativeCountRaisesCount) {
-  expect_error([] { send(Comm::world(), &value, -1, MPI_INT, 0, 0); },
-               ErrorClass::count, "classic::send", "count = -1");
+  expect_error_from([] { send(Comm::world(), &value, -1, MPI_INT, 0, 0); },
+                    ErrorClass::count, "classic::send", "count = -1");
 }
 
 TEST(PointToPointErrors, RecvWithNegativeCountRaisesCount) {
-  expect_error([] { recv(Comm::world(), &value, -1, MPI_INT, 0, 0); },
-               ErrorClass::count, "classic::recv", "count = -1");
+  expect_error_from([] { recv(Comm::world(), &value, -1, MPI_INT, 0, 0); },
+                    ErrorClass::count, "classic::recv", "count = -1");
 }
 
 TEST(PointToPointErrors, IsendWithNegativeCountRaisesCount) {
-  expect_error(
+  expect_error_from(
       [] { Request r = isend(Comm::world(), &value, -1, MPI_INT, 0, 0); },
       ErrorClass::count, "classic::isend", "count = -1");
 }
 
 TEST(PointToPointErrors, IrecvWithNegativeCountRaisesCount) {
-  expect_error(
+  expect_error_from(
       [] { Request r = irecv(Comm::world(), &value, -1, MPI_INT, 0, 0); },
       ErrorClass::count, "classic::irecv", "count = -1");
 }
 
 TEST(PointToPointErrors, SendrecvWithNegativeRecvCountRaisesCount) {
-  expect_error(
+  expect_error_from(
       [] {
         sendrecv(Comm::world(), &value, 1, MPI_INT, 0, 0, &value, -1, MPI_INT,
                  0, 0);
@@ -262,18 +255,19 @@ TEST(PointToPointErrors, SendrecvWithNegativeRecvCountRaisesCount) {
 }
 
 TEST(PointToPointErrors, SendrecvReplaceWithNegativeCountRaisesCount) {
-  expect_error(
+  expect_error_from(
       [] { sendrecv_replace(Comm::world(), &value, -1, MPI_INT, 0, 0, 0, 0); },
       ErrorClass::count, "classic::sendrecv_replace", "count = -1");
 }
 
 TEST(PointToPointErrors, SendWithNullDatatypeRaisesDatatype) {
-  expect_error([] { send(Comm::world(), &value, 1, MPI_DATATYPE_NULL, 0, 0); },
-               ErrorClass::datatype, "classic::send", "datatype");
+  expect_error_from(
+      [] { send(Comm::world(), &value, 1, MPI_DATATYPE_NULL, 0, 0); },
+      ErrorClass::datatype, "classic::send", "datatype");
 }
 
 TEST(PointToPointErrors, IrecvWithNullDatatypeRaisesDatatype) {
-  expect_error(
+  expect_error_from(
       [] {
         Request r = irecv(Comm::world(), &value, 1, MPI_DATATYPE_NULL, 0, 0);
       },
@@ -281,7 +275,7 @@ TEST(PointToPointErrors, IrecvWithNullDatatypeRaisesDatatype) {
 }
 
 TEST(PointToPointErrors, SendrecvWithNullSendDatatypeRaisesDatatype) {
-  expect_error(
+  expect_error_from(
       [] {
         sendrecv(Comm::world(), &value, 1, MPI_DATATYPE_NULL, 0, 0, &value, 1,
                  MPI_INT, 0, 0);
@@ -290,8 +284,8 @@ TEST(PointToPointErrors, SendrecvWithNullSendDatatypeRaisesDatatype) {
 }
 
 TEST(PointToPointErrors, StatusCountOfNullDatatypeRaisesDatatype) {
-  expect_error([] { Status().count(MPI_DATATYPE_NULL); }, ErrorClass::datatype,
-               "classic::Status::count", "datatype");
+  expect_error_from([] { Status().count(MPI_DATATYPE_NULL); },
+                    ErrorClass::datatype, "classic::Status::count", "datatype");
 }
 
 // ---- request
@@ -300,8 +294,8 @@ TEST(PointToPointErrors, StatusCountOfNullDatatypeRaisesDatatype) {
 // MPI_Cancel of MPI_REQUEST_NULL is erroneous (unlike waiting on it).
 TEST(PointToPointErrors, CancelOfNullRequestRaisesRequest) {
   Request request;
-  expect_error([&] { request.cancel(); }, ErrorClass::request,
-               "classic::Request::cancel", "null");
+  expect_error_from([&] { request.cancel(); }, ErrorClass::request,
+                    "classic::Request::cancel", "null");
 }
 
 }  // namespace

@@ -30,13 +30,14 @@
 #include "classic/p2p/request.h"
 #include "classic/p2p/status.h"
 #include "tests/classic/testing/p2p_testing.h"
+#include "tests/testing/errors.h"
 
 namespace classic {
 namespace {
 
 using PointToPoint = testing_p2p::PointToPointTest;
+using orthocomm_test::expect_error_class;
 using testing_p2p::barrier;
-using testing_p2p::expect_error_class;
 using testing_p2p::Ring;
 
 // ---- datatypes --------------------------------------------------------------

@@ -12,15 +12,14 @@
 #include <numeric>
 #include <vector>
 
-#include "classic/base/environment.h"
-#include "classic/base/error.h"
 #include "classic/comm/comm.h"
 #include "classic/intercomm/intercomm.h"
+#include "tests/classic/testing/testing.h"
 
 namespace classic::intercomm_testing {
 
-inline int world_size() { return Environment::world_size(); }
-inline int world_rank() { return Environment::world_rank(); }
+using testing::world_rank;
+using testing::world_size;
 
 // The world split in two: A = the world ranks with in_a(rank), B the rest,
 // each side in local rank order (ascending key, ties by world rank).
@@ -90,17 +89,6 @@ inline Sides halves() {
 // Even world ranks against odd ones, each side in reverse order.
 inline Sides interleaved_reversed() {
   return sides_of([](int w) { return w % 2 == 0; }, [](int w) { return -w; });
-}
-
-// The class of the classic::Error `call` raises (a test failure if none).
-template <typename F>
-void expect_error_class(F&& call, ErrorClass expected) {
-  try {
-    call();
-    ADD_FAILURE() << "no classic::Error raised";
-  } catch (const Error& error) {
-    EXPECT_EQ(error.error_class(), expected) << error.what();
-  }
 }
 
 // Keeps the processes in step between tests: a test running ahead must not

@@ -15,7 +15,6 @@
 #include <vector>
 
 #include "classic/base/constants.h"
-#include "classic/base/error.h"
 #include "classic/comm/comm.h"
 #include "classic/topology/internal/topology_cache.h"
 
@@ -25,16 +24,6 @@ using Random = std::mt19937;
 
 inline int uniform(Random& random, int low, int high) {
   return std::uniform_int_distribution<int>(low, high)(random);
-}
-
-template <typename F>
-void expect_error_class(F&& call, ErrorClass expected) {
-  try {
-    call();
-    ADD_FAILURE() << "no classic::Error raised";
-  } catch (const Error& error) {
-    EXPECT_EQ(error.error_class(), expected) << error.what();
-  }
 }
 
 enum class Kind { cartesian, graph, dist_graph };

@@ -1,12 +1,11 @@
 // Helpers shared by the point-to-point and request tests: a ring over the
-// world, a fixture that keeps the ranks in step, and an error-class check.
+// world and a fixture that keeps the ranks in step.
 #ifndef ORTHOCOMM_TESTS_CLASSIC_TESTING_P2P_TESTING_H_
 #define ORTHOCOMM_TESTS_CLASSIC_TESTING_P2P_TESTING_H_
 
 #include <gtest/gtest.h>
 #include <mpi.h>
 
-#include "classic/base/error.h"
 #include "classic/comm/comm.h"
 
 namespace classic::testing_p2p {
@@ -29,16 +28,6 @@ class PointToPointTest : public ::testing::Test {
  protected:
   void TearDown() override { barrier(Comm::world()); }
 };
-
-template <typename F>
-void expect_error_class(F&& call, ErrorClass expected) {
-  try {
-    call();
-    ADD_FAILURE() << "no classic::Error raised";
-  } catch (const Error& error) {
-    EXPECT_EQ(error.error_class(), expected) << error.what();
-  }
-}
 
 }  // namespace classic::testing_p2p
 

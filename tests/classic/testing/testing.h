@@ -1,6 +1,6 @@
 // Small helpers that many classic tests share: the world's size and rank,
-// the class of the classic::Error a call throws, and the world ranks of an
-// Open MPI communicator's members (for differential tests).
+// the error checks of tests/testing/errors.h, and the world ranks of an Open
+// MPI communicator's members (for differential tests).
 #ifndef ORTHOCOMM_TESTS_CLASSIC_TESTING_TESTING_H_
 #define ORTHOCOMM_TESTS_CLASSIC_TESTING_TESTING_H_
 
@@ -8,27 +8,23 @@
 
 #include <cstddef>
 #include <numeric>
-#include <optional>
 #include <vector>
 
 #include "classic/base/environment.h"
 #include "classic/base/error.h"
+#include "tests/testing/errors.h"
 
 namespace classic::testing {
 
 inline int world_size() { return Environment::world_size(); }
 inline int world_rank() { return Environment::world_rank(); }
 
-// The class of the classic::Error that `call` throws; nullopt if none.
-template <class Call>
-std::optional<ErrorClass> thrown_class(Call&& call) {
-  try {
-    call();
-  } catch (const Error& error) {
-    return error.error_class();
-  }
-  return std::nullopt;
-}
+using orthocomm_test::expect_error;
+using orthocomm_test::expect_error_class;
+using orthocomm_test::expect_error_from;
+using orthocomm_test::thrown_by;
+using orthocomm_test::thrown_class;
+using orthocomm_test::thrown_text;
 
 // The world ranks of an Open MPI communicator's members, in its rank order.
 inline std::vector<int> mpi_world_ranks(MPI_Comm comm) {

@@ -13,9 +13,13 @@
 
 #include "classic/base/constants.h"
 #include "classic/base/error.h"
+#include "tests/testing/errors.h"
 
 namespace classic::internal {
 namespace {
+
+using orthocomm_test::expect_error;
+using orthocomm_test::thrown_text;
 
 constexpr const char* kFunction = "test";
 constexpr int kRandomGrids = 300;
@@ -75,16 +79,6 @@ int walk(const CartTopology& grid,
 long long modulo(long long value, int extent) {
   const long long remainder = value - (value / extent) * extent;
   return remainder < 0 ? remainder + extent : remainder;
-}
-
-void expect_error(ErrorClass expected, auto&& call) {
-  try {
-    call();
-    ADD_FAILURE() << "no classic::Error thrown";
-  } catch (const Error& error) {
-    EXPECT_EQ(error.error_class(), expected) << error.what();
-    EXPECT_NE(std::string(error.what()).find(kFunction), std::string::npos);
-  }
 }
 
 TEST(CartArithmetic, GridSizeIsTheNumberOfGridPoints) {
@@ -198,8 +192,10 @@ TEST(CartArithmetic, ZeroDimensionalGridHasOneProcess) {
   const CartTopology point;
   EXPECT_EQ(coords_of(point, 0, kFunction), std::vector<int>{});
   EXPECT_EQ(rank_of(point, std::vector<int>{}, kFunction), 0);
-  expect_error(ErrorClass::rank, [&] { coords_of(point, 1, kFunction); });
-  expect_error(ErrorClass::dims, [&] { shift_of(point, 0, 0, 1, kFunction); });
+  expect_error([&] { coords_of(point, 1, kFunction); }, ErrorClass::rank,
+               {kFunction});
+  expect_error([&] { shift_of(point, 0, 0, 1, kFunction); }, ErrorClass::dims,
+               {kFunction});
 }
 
 TEST(CartArithmetic, SeedNumberingOfThreeByFour) {
@@ -217,56 +213,67 @@ TEST(CartArithmetic, SeedNumberingOfThreeByFour) {
 const CartTopology kMixed{{3, 4, 2}, {true, false, true}};
 
 TEST(CartArithmeticErrors, CoordsOfRankOutsideTheGrid) {
-  expect_error(ErrorClass::rank, [] { coords_of(kMixed, -1, kFunction); });
-  expect_error(ErrorClass::rank, [] { coords_of(kMixed, 24, kFunction); });
+  expect_error([] { coords_of(kMixed, -1, kFunction); }, ErrorClass::rank,
+               {kFunction});
+  expect_error([] { coords_of(kMixed, 24, kFunction); }, ErrorClass::rank,
+               {kFunction});
 }
 
 TEST(CartArithmeticErrors, RankOfCoordsOfTheWrongLength) {
-  expect_error(ErrorClass::dims, [] {
-    rank_of(kMixed, std::vector<int>{0, 0}, kFunction);
-  });
-  expect_error(ErrorClass::dims, [] {
-    rank_of(kMixed, std::vector<int>{0, 0, 0, 0}, kFunction);
-  });
+  expect_error(
+      [] {
+        rank_of(kMixed, std::vector<int>{0, 0}, kFunction);
+      },
+      ErrorClass::dims, {kFunction});
+  expect_error(
+      [] {
+        rank_of(kMixed, std::vector<int>{0, 0, 0, 0}, kFunction);
+      },
+      ErrorClass::dims, {kFunction});
 }
 
 TEST(CartArithmeticErrors, RankOfOffGridCoordinateInNonPeriodicDimension) {
-  expect_error(ErrorClass::arg, [] {
-    rank_of(kMixed, std::vector<int>{0, 4, 0}, kFunction);
-  });
-  expect_error(ErrorClass::arg, [] {
-    rank_of(kMixed, std::vector<int>{0, -1, 0}, kFunction);
-  });
-  expect_error(ErrorClass::arg, [] {
-    rank_of(kMixed, std::vector<int>{0, INT_MIN, 0}, kFunction);
-  });
+  expect_error(
+      [] {
+        rank_of(kMixed, std::vector<int>{0, 4, 0}, kFunction);
+      },
+      ErrorClass::arg, {kFunction});
+  expect_error(
+      [] {
+        rank_of(kMixed, std::vector<int>{0, -1, 0}, kFunction);
+      },
+      ErrorClass::arg, {kFunction});
+  expect_error(
+      [] {
+        rank_of(kMixed, std::vector<int>{0, INT_MIN, 0}, kFunction);
+      },
+      ErrorClass::arg, {kFunction});
 }
 
 TEST(CartArithmeticErrors, ShiftDirectionOutsideTheDimensions) {
-  expect_error(ErrorClass::dims, [] { shift_of(kMixed, 0, -1, 1, kFunction); });
-  expect_error(ErrorClass::dims, [] { shift_of(kMixed, 0, 3, 1, kFunction); });
+  expect_error([] { shift_of(kMixed, 0, -1, 1, kFunction); }, ErrorClass::dims,
+               {kFunction});
+  expect_error([] { shift_of(kMixed, 0, 3, 1, kFunction); }, ErrorClass::dims,
+               {kFunction});
 }
 
 TEST(CartArithmeticErrors, ShiftOfRankOutsideTheGrid) {
-  expect_error(ErrorClass::rank, [] { shift_of(kMixed, 24, 0, 1, kFunction); });
-  expect_error(ErrorClass::rank, [] { shift_of(kMixed, -1, 0, 1, kFunction); });
+  expect_error([] { shift_of(kMixed, 24, 0, 1, kFunction); }, ErrorClass::rank,
+               {kFunction});
+  expect_error([] { shift_of(kMixed, -1, 0, 1, kFunction); }, ErrorClass::rank,
+               {kFunction});
 }
 
 TEST(CartArithmeticErrors, MessagesNameTheArgumentAndValue) {
-  try {
+  const std::string coords_text = thrown_text([] {
     rank_of(kMixed, std::vector<int>{0, 7, 0}, kFunction);
-    ADD_FAILURE() << "no error";
-  } catch (const Error& error) {
-    const std::string text = error.what();
-    EXPECT_NE(text.find("coords[1] = 7"), std::string::npos) << text;
-  }
-  try {
-    shift_of(kMixed, 0, 5, 1, kFunction);
-    ADD_FAILURE() << "no error";
-  } catch (const Error& error) {
-    const std::string text = error.what();
-    EXPECT_NE(text.find("direction = 5"), std::string::npos) << text;
-  }
+  });
+  EXPECT_NE(coords_text.find("coords[1] = 7"), std::string::npos)
+      << coords_text;
+  const std::string direction_text =
+      thrown_text([] { shift_of(kMixed, 0, 5, 1, kFunction); });
+  EXPECT_NE(direction_text.find("direction = 5"), std::string::npos)
+      << direction_text;
 }
 
 }  // namespace

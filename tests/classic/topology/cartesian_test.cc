@@ -30,19 +30,9 @@ namespace classic {
 namespace {
 
 using testing::thrown_class;
+using testing::thrown_text;
 using testing::world_rank;
 using testing::world_size;
-
-// The message of the classic::Error that `call` throws; empty if none.
-template <class Call>
-std::string thrown_text(Call&& call) {
-  try {
-    call();
-  } catch (const Error& error) {
-    return error.what();
-  }
-  return "";
-}
 
 std::vector<int> iota_vector(int n) {
   std::vector<int> values(static_cast<std::size_t>(n));

@@ -7,10 +7,12 @@
 #include <algorithm>
 #include <climits>
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <vector>
 
 #include "classic/base/error.h"
+#include "tests/testing/errors.h"
 
 namespace {
 
@@ -240,14 +242,9 @@ TEST(DimsCreate, NoDimensionsWithOneNodeGivesEmpty) {
 
 // One test per erroneous call.
 
-ErrorClass error_class_of(int nnodes, const std::vector<int>& dims) {
-  try {
-    dims_create(nnodes, dims);
-  } catch (const classic::Error& error) {
-    return error.error_class();
-  }
-  ADD_FAILURE() << "no error for nnodes = " << nnodes;
-  return ErrorClass::other;
+std::optional<ErrorClass> error_class_of(int nnodes,
+                                         const std::vector<int>& dims) {
+  return orthocomm_test::thrown_class([&] { dims_create(nnodes, dims); });
 }
 
 TEST(DimsCreateErrors, ZeroNodesIsAnArgError) {
