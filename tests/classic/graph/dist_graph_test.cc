@@ -8,7 +8,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <memory>
 #include <optional>
 #include <random>
 #include <vector>
@@ -17,12 +16,11 @@
 #include "classic/base/environment.h"
 #include "classic/base/error.h"
 #include "classic/comm/comm.h"
-#include "classic/comm/internal/comm_state.h"
 #include "classic/graph/graph.h"
-#include "classic/groups/group.h"
 #include "classic/p2p/point_to_point.h"
 #include "classic/topology/internal/topology_cache.h"
 #include "classic/topology/topology.h"
+#include "tests/classic/testing/communicators.h"
 #include "tests/classic/testing/testing.h"
 
 namespace classic {
@@ -30,16 +28,10 @@ namespace {
 
 constexpr unsigned kSeed = 0xd157u;
 
+using testing::fake_inter_communicator;
 using testing::thrown_class;
 using testing::world_rank;
 using testing::world_size;
-
-// See graph_test.cc: classic's state with a remote group.
-Comm fake_inter_communicator() {
-  auto state = std::make_shared<Comm::State>(MPI_COMM_NULL, Group::world());
-  state->remote = Group::self();
-  return internal::CommAccess::make(state);
-}
 
 // One directed edge of the global list, and the process that gives it to
 // dist_graph_create.

@@ -7,7 +7,6 @@
 
 #include <gtest/gtest.h>
 
-#include <memory>
 #include <optional>
 #include <vector>
 
@@ -15,15 +14,15 @@
 #include "classic/base/environment.h"
 #include "classic/base/error.h"
 #include "classic/comm/comm.h"
-#include "classic/comm/internal/comm_state.h"
-#include "classic/groups/group.h"
 #include "classic/topology/internal/topology_cache.h"
 #include "classic/topology/topology.h"
+#include "tests/classic/testing/communicators.h"
 #include "tests/classic/testing/testing.h"
 
 namespace classic {
 namespace {
 
+using testing::fake_inter_communicator;
 using testing::thrown_class;
 using testing::world_rank;
 using testing::world_size;
@@ -46,15 +45,6 @@ Graph ring_with_extras(int n) {
     graph.neighbours.push_back(mine);
   }
   return graph;
-}
-
-// An inter-communicator stand-in: classic's state with a remote group. The
-// graph constructors must reject it before using any context. (Real
-// inter-communicators come from intercomm_create, tested elsewhere.)
-Comm fake_inter_communicator() {
-  auto state = std::make_shared<Comm::State>(MPI_COMM_NULL, Group::world());
-  state->remote = Group::self();
-  return internal::CommAccess::make(state);
 }
 
 void expect_graph(const Comm& comm, const Graph& graph) {
