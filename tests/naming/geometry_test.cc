@@ -14,10 +14,12 @@
 
 #include "classic/base/constants.h"
 #include "classic/base/error.h"
+#include "tests/naming/cart_testing.h"
 #include "tests/testing/errors.h"
 
 namespace {
 
+using cart_testing::enumerate;
 using classic::ErrorClass;
 using classic::proc_null;
 using naming::Geometry;
@@ -47,23 +49,6 @@ Coords identity(std::size_t d) {
   Coords order(d);
   std::iota(order.begin(), order.end(), 0);
   return order;
-}
-
-// Every coordinate vector of the grid, listed in rank order: an odometer
-// whose fastest wheel is order.back(). Independent of Geometry's strides.
-std::vector<Coords> enumerate(const Coords& dims, const Coords& order) {
-  std::vector<Coords> all;
-  Coords wheel(dims.size(), 0);
-  while (true) {
-    all.push_back(wheel);
-    int k = static_cast<int>(order.size()) - 1;
-    for (; k >= 0; --k) {
-      const int dim = order[k];
-      if (++wheel[dim] < dims[dim]) break;
-      wheel[dim] = 0;
-    }
-    if (k < 0) return all;
-  }
 }
 
 int oracle_rank(const std::vector<Coords>& all, const Coords& coords) {

@@ -17,25 +17,20 @@
 #include "classic/comm/comm.h"
 #include "classic/comm/internal/comm_state.h"
 #include "classic/groups/group.h"
+#include "tests/classic/testing/testing.h"
 #include "tests/testing/errors.h"
 
 namespace classic {
 namespace {
+
+using testing::in;
+using testing::out;
 
 using orthocomm_test::expect_error_from;
 
 std::size_t at(int index) { return static_cast<std::size_t>(index); }
 int size() { return Comm::world().size(); }
 int rank() { return Comm::world().rank(); }
-
-template <typename T>
-std::span<const T> in(const std::vector<T>& v) {
-  return std::span<const T>(v);
-}
-template <typename T>
-std::span<T> out(std::vector<T>& v) {
-  return std::span<T>(v);
-}
 
 // A handle of a communicator that another handle has freed.
 Comm freed_comm() {

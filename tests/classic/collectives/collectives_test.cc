@@ -15,20 +15,15 @@
 
 #include "classic/base/environment.h"
 #include "classic/comm/comm.h"
+#include "tests/classic/testing/testing.h"
 
 namespace classic {
 namespace {
 
-std::size_t at(int index) { return static_cast<std::size_t>(index); }
+using testing::in;
+using testing::out;
 
-template <typename T>
-std::span<const T> in(const std::vector<T>& v) {
-  return std::span<const T>(v);
-}
-template <typename T>
-std::span<T> out(std::vector<T>& v) {
-  return std::span<T>(v);
-}
+std::size_t at(int index) { return static_cast<std::size_t>(index); }
 
 constexpr int kUntouched = -1;
 

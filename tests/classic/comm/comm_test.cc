@@ -25,21 +25,12 @@
 namespace classic {
 namespace {
 
+using testing::iota_vector;
 using testing::mpi_world_ranks;
+using testing::reversed;
 using testing::thrown_class;
 using testing::world_rank;
 using testing::world_size;
-
-std::vector<int> iota_vector(int n, int start = 0) {
-  std::vector<int> values(static_cast<std::size_t>(n));
-  std::iota(values.begin(), values.end(), start);
-  return values;
-}
-
-std::vector<int> reversed(std::vector<int> values) {
-  std::reverse(values.begin(), values.end());
-  return values;
-}
 
 int mpi_rank(MPI_Comm comm) {
   int rank = -1;

@@ -22,6 +22,8 @@
 namespace classic {
 namespace {
 
+using testing::from_mpi_comparison;
+
 constexpr unsigned kSeed = 0x5eed0c0u;
 constexpr int kSplitAssignments = 600;  // the acceptance asks for >= 500
 constexpr int kNestedSplits = 100;      // splits of a split, on top
@@ -34,19 +36,6 @@ using testing::world_size;
 
 int uniform(std::mt19937& random, int low, int high) {
   return std::uniform_int_distribution<int>(low, high)(random);
-}
-
-Comparison from_mpi_comparison(int result) {
-  switch (result) {
-    case MPI_IDENT:
-      return Comparison::identical;
-    case MPI_CONGRUENT:
-      return Comparison::congruent;
-    case MPI_SIMILAR:
-      return Comparison::similar;
-    default:
-      return Comparison::unequal;
-  }
 }
 
 int to_mpi_color(int color) {

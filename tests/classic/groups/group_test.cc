@@ -16,6 +16,7 @@
 #include "classic/base/constants.h"
 #include "classic/base/environment.h"
 #include "classic/base/error.h"
+#include "tests/classic/testing/testing.h"
 #include "tests/testing/errors.h"
 
 namespace classic {
@@ -25,19 +26,10 @@ using orthocomm_test::Thrown;
 using orthocomm_test::thrown_by;
 using orthocomm_test::thrown_class;
 
-int world_size() { return Environment::world_size(); }
-int world_rank() { return Environment::world_rank(); }
-
-std::vector<int> iota_vector(int n, int start = 0) {
-  std::vector<int> values(static_cast<std::size_t>(n));
-  std::iota(values.begin(), values.end(), start);
-  return values;
-}
-
-std::vector<int> reversed(std::vector<int> values) {
-  std::reverse(values.begin(), values.end());
-  return values;
-}
+using testing::iota_vector;
+using testing::reversed;
+using testing::world_rank;
+using testing::world_size;
 
 // {1, 2, ..., n-1, 0}: no arithmetic progression once n >= 3.
 std::vector<int> rotated_by_one(int n) {

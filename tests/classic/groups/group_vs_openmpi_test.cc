@@ -14,9 +14,12 @@
 
 #include "classic/base/constants.h"
 #include "classic/groups/group.h"
+#include "tests/classic/testing/testing.h"
 
 namespace classic {
 namespace {
+
+using testing::from_mpi_comparison;
 
 constexpr int kSequences = 1000;
 constexpr int kOperationsPerSequence = 12;
@@ -27,19 +30,6 @@ int from_mpi_rank(int rank) {
   if (rank == MPI_UNDEFINED) return undefined;
   if (rank == MPI_PROC_NULL) return proc_null;
   return rank;
-}
-
-Comparison from_mpi_comparison(int result) {
-  switch (result) {
-    case MPI_IDENT:
-      return Comparison::identical;
-    case MPI_CONGRUENT:
-      return Comparison::congruent;
-    case MPI_SIMILAR:
-      return Comparison::similar;
-    default:
-      return Comparison::unequal;
-  }
 }
 
 // A pointer Open MPI accepts for a count of zero (never null).
@@ -326,7 +316,7 @@ void run_step(Pool& pool, std::mt19937& random) {
   // The new group, against Open MPI's and against the operands.
   const GroupPair& result = pool.last();
   expect_same_group(result);
-  if (testing::Test::HasFatalFailure()) return;
+  if (::testing::Test::HasFatalFailure()) return;
   check_compare(result, a);
   check_compare(result, b);
 }

@@ -22,6 +22,7 @@
 
 #include "classic/base/environment.h"
 #include "classic/comm/comm.h"
+#include "tests/classic/testing/testing.h"
 
 namespace classic::testing {
 
@@ -258,14 +259,6 @@ inline Form draw_form(Random& shared) {
   return chance(shared, 50) ? Form::typed : Form::raw;
 }
 
-template <typename T>
-std::span<const T> in(const std::vector<T>& v) {
-  return std::span<const T>(v);
-}
-template <typename T>
-std::span<T> out(std::vector<T>& v) {
-  return std::span<T>(v);
-}
 inline std::size_t at(int index) { return static_cast<std::size_t>(index); }
 
 // Copies `block` to position `offset` of `buffer`.

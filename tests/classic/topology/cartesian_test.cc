@@ -29,16 +29,11 @@
 namespace classic {
 namespace {
 
+using testing::iota_vector;
 using testing::thrown_class;
 using testing::thrown_text;
 using testing::world_rank;
 using testing::world_size;
-
-std::vector<int> iota_vector(int n) {
-  std::vector<int> values(static_cast<std::size_t>(n));
-  std::iota(values.begin(), values.end(), 0);
-  return values;
-}
 
 // A 2-d grid that fits the world: 2 rows once there are 4 processes.
 std::array<int, 2> plane_dims() {
