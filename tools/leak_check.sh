@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 root="$(pwd)"
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
-  targets=(//tests/classic:comm_test_np2 //tests/classic:comm_test_np4)
+  targets=(//tests/classic/comm:comm_test_np2 //tests/classic/comm:comm_test_np4)
 fi
 # A separate output base keeps the sanitizer build from evicting the normal
 # one (LEAK_CHECK_OUTPUT_BASE to choose another, e.g. for a second checkout).

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "classic/base/error.h"
+#include "tests/testing/errors.h"
 
 namespace cart_testing {
 
@@ -79,20 +80,8 @@ inline std::vector<Coords> enumerate(const Coords& dims, const Coords& order) {
   }
 }
 
-struct Thrown {
-  std::optional<classic::ErrorClass> error_class;
-  std::string message;
-};
-
-template <typename Call>
-Thrown thrown_by(Call call) {
-  try {
-    call();
-  } catch (const classic::Error& error) {
-    return {error.error_class(), error.what()};
-  }
-  return {};
-}
+using orthocomm_test::Thrown;
+using orthocomm_test::thrown_by;
 
 }  // namespace cart_testing
 

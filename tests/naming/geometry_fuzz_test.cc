@@ -17,6 +17,7 @@
 #include "classic/base/constants.h"
 #include "classic/base/error.h"
 #include "naming/geometry.h"
+#include "tests/testing/errors.h"
 
 namespace {
 
@@ -25,6 +26,7 @@ using classic::proc_null;
 using naming::Geometry;
 using naming::Order;
 using naming::Shift;
+using orthocomm_test::thrown_class;
 using Coords = std::vector<int>;
 
 // Valid cases are cheap; each invalid case throws, which costs far more, so
@@ -248,15 +250,6 @@ TEST(GeometryFuzz, ValidInputsAgreeWithCoordinateArithmetic) {
 }
 
 // ---- Invalid inputs ----
-
-std::optional<ErrorClass> thrown_class(const auto& call) {
-  try {
-    call();
-  } catch (const classic::Error& error) {
-    return error.error_class();
-  }
-  return std::nullopt;
-}
 
 // A grid argument set that the constructor must reject, and the class.
 struct BadGrid {

@@ -14,14 +14,19 @@
 
 #include "classic/base/constants.h"
 #include "classic/base/error.h"
+#include "tests/naming/cart_testing.h"
+#include "tests/testing/errors.h"
 
 namespace {
 
+using cart_testing::enumerate;
 using classic::ErrorClass;
 using classic::proc_null;
 using naming::Geometry;
 using naming::Order;
 using naming::Shift;
+using orthocomm_test::Thrown;
+using orthocomm_test::thrown_by;
 using Coords = std::vector<int>;
 using Flags = std::vector<bool>;
 
@@ -44,23 +49,6 @@ Coords identity(std::size_t d) {
   Coords order(d);
   std::iota(order.begin(), order.end(), 0);
   return order;
-}
-
-// Every coordinate vector of the grid, listed in rank order: an odometer
-// whose fastest wheel is order.back(). Independent of Geometry's strides.
-std::vector<Coords> enumerate(const Coords& dims, const Coords& order) {
-  std::vector<Coords> all;
-  Coords wheel(dims.size(), 0);
-  while (true) {
-    all.push_back(wheel);
-    int k = static_cast<int>(order.size()) - 1;
-    for (; k >= 0; --k) {
-      const int dim = order[k];
-      if (++wheel[dim] < dims[dim]) break;
-      wheel[dim] = 0;
-    }
-    if (k < 0) return all;
-  }
 }
 
 int oracle_rank(const std::vector<Coords>& all, const Coords& coords) {
@@ -96,21 +84,6 @@ std::vector<Coords> offset_box(const Coords& dims) {
     for (std::size_t i = 0; i < dims.size(); ++i) offset[i] += low[i];
   }
   return box;
-}
-
-struct Thrown {
-  std::optional<ErrorClass> error_class;
-  std::string message;
-};
-
-template <typename Call>
-Thrown thrown_by(Call call) {
-  try {
-    call();
-  } catch (const classic::Error& error) {
-    return {error.error_class(), error.what()};
-  }
-  return {};
 }
 
 // The lecture's "12 processes arranged on a 3 x 4 grid", row-major

@@ -11,9 +11,11 @@
 #include "classic/comm/comm.h"
 #include "naming/cart_maps.h"
 #include "naming/cart_name.h"
+#include "tests/testing/errors.h"
 
 namespace {
 
+using orthocomm_test::expect_error_class;
 using stencils::Metric;
 
 class CartNeighbors : public testing::Test {
@@ -50,22 +52,20 @@ TEST_F(CartNeighbors, MooreOffsetsAndRanksFollowTheNaming) {
 
 TEST_F(CartNeighbors, UnnamedCommunicatorIsATopologyError) {
   const classic::Comm unnamed = world_.dup();
-  try {
-    (void)stencils::cart_neighbors(unnamed, 0, Metric::manhattan, 1, 1);
-    FAIL() << "expected classic::Error";
-  } catch (const classic::Error& error) {
-    EXPECT_EQ(error.error_class(), classic::ErrorClass::topology);
-  }
+  expect_error_class(
+      [&] {
+        (void)stencils::cart_neighbors(unnamed, 0, Metric::manhattan, 1, 1);
+      },
+      classic::ErrorClass::topology);
 }
 
 TEST_F(CartNeighbors, RankOutsideTheGridIsARankError) {
-  try {
-    (void)stencils::cart_neighbors_count(world_, world_.size(),
-                                         Metric::manhattan, 1, 1);
-    FAIL() << "expected classic::Error";
-  } catch (const classic::Error& error) {
-    EXPECT_EQ(error.error_class(), classic::ErrorClass::rank);
-  }
+  expect_error_class(
+      [&] {
+        (void)stencils::cart_neighbors_count(world_, world_.size(),
+                                             Metric::manhattan, 1, 1);
+      },
+      classic::ErrorClass::rank);
 }
 
 }  // namespace

@@ -16,9 +16,11 @@
 #include "naming/geometry.h"
 #include "stencils/cartesianness.h"
 #include "stencils/neighborhood.h"
+#include "tests/testing/errors.h"
 
 namespace {
 
+using orthocomm_test::expect_error_class;
 using stencils::Metric;
 
 // A 2-d grid of exactly `processes` points (a p x q with p >= q).
@@ -174,33 +176,26 @@ TEST(CartesianDetectionErrors, NeighbourOutsideTheCommunicatorIsARankError) {
   const classic::Comm world = classic::Comm::world();
   const naming::Geometry geometry = grid_of(world.size(), true);
   const std::vector<int> targets{world.size()};
-  try {
-    (void)stencils::detect_cartesian(world, geometry, targets, {});
-    FAIL() << "expected classic::Error";
-  } catch (const classic::Error& error) {
-    EXPECT_EQ(error.error_class(), classic::ErrorClass::rank);
-  }
+  expect_error_class(
+      [&] { (void)stencils::detect_cartesian(world, geometry, targets, {}); },
+      classic::ErrorClass::rank);
 }
 
 TEST(CartesianDetectionErrors, GridLargerThanTheCommunicatorIsADimsError) {
   const classic::Comm world = classic::Comm::world();
   const naming::Geometry geometry = grid_of(world.size() + 1, true);
-  try {
-    (void)stencils::detect_cartesian(world, geometry, {}, {});
-    FAIL() << "expected classic::Error";
-  } catch (const classic::Error& error) {
-    EXPECT_EQ(error.error_class(), classic::ErrorClass::dims);
-  }
+  expect_error_class(
+      [&] { (void)stencils::detect_cartesian(world, geometry, {}, {}); },
+      classic::ErrorClass::dims);
 }
 
 TEST(CartesianDetectionErrors, NullCommunicatorIsACommError) {
   const naming::Geometry geometry = grid_of(1, true);
-  try {
-    (void)stencils::detect_cartesian(classic::Comm(), geometry, {}, {});
-    FAIL() << "expected classic::Error";
-  } catch (const classic::Error& error) {
-    EXPECT_EQ(error.error_class(), classic::ErrorClass::comm);
-  }
+  expect_error_class(
+      [&] {
+        (void)stencils::detect_cartesian(classic::Comm(), geometry, {}, {});
+      },
+      classic::ErrorClass::comm);
 }
 
 }  // namespace

@@ -9,24 +9,17 @@
 #include "classic/base/error.h"
 #include "stencils/neighborhood.h"
 #include "tests/stencils/testing.h"
+#include "tests/testing/errors.h"
 
 namespace stencils {
 namespace {
 
 using classic::ErrorClass;
+using orthocomm_test::expect_error_class;
 using testing::from_vectors;
 using testing::mesh;
 using testing::to_vectors;
 using testing::torus;
-
-void expect_error(ErrorClass expected, auto&& call) {
-  try {
-    call();
-    ADD_FAILURE() << "no error";
-  } catch (const classic::Error& error) {
-    EXPECT_EQ(error.error_class(), expected) << error.what();
-  }
-}
 
 // What the protocol does at process `rank`: translate its neighbour ranks
 // to canonical offsets from itself.
@@ -184,30 +177,36 @@ TEST(SlotMapTest, NulloptWhenNotCartesian) {
 
 TEST(CartesiannessErrorsTest, RejectsNdimsMismatch) {
   const auto geometry = torus({3, 3});
-  expect_error(ErrorClass::dims, [&] {
-    is_cartesian_neighborhood(geometry, Stencil(1), std::vector<int>{0, 0},
-                              Stencil(2));
-  });
-  expect_error(ErrorClass::dims, [&] {
-    slot_map(geometry, Stencil(2), std::vector<int>{0, 0}, Stencil(3));
-  });
-  expect_error(ErrorClass::dims,
-               [&] { canonical_sorted(geometry, Stencil(1)); });
+  expect_error_class(
+      [&] {
+        is_cartesian_neighborhood(geometry, Stencil(1), std::vector<int>{0, 0},
+                                  Stencil(2));
+      },
+      ErrorClass::dims);
+  expect_error_class(
+      [&] {
+        slot_map(geometry, Stencil(2), std::vector<int>{0, 0}, Stencil(3));
+      },
+      ErrorClass::dims);
+  expect_error_class([&] { canonical_sorted(geometry, Stencil(1)); },
+                     ErrorClass::dims);
 }
 
 TEST(CartesiannessErrorsTest, RejectsCoordsOfWrongLength) {
   const auto geometry = torus({3, 3});
-  expect_error(ErrorClass::arg, [&] {
-    restrict_to_grid(geometry, Stencil(2), std::vector<int>{0});
-  });
+  expect_error_class(
+      [&] { restrict_to_grid(geometry, Stencil(2), std::vector<int>{0}); },
+      ErrorClass::arg);
 }
 
 TEST(CartesiannessErrorsTest, RejectsCoordsOffTheGrid) {
   const auto geometry = testing::grid({3, 3}, {true, false});
   for (const auto& coords : {std::vector<int>{3, 0}, std::vector<int>{0, -1}}) {
-    expect_error(ErrorClass::rank, [&] {
-      is_cartesian_neighborhood(geometry, Stencil(2), coords, Stencil(2));
-    });
+    expect_error_class(
+        [&] {
+          is_cartesian_neighborhood(geometry, Stencil(2), coords, Stencil(2));
+        },
+        ErrorClass::rank);
   }
 }
 

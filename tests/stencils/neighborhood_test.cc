@@ -10,11 +10,13 @@
 #include "classic/base/constants.h"
 #include "classic/base/error.h"
 #include "tests/stencils/testing.h"
+#include "tests/testing/errors.h"
 
 namespace stencils {
 namespace {
 
 using classic::ErrorClass;
+using orthocomm_test::expect_error_class;
 using testing::box;
 using testing::l1;
 using testing::linf;
@@ -136,58 +138,51 @@ TEST(CartStencilTest, ManyDimensionsDoNotExhaustTheStack) {
   EXPECT_EQ(cart_stencil(2000, Metric::manhattan, 1, 1).size(), 4000);
 }
 
-void expect_error(ErrorClass expected, auto&& call) {
-  try {
-    call();
-    ADD_FAILURE() << "no error";
-  } catch (const classic::Error& error) {
-    EXPECT_EQ(error.error_class(), expected) << error.what();
-  }
-}
-
 TEST(CartStencilTest, RejectsNegativeNdims) {
-  expect_error(ErrorClass::dims,
-               [] { cart_stencil(-1, Metric::manhattan, 0, 1); });
-  expect_error(ErrorClass::dims,
-               [] { cart_neighbors_count(-1, Metric::manhattan, 0, 1); });
+  expect_error_class([] { cart_stencil(-1, Metric::manhattan, 0, 1); },
+                     ErrorClass::dims);
+  expect_error_class([] { cart_neighbors_count(-1, Metric::manhattan, 0, 1); },
+                     ErrorClass::dims);
 }
 
 TEST(CartStencilTest, RejectsNegativeDepth) {
-  expect_error(ErrorClass::arg,
-               [] { cart_stencil(2, Metric::manhattan, 0, -1); });
-  expect_error(ErrorClass::arg,
-               [] { cart_neighbors_count(2, Metric::chebyshev, 0, -1); });
+  expect_error_class([] { cart_stencil(2, Metric::manhattan, 0, -1); },
+                     ErrorClass::arg);
+  expect_error_class([] { cart_neighbors_count(2, Metric::chebyshev, 0, -1); },
+                     ErrorClass::arg);
 }
 
 TEST(CartStencilTest, RejectsNegativeShadow) {
-  expect_error(ErrorClass::arg,
-               [] { cart_stencil(2, Metric::manhattan, -1, 1); });
-  expect_error(ErrorClass::arg,
-               [] { cart_neighbors_count(2, Metric::chebyshev, -1, 1); });
+  expect_error_class([] { cart_stencil(2, Metric::manhattan, -1, 1); },
+                     ErrorClass::arg);
+  expect_error_class([] { cart_neighbors_count(2, Metric::chebyshev, -1, 1); },
+                     ErrorClass::arg);
 }
 
 TEST(CartStencilTest, RejectsAnInvalidMetric) {
-  expect_error(ErrorClass::arg,
-               [] { cart_stencil(2, static_cast<Metric>(7), 0, 1); });
-  expect_error(ErrorClass::arg,
-               [] { distance(static_cast<Metric>(7), std::vector<int>{1}); });
+  expect_error_class([] { cart_stencil(2, static_cast<Metric>(7), 0, 1); },
+                     ErrorClass::arg);
+  expect_error_class(
+      [] { distance(static_cast<Metric>(7), std::vector<int>{1}); },
+      ErrorClass::arg);
 }
 
 TEST(CartStencilTest, RejectsNeighbourhoodsLargerThanInt) {
-  expect_error(ErrorClass::count,
-               [] { cart_neighbors_count(3, Metric::chebyshev, 0, 1000); });
-  expect_error(ErrorClass::count,
-               [] { cart_stencil(2, Metric::manhattan, 0, INT_MAX); });
-  expect_error(ErrorClass::count, [] {
-    cart_neighbors_count(40, Metric::chebyshev, INT_MAX, INT_MAX);
-  });
-  expect_error(ErrorClass::count, [] {
-    cart_neighbors_count(INT_MAX, Metric::manhattan, 0, INT_MAX);
-  });
+  expect_error_class(
+      [] { cart_neighbors_count(3, Metric::chebyshev, 0, 1000); },
+      ErrorClass::count);
+  expect_error_class([] { cart_stencil(2, Metric::manhattan, 0, INT_MAX); },
+                     ErrorClass::count);
+  expect_error_class(
+      [] { cart_neighbors_count(40, Metric::chebyshev, INT_MAX, INT_MAX); },
+      ErrorClass::count);
+  expect_error_class(
+      [] { cart_neighbors_count(INT_MAX, Metric::manhattan, 0, INT_MAX); },
+      ErrorClass::count);
   // 2 * 10^5 offsets of 10^5 ints each: the count fits, the flat list not.
   EXPECT_EQ(cart_neighbors_count(100000, Metric::manhattan, 1, 1), 200000);
-  expect_error(ErrorClass::count,
-               [] { cart_stencil(100000, Metric::manhattan, 1, 1); });
+  expect_error_class([] { cart_stencil(100000, Metric::manhattan, 1, 1); },
+                     ErrorClass::count);
 }
 
 TEST(DistanceTest, ManhattanAndChebyshev) {
@@ -207,8 +202,8 @@ TEST(StencilDifferenceTest, KeepsTheOrderOfTheFirstAndRemovesAllCopies) {
 }
 
 TEST(StencilDifferenceTest, RejectsDifferentNdims) {
-  expect_error(ErrorClass::dims,
-               [] { stencil_difference(Stencil(1), Stencil(2)); });
+  expect_error_class([] { stencil_difference(Stencil(1), Stencil(2)); },
+                     ErrorClass::dims);
 }
 
 // ---- Rank-taking forms on a geometry. ----
@@ -275,29 +270,30 @@ TEST(CartNeighborsTest, LargeDepthOnASmallMeshIsClipped) {
 TEST(CartNeighborsTest, RejectsRankOutsideTheGrid) {
   const auto geometry = torus({2, 2});
   for (int rank : {-1, 4, classic::proc_null}) {
-    expect_error(ErrorClass::rank, [&] {
-      cart_neighbor_ranks(geometry, rank, Metric::manhattan, 1, 1);
-    });
-    expect_error(ErrorClass::rank, [&] {
-      cart_neighbors_count(geometry, rank, Metric::manhattan, 1, 1);
-    });
+    expect_error_class(
+        [&] { cart_neighbor_ranks(geometry, rank, Metric::manhattan, 1, 1); },
+        ErrorClass::rank);
+    expect_error_class(
+        [&] { cart_neighbors_count(geometry, rank, Metric::manhattan, 1, 1); },
+        ErrorClass::rank);
   }
 }
 
 TEST(CartNeighborsTest, RejectsNegativeDepthAndShadow) {
   const auto geometry = torus({3});
-  expect_error(ErrorClass::arg, [&] {
-    cart_neighbor_ranks(geometry, 0, Metric::manhattan, 0, -1);
-  });
-  expect_error(ErrorClass::arg,
-               [&] { cart_neighbors(geometry, 0, Metric::manhattan, -1, 1); });
+  expect_error_class(
+      [&] { cart_neighbor_ranks(geometry, 0, Metric::manhattan, 0, -1); },
+      ErrorClass::arg);
+  expect_error_class(
+      [&] { cart_neighbors(geometry, 0, Metric::manhattan, -1, 1); },
+      ErrorClass::arg);
 }
 
 TEST(CartNeighborsTest, RejectsTooManyOnALargeTorus) {
   const auto geometry = torus({2, 2});
-  expect_error(ErrorClass::count, [&] {
-    cart_neighbors_count(geometry, 0, Metric::chebyshev, 0, 100000);
-  });
+  expect_error_class(
+      [&] { cart_neighbors_count(geometry, 0, Metric::chebyshev, 0, 100000); },
+      ErrorClass::count);
 }
 
 }  // namespace

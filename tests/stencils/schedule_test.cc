@@ -14,24 +14,17 @@
 #include "stencils/structure.h"
 #include "stencils/verifier.h"
 #include "tests/stencils/testing.h"
+#include "tests/testing/errors.h"
 
 namespace stencils {
 namespace {
 
 using classic::ErrorClass;
+using orthocomm_test::expect_error_class;
 using testing::from_vectors;
 using testing::mesh;
 using testing::to_vectors;
 using testing::torus;
-
-void expect_error(ErrorClass expected, auto&& call) {
-  try {
-    call();
-    ADD_FAILURE() << "no error";
-  } catch (const classic::Error& error) {
-    EXPECT_EQ(error.error_class(), expected) << error.what();
-  }
-}
 
 Stencil negated(const Stencil& stencil) {
   std::vector<int> flat(stencil.flat().begin(), stencil.flat().end());
@@ -76,33 +69,44 @@ TEST(LandingSlotsTest, RepeatedNeighboursPairByOccurrence) {
 
 TEST(LandingSlotsTest, RejectsSourcesThatAreNotTheNegatedTargets) {
   const auto geometry = torus({5});
-  expect_error(ErrorClass::topology, [&] {
-    landing_slots(geometry, Stencil(1, {1, 2}), Stencil(1, {-1, 2}));
-  });
+  expect_error_class(
+      [&] {
+        landing_slots(geometry, Stencil(1, {1, 2}), Stencil(1, {-1, 2}));
+      },
+      ErrorClass::topology);
 }
 
 TEST(LandingSlotsTest, RejectsDifferentCounts) {
   const auto geometry = torus({5});
-  expect_error(ErrorClass::topology, [&] {
-    landing_slots(geometry, Stencil(1, {1}), Stencil(1, {-1, -1}));
-  });
+  expect_error_class(
+      [&] {
+        landing_slots(geometry, Stencil(1, {1}), Stencil(1, {-1, -1}));
+      },
+      ErrorClass::topology);
 }
 
 TEST(LandingSlotsTest, RejectsNdimsMismatch) {
   const auto geometry = torus({5, 5});
-  expect_error(ErrorClass::dims, [&] {
-    landing_slots(geometry, Stencil(1, {1}), Stencil(2, {-1, 0}));
-  });
-  expect_error(ErrorClass::dims, [&] {
-    alltoall_schedule(geometry, Stencil(2, {1, 0}), Stencil(1, {-1}));
-  });
+  expect_error_class(
+      [&] {
+        landing_slots(geometry, Stencil(1, {1}), Stencil(2, {-1, 0}));
+      },
+      ErrorClass::dims);
+  expect_error_class(
+      [&] {
+        alltoall_schedule(geometry, Stencil(2, {1, 0}), Stencil(1, {-1}));
+      },
+      ErrorClass::dims);
 }
 
 TEST(LandingSlotsTest, RejectsIntMinInANonPeriodicDimension) {
   const auto geometry = mesh({5});
-  expect_error(ErrorClass::arg, [&] {
-    allgather_schedule(geometry, Stencil(1, {INT_MIN}), Stencil(1, {INT_MIN}));
-  });
+  expect_error_class(
+      [&] {
+        allgather_schedule(geometry, Stencil(1, {INT_MIN}),
+                           Stencil(1, {INT_MIN}));
+      },
+      ErrorClass::arg);
   // On a torus INT_MIN is just another spelling of a neighbour.
   EXPECT_EQ(landing_slots(torus({4}), Stencil(1, {INT_MIN}), Stencil(1, {0})),
             (std::vector<int>{0}));
@@ -297,10 +301,10 @@ TEST(StructureTest, RejectsRankOutsideTheGrid) {
   const auto geometry = mesh({3});
   const Stencil targets(1, {1});
   const auto schedule = alltoall_schedule(geometry, targets, negated(targets));
-  expect_error(ErrorClass::rank,
-               [&] { schedule_counters(schedule, geometry, 3); });
-  expect_error(ErrorClass::rank,
-               [&] { direct_counters(geometry, targets, -1); });
+  expect_error_class([&] { schedule_counters(schedule, geometry, 3); },
+                     ErrorClass::rank);
+  expect_error_class([&] { direct_counters(geometry, targets, -1); },
+                     ErrorClass::rank);
 }
 
 // ---- Random neighbourhoods. ----

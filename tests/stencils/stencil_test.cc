@@ -2,14 +2,17 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
 #include <vector>
 
 #include "classic/base/error.h"
+#include "tests/testing/errors.h"
 
 namespace stencils {
 namespace {
 
 using classic::ErrorClass;
+using orthocomm_test::expect_error_class;
 
 TEST(StencilTest, FlatListIsSplitIntoOffsetsOfNdims) {
   const Stencil stencil(2, {1, 0, -1, 0, 0, 1});
@@ -38,52 +41,29 @@ TEST(StencilTest, ZeroDimensionalStencilCountsEmptyOffsets) {
 }
 
 TEST(StencilTest, RejectsNegativeNdims) {
-  try {
-    Stencil stencil(-1);
-    FAIL() << "no error";
-  } catch (const classic::Error& error) {
-    EXPECT_EQ(error.error_class(), ErrorClass::dims);
-  }
+  expect_error_class([&] { Stencil stencil(-1); }, ErrorClass::dims);
 }
 
 TEST(StencilTest, RejectsFlatListNotAMultipleOfNdims) {
-  try {
-    Stencil stencil(2, {1, 2, 3});
-    FAIL() << "no error";
-  } catch (const classic::Error& error) {
-    EXPECT_EQ(error.error_class(), ErrorClass::count);
-  }
+  expect_error_class([&] { Stencil stencil(2, {1, 2, 3}); }, ErrorClass::count);
 }
 
 TEST(StencilTest, RejectsNonEmptyFlatListWithZeroNdims) {
-  try {
-    Stencil stencil(0, {1});
-    FAIL() << "no error";
-  } catch (const classic::Error& error) {
-    EXPECT_EQ(error.error_class(), ErrorClass::count);
-  }
+  expect_error_class([&] { Stencil stencil(0, {1}); }, ErrorClass::count);
 }
 
 TEST(StencilTest, RejectsOffsetIndexOutOfRange) {
   const Stencil stencil(1, {5});
   for (int i : {-1, 1}) {
-    try {
-      stencil.offset(i);
-      FAIL() << "no error for i = " << i;
-    } catch (const classic::Error& error) {
-      EXPECT_EQ(error.error_class(), ErrorClass::arg);
-    }
+    SCOPED_TRACE("i = " + std::to_string(i));
+    expect_error_class([&] { stencil.offset(i); }, ErrorClass::arg);
   }
 }
 
 TEST(StencilTest, RejectsPushBackOfWrongLength) {
   Stencil stencil(2);
-  try {
-    stencil.push_back(std::vector<int>{1});
-    FAIL() << "no error";
-  } catch (const classic::Error& error) {
-    EXPECT_EQ(error.error_class(), ErrorClass::arg);
-  }
+  expect_error_class([&] { stencil.push_back(std::vector<int>{1}); },
+                     ErrorClass::arg);
 }
 
 }  // namespace

@@ -14,11 +14,13 @@
 #include "stencils/neighborhood.h"
 #include "stencils/schedule.h"
 #include "tests/stencils/testing.h"
+#include "tests/testing/errors.h"
 
 namespace stencils {
 namespace {
 
 using classic::ErrorClass;
+using orthocomm_test::expect_error_class;
 using testing::mesh;
 using testing::torus;
 
@@ -261,24 +263,20 @@ TEST(VerifierErrorsTest, RejectsAnInconsistentGraph) {
   const auto geometry = torus({5});
   const AlltoallSchedule schedule =
       alltoall_schedule(geometry, Stencil(1, {1}), Stencil(1, {-1}));
-  try {
-    verify(schedule, geometry, Stencil(1, {1}), Stencil(1, {-2}));
-    FAIL() << "no error";
-  } catch (const classic::Error& error) {
-    EXPECT_EQ(error.error_class(), ErrorClass::topology);
-  }
+  expect_error_class(
+      [&] { verify(schedule, geometry, Stencil(1, {1}), Stencil(1, {-2})); },
+      ErrorClass::topology);
 }
 
 TEST(VerifierErrorsTest, RejectsNdimsMismatch) {
   const auto geometry = torus({5});
   const AlltoallSchedule schedule =
       alltoall_schedule(geometry, Stencil(1, {1}), Stencil(1, {-1}));
-  try {
-    verify(schedule, torus({5, 5}), Stencil(1, {1}), Stencil(1, {-1}));
-    FAIL() << "no error";
-  } catch (const classic::Error& error) {
-    EXPECT_EQ(error.error_class(), ErrorClass::dims);
-  }
+  expect_error_class(
+      [&] {
+        verify(schedule, torus({5, 5}), Stencil(1, {1}), Stencil(1, {-1}));
+      },
+      ErrorClass::dims);
 }
 
 }  // namespace
