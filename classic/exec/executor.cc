@@ -1,5 +1,6 @@
 #include "classic/exec/executor.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -15,6 +16,7 @@
 #include "classic/comm/internal/comm_state.h"
 #include "classic/comm/typed_keyval.h"
 #include "classic/exec/internal/leftovers.h"
+#include "classic/p2p/internal/completion.h"
 #include "classic/p2p/point_to_point.h"
 
 namespace classic {
@@ -114,14 +116,6 @@ struct Bound {
   bool derived = false;  // made here, freed here
 };
 
-// What a posted transport request is, to let go of it.
-struct Posted {
-  bool receive;
-  int peer;  // transport rank
-  int tag;
-  std::size_t message;  // its index in the round's receives or sends
-};
-
 class Execution final : public Request::Operation {
  public:
   Execution(const Comm& comm, const Comm::State& state, int tag_base,
@@ -168,6 +162,10 @@ class Execution final : public Request::Operation {
 
   void abandon() noexcept override;
 
+  // Runs the whole operation here, blocking in the transport: for a
+  // blocking call while no other operation needs moving along.
+  void run_to_completion();
+
  private:
   void* address(const Plan::Block& block) const {
     void* base = nullptr;
@@ -185,8 +183,10 @@ class Execution final : public Request::Operation {
     return transport::shifted(base, block.displacement);
   }
 
-  Bound bind(const Plan::Message& message);
+  Bound bind(const Plan::Message& message) const;
   void bind();
+  // Message i of a round's receives or sends, bound to the buffers.
+  Bound bound(std::size_t round, bool receive, std::size_t i) const;
   void post(std::size_t round);
   void run_local(const Plan::Round& round);
   void free_types() noexcept;
@@ -204,14 +204,33 @@ class Execution final : public Request::Operation {
   const char* function_;
 
   bool bound_ = false;
-  std::vector<std::vector<Bound>> receives_;  // [round][message]
-  std::vector<std::vector<Bound>> sends_;     // [round][message]
+  // Messages of several blocks, bound once (empty when there are none):
+  // [round][message], single-block entries unused.
+  std::vector<std::vector<Bound>> receives_;
+  std::vector<std::vector<Bound>> sends_;
   std::size_t round_ = 0;
   std::vector<MPI_Request> requests_;  // of round_: receives, then sends
-  std::vector<Posted> posted_;         // what each of requests_ is
+  std::vector<MPI_Status> statuses_;   // run_to_completion's
 };
 
-Bound Execution::bind(const Plan::Message& message) {
+void Execution::run_to_completion() {
+  begin();
+  try {
+    do {
+      if (!requests_.empty()) {
+        statuses_.resize(requests_.size());
+        const int code = MPI_Waitall(static_cast<int>(requests_.size()),
+                                     requests_.data(), statuses_.data());
+        internal::raise_completion_failure(code, statuses_, function_);
+      }
+    } while (!advance());
+  } catch (...) {
+    abandon();  // withdraws what is still pending; nothing if all is done
+    throw;
+  }
+}
+
+Bound Execution::bind(const Plan::Message& message) const {
   const std::vector<Plan::Block>& blocks = message.blocks;
   if (blocks.empty()) return Bound{};
   if (blocks.size() == 1) {
@@ -239,17 +258,36 @@ Bound Execution::bind(const Plan::Message& message) {
 
 void Execution::bind() {
   const std::vector<Plan::Round>& rounds = plan_->rounds;
+  bound_ = true;  // free_types() now knows what to free, also after a throw
+  const auto several_blocks = [](const Plan::Round& round) {
+    const auto several = [](const Plan::Message& m) {
+      return m.blocks.size() > 1;
+    };
+    return std::ranges::any_of(round.receives, several) ||
+           std::ranges::any_of(round.sends, several);
+  };
+  // Single blocks need no binding: the common case allocates nothing.
+  if (!std::ranges::any_of(rounds, several_blocks)) return;
   receives_.assign(rounds.size(), {});
   sends_.assign(rounds.size(), {});
-  bound_ = true;  // free_types() now knows what to free, also after a throw
   for (std::size_t r = 0; r < rounds.size(); ++r) {
     for (const Plan::Message& message : rounds[r].receives) {
-      receives_[r].push_back(bind(message));
+      receives_[r].push_back(message.blocks.size() > 1 ? bind(message)
+                                                       : Bound{});
     }
     for (const Plan::Message& message : rounds[r].sends) {
-      sends_[r].push_back(bind(message));
+      sends_[r].push_back(message.blocks.size() > 1 ? bind(message) : Bound{});
     }
   }
+}
+
+Bound Execution::bound(std::size_t round, bool receive, std::size_t i) const {
+  const Plan::Round& plan = plan_->rounds[round];
+  const Plan::Message& message = receive ? plan.receives[i] : plan.sends[i];
+  if (message.blocks.size() > 1) {
+    return (receive ? receives_ : sends_)[round][i];
+  }
+  return bind(message);
 }
 
 void Execution::free_types() noexcept {
@@ -271,14 +309,12 @@ void Execution::free_types() noexcept {
 void Execution::post(std::size_t round) {
   const Plan::Round& plan = plan_->rounds[round];
   requests_.clear();
-  posted_.clear();
   requests_.reserve(plan.receives.size() + plan.sends.size());
-  posted_.reserve(requests_.capacity());
   // Receives first, so that no message waits in the unexpected queue.
   for (std::size_t i = 0; i < plan.receives.size(); ++i) {
     const Plan::Message& message = plan.receives[i];
     if (message.peer == proc_null) continue;
-    const Bound& bound = receives_[round][i];
+    const Bound bound = this->bound(round, true, i);
     const int source = peer_offset_ + message.peer;
     const int tag = tag_base_ + message.tag;
     MPI_Request request = MPI_REQUEST_NULL;
@@ -286,12 +322,11 @@ void Execution::post(std::size_t round) {
                                source, tag, context_, &request);
     if (code != MPI_SUCCESS) fail(code);
     requests_.push_back(request);
-    posted_.push_back({true, source, tag, i});
   }
   for (std::size_t i = 0; i < plan.sends.size(); ++i) {
     const Plan::Message& message = plan.sends[i];
     if (message.peer == proc_null) continue;
-    const Bound& bound = sends_[round][i];
+    const Bound bound = this->bound(round, false, i);
     const int destination = peer_offset_ + message.peer;
     const int tag = tag_base_ + message.tag;
     MPI_Request request = MPI_REQUEST_NULL;
@@ -299,7 +334,6 @@ void Execution::post(std::size_t round) {
                                destination, tag, context_, &request);
     if (code != MPI_SUCCESS) fail(code);
     requests_.push_back(request);
-    posted_.push_back({false, destination, tag, i});
   }
 }
 
@@ -350,21 +384,37 @@ void Execution::abandon() noexcept {
   // tag, the one it belongs to, so the withdrawn ones are the last). A
   // matched receive completes into the caller's buffer, which is still
   // valid while the request is being destroyed.
-  for (std::size_t i = requests_.size(); i-- > 0;) {
-    if (!posted_[i].receive || requests_[i] == MPI_REQUEST_NULL) continue;
-    MPI_Cancel(&requests_[i]);
+  // requests_ holds the round's receives, then its sends, in plan order,
+  // proc_null ones left out (as post() made them).
+  struct Receive {
+    std::size_t message;  // in the round's receives
+    std::size_t request;  // in requests_
+  };
+  std::vector<Receive> receives;
+  const Plan::Round& round = rounds[round_];
+  for (std::size_t m = 0; m < round.receives.size(); ++m) {
+    if (round.receives[m].peer == proc_null) continue;
+    receives.push_back({m, receives.size()});
+  }
+  // (After a failed post, requests_ may stop short of the plan.)
+  for (auto it = receives.rbegin(); it != receives.rend(); ++it) {
+    if (it->request >= requests_.size()) continue;
+    MPI_Request& request = requests_[it->request];
+    if (request == MPI_REQUEST_NULL) continue;
+    MPI_Cancel(&request);
     MPI_Status status;
-    MPI_Wait(&requests_[i], &status);
+    MPI_Wait(&request, &status);
     int cancelled = 0;
     MPI_Test_cancelled(&status, &cancelled);
     if (cancelled != 0) {
+      const Plan::Message& message = round.receives[it->message];
       internal::discard_message(
-          context_, posted_[i].peer, posted_[i].tag,
-          expected_bytes(receives_[round_][posted_[i].message]));
+          context_, peer_offset_ + message.peer, tag_base_ + message.tag,
+          expected_bytes(bound(round_, true, it->message)));
     }
   }
-  for (std::size_t i = 0; i < requests_.size(); ++i) {
-    if (posted_[i].receive || requests_[i] == MPI_REQUEST_NULL) continue;
+  for (std::size_t i = receives.size(); i < requests_.size(); ++i) {
+    if (requests_[i] == MPI_REQUEST_NULL) continue;
     internal::finish_in_background(requests_[i], scratch_);
   }
   requests_.clear();
@@ -378,7 +428,7 @@ void Execution::abandon() noexcept {
       if (message.peer == proc_null) continue;
       internal::discard_message(context_, peer_offset_ + message.peer,
                                 tag_base_ + message.tag,
-                                expected_bytes(receives_[r][i]));
+                                expected_bytes(bound(r, true, i)));
     }
   }
   round_ = rounds.size();
@@ -402,9 +452,17 @@ Request execute(const Comm& comm, std::shared_ptr<const Plan> plan,
   // Topology and inter-communicators have a private context from their
   // constructor; another gets it now (every process of comm is here).
   if (state.private_context == MPI_COMM_NULL) state.add_private_context();
-  auto execution = std::make_unique<Execution>(
-      comm, state, tag_base(next_sequence(comm)), std::move(plan), buffers,
-      mode == Mode::persistent, function);
+  const int base = tag_base(next_sequence(comm));
+  if (mode == Mode::blocking && !internal::operations_in_progress()) {
+    // Nothing else to move along: no Request, no progress list.
+    Execution execution(comm, state, base, std::move(plan), buffers,
+                        /*persistent=*/false, function);
+    execution.run_to_completion();
+    return Request();
+  }
+  auto execution =
+      std::make_unique<Execution>(comm, state, base, std::move(plan), buffers,
+                                  mode == Mode::persistent, function);
   Request request(std::move(execution), comm);
   if (mode == Mode::blocking) wait(request);
   return request;

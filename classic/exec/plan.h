@@ -26,6 +26,7 @@ struct Plan {
     MPI_Aint displacement = 0;
     int count = 0;
     MPI_Datatype datatype = MPI_DATATYPE_NULL;
+    friend bool operator==(const Block&, const Block&) = default;
   };
 
   // One transport message between this process and `peer` (a rank of the

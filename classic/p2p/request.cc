@@ -10,6 +10,7 @@
 #include "classic/base/error.h"
 #include "classic/base/error_text.h"
 #include "classic/base/internal/transport_error.h"
+#include "classic/p2p/internal/completion.h"
 
 namespace classic {
 
@@ -61,7 +62,7 @@ class RequestAccess {
           int done = 0;
           const int code = MPI_Testall(static_cast<int>(parts.size()),
                                        parts.data(), &done, statuses.data());
-          raise_failure(code, statuses, function);
+          internal::raise_completion_failure(code, statuses, function);
           if (done == 0) return false;
         }
         if (op.advance()) {
@@ -131,32 +132,38 @@ class RequestAccess {
       request.comm_ = Comm();
     }
   }
-
-  // Raises the first error of a completion call over `statuses` (naming
-  // owners[i], the request of statuses[i], where given).
-  static void raise_failure(int code, std::span<const MPI_Status> statuses,
-                            const char* function,
-                            std::span<const std::size_t> owners = {}) {
-    if (code == MPI_SUCCESS) [[likely]] {
-      return;
-    }
-    int mpi_class = MPI_ERR_OTHER;
-    MPI_Error_class(code, &mpi_class);
-    if (mpi_class != MPI_ERR_IN_STATUS) transport::raise(code, function);
-    for (std::size_t i = 0; i < statuses.size(); ++i) {
-      const int error = statuses[i].MPI_ERROR;
-      if (error != MPI_SUCCESS && error != MPI_ERR_PENDING) {
-        transport::raise(error, function,
-                         owners.empty()
-                             ? std::string()
-                             : error_text::entry("requests", owners[i]));
-      }
-    }
-    transport::raise(code, function);
-  }
 };
 
 Request::Operation::~Operation() { RequestAccess::deactivate(*this); }
+
+namespace internal {
+
+bool operations_in_progress() noexcept {
+  return !RequestAccess::active_operations().empty();
+}
+
+void raise_completion_failure(int code, std::span<const MPI_Status> statuses,
+                              const char* function,
+                              std::span<const std::size_t> owners) {
+  if (code == MPI_SUCCESS) [[likely]] {
+    return;
+  }
+  int mpi_class = MPI_ERR_OTHER;
+  MPI_Error_class(code, &mpi_class);
+  if (mpi_class != MPI_ERR_IN_STATUS) transport::raise(code, function);
+  for (std::size_t i = 0; i < statuses.size(); ++i) {
+    const int error = statuses[i].MPI_ERROR;
+    if (error != MPI_SUCCESS && error != MPI_ERR_PENDING) {
+      transport::raise(error, function,
+                       owners.empty()
+                           ? std::string()
+                           : error_text::entry("requests", owners[i]));
+    }
+  }
+  transport::raise(code, function);
+}
+
+}  // namespace internal
 
 namespace {
 
@@ -186,13 +193,10 @@ int checked_size(std::size_t size, const char* function) {
   return static_cast<int>(size);
 }
 
-// While an operation is active, blocking completion polls: the transport
-// moves point-to-point messages on its own, but the next round of an
-// operation is posted only by a completion function.
-bool operations_pending() {
-  return !RequestAccess::active_operations().empty();
-}
-
+// While an operation is active (internal::operations_in_progress),
+// blocking completion polls: the transport moves point-to-point messages on
+// its own, but the next round of an operation is posted only by a
+// completion function.
 void pause() { std::this_thread::yield(); }
 
 // The point-to-point requests among `requests` that are pending, as one
@@ -383,7 +387,7 @@ Status wait(Request& request) {
         if (code != MPI_SUCCESS) {
           RequestAccess::deactivate(*op);
           RequestAccess::collect(request);
-          RequestAccess::raise_failure(code, statuses, kFunction);
+          internal::raise_completion_failure(code, statuses, kFunction);
         }
       } else {
         RequestAccess::progress_others(op);
@@ -393,7 +397,7 @@ Status wait(Request& request) {
   }
   MPI_Status status;
   int code = MPI_SUCCESS;
-  if (!operations_pending()) {
+  if (!internal::operations_in_progress()) {
     code = MPI_Wait(&RequestAccess::handle(request), &status);
   } else {
     for (int done = 0; code == MPI_SUCCESS && done == 0;) {
@@ -450,7 +454,8 @@ std::vector<Status> wait_all(std::span<Request> requests) {
         const std::size_t owner = pending.owners[k];
         result[owner] = status_of(requests[owner], statuses[k]);
       }
-      RequestAccess::raise_failure(code, statuses, kFunction, pending.owners);
+      internal::raise_completion_failure(code, statuses, kFunction,
+                                         pending.owners);
       return result;
     }
     if (n > 0) {
@@ -464,7 +469,8 @@ std::vector<Status> wait_all(std::span<Request> requests) {
             pending.owners[static_cast<std::size_t>(indices[k])];
         result[owner] = status_of(requests[owner], statuses[k]);
       }
-      RequestAccess::raise_failure(code, statuses, kFunction, pending.owners);
+      internal::raise_completion_failure(code, statuses, kFunction,
+                                         pending.owners);
     }
     pause();
   }
@@ -491,7 +497,7 @@ std::optional<std::vector<Status>> test_all(std::span<Request> requests) {
       n == 0 ? MPI_SUCCESS
              : MPI_Testall(n, pending.handles.data(), &done, statuses.data());
   pending.store(requests);
-  RequestAccess::raise_failure(code, statuses, kFunction, pending.owners);
+  internal::raise_completion_failure(code, statuses, kFunction, pending.owners);
   if (done == 0) return std::nullopt;
   collect_completed(requests, kFunction);
   std::vector<Status> result(requests.size());
@@ -522,7 +528,7 @@ std::optional<Completion> any_step(std::span<Request> requests, bool block,
   int index = MPI_UNDEFINED;
   int done = 1;
   const int code =
-      block && !operations_pending()
+      block && !internal::operations_in_progress()
           ? MPI_Waitany(n, pending.handles.data(), &index, &status)
           : MPI_Testany(n, pending.handles.data(), &index, &done, &status);
   pending.store(requests);

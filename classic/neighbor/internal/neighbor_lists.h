@@ -4,10 +4,12 @@
 #ifndef ORTHOCOMM_CLASSIC_NEIGHBOR_INTERNAL_NEIGHBOR_LISTS_H_
 #define ORTHOCOMM_CLASSIC_NEIGHBOR_INTERNAL_NEIGHBOR_LISTS_H_
 
+#include <memory>
 #include <vector>
 
 #include "classic/base/internal/inside_classic.h"
 #include "classic/comm/comm.h"
+#include "classic/exec/plan.h"
 #include "classic/topology/internal/topology_cache.h"
 
 namespace classic::internal {
@@ -33,6 +35,10 @@ struct NeighborLists {
   std::vector<int> sources;
   std::vector<int> destinations;
   Pairing pairing = Pairing::by_order;
+  // The plan of the last neighbourhood collective on these lists
+  // (NeighborExchange): a call with the same blocks, the common case of a
+  // stencil code's loop, runs it again instead of building a new one.
+  mutable std::shared_ptr<const Plan> last_plan;
 };
 
 // The neighbours of `rank` (MPI_Cart_shift by 1 in each dimension, source
