@@ -57,8 +57,8 @@ TEST_P(NonblockingCollectives, EqualBlockingAndOpenMpi) {
     Random local(testing::kSeed + 7919u * Environment::world_rank());
     for (int iteration = 0; iteration < 60; ++iteration) {
       const std::unique_ptr<Case> mine = make_case(which, *pair, shared, local);
-      SCOPED_TRACE(std::string(mine->name()) + " on " + pair->name +
-                   ", iteration " + std::to_string(iteration));
+      SCOPED_TRACE(std::string(mine->name()) + mine->details() + " on " +
+                   pair->name + ", iteration " + std::to_string(iteration));
       mine->fill(local);
       const std::unique_ptr<Case> blocking = mine->clone();
       const std::unique_ptr<Case> oracle = mine->clone();

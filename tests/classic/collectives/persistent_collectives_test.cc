@@ -37,8 +37,8 @@ TEST_P(PersistentCollectives, EveryStartEqualsBlocking) {
     Random local(testing::kSeed + 7919u * Environment::world_rank());
     for (int iteration = 0; iteration < 15; ++iteration) {
       const std::unique_ptr<Case> mine = make_case(which, *pair, shared, local);
-      SCOPED_TRACE(std::string(mine->name()) + " on " + pair->name +
-                   ", iteration " + std::to_string(iteration));
+      SCOPED_TRACE(std::string(mine->name()) + mine->details() + " on " +
+                   pair->name + ", iteration " + std::to_string(iteration));
       mine->fill(local);
       Request request = mine->run(Mode::persistent);
       EXPECT_TRUE(request.is_inactive());

@@ -193,12 +193,14 @@ TEST_F(RequestCollectivesErrors, TypedSpansAndInPlace) {
   // gatherv: a typed process's own count differs from its send span.
   std::vector<int> wrong = counts;
   wrong[static_cast<std::size_t>(me)] = 2;
+  std::vector<int> apart(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) apart[static_cast<std::size_t>(i)] = 2 * i;
   expect_in_all_modes(
       ErrorClass::count, "gatherv",
-      [&] { gatherv(world, one, std::span(more), wrong, displs, me); },
-      [&] { return igatherv(world, one, std::span(more), wrong, displs, me); },
+      [&] { gatherv(world, one, std::span(more), wrong, apart, me); },
+      [&] { return igatherv(world, one, std::span(more), wrong, apart, me); },
       [&] {
-        return gatherv_init(world, one, std::span(more), wrong, displs, me);
+        return gatherv_init(world, one, std::span(more), wrong, apart, me);
       });
 }
 
