@@ -1,6 +1,7 @@
 // Collective operations on classic communicators (MPI-1 chapter 4, with
 // MPI-2's in-place forms, alltoallw, reduce_scatter_block and collectives
-// on inter-communicators).
+// on inter-communicators). Their non-blocking and persistent forms on
+// intra-communicators: nonblocking_collectives.h, persistent_collectives.h.
 #ifndef ORTHOCOMM_CLASSIC_COLLECTIVES_COLLECTIVES_H_
 #define ORTHOCOMM_CLASSIC_COLLECTIVES_COLLECTIVES_H_
 
