@@ -1,6 +1,7 @@
 // Collective operations on classic communicators (MPI-1 chapter 4, with
 // MPI-2's in-place forms, alltoallw, reduce_scatter_block and collectives
-// on inter-communicators).
+// on inter-communicators). Their non-blocking and persistent forms on
+// intra-communicators: nonblocking_collectives.h, persistent_collectives.h.
 #ifndef ORTHOCOMM_CLASSIC_COLLECTIVES_COLLECTIVES_H_
 #define ORTHOCOMM_CLASSIC_COLLECTIVES_COLLECTIVES_H_
 
@@ -13,6 +14,8 @@
 
 #include "classic/base/datatype.h"
 #include "classic/comm/comm.h"
+#include "classic/exec/executor.h"
+#include "classic/p2p/request.h"
 
 namespace classic {
 
@@ -152,30 +155,34 @@ concept Matching =
     Transmittable<S> && Transmittable<R> && !std::is_const_v<R> &&
     std::same_as<std::remove_const_t<S>, R>;
 
-// The typed forms, after type erasure (collectives_rooted.cc and
-// collectives_all.cc).
-void bcast(const Comm& comm, Out buffer, int root);
-void gather(const Comm& comm, In send, Out recv, int root);
-void gatherv(const Comm& comm, In send, Out recv,
-             std::span<const int> recvcounts, std::span<const int> displs,
-             int root);
-void scatter(const Comm& comm, In send, Out recv, int root);
-void scatterv(const Comm& comm, In send, std::span<const int> sendcounts,
-              std::span<const int> displs, Out recv, int root);
-void allgather(const Comm& comm, In send, Out recv);
-void allgatherv(const Comm& comm, In send, Out recv,
-                std::span<const int> recvcounts, std::span<const int> displs);
-void alltoall(const Comm& comm, In send, Out recv);
-void alltoallv(const Comm& comm, In send, std::span<const int> sendcounts,
-               std::span<const int> sdispls, Out recv,
-               std::span<const int> recvcounts, std::span<const int> rdispls);
-void reduce(const Comm& comm, In send, Out recv, MPI_Op op, int root);
-void allreduce(const Comm& comm, In send, Out recv, MPI_Op op);
-void reduce_scatter(const Comm& comm, In send, Out recv,
-                    std::span<const int> recvcounts, MPI_Op op);
-void reduce_scatter_block(const Comm& comm, In send, Out recv, MPI_Op op);
-void scan(const Comm& comm, In send, Out recv, MPI_Op op);
-void exscan(const Comm& comm, In send, Out recv, MPI_Op op);
+// The typed forms, after type erasure, in a mode (collectives_rooted.cc and
+// collectives_all.cc); blocking ones return a null Request.
+Request bcast(const Comm& comm, Out buffer, int root, Mode mode);
+Request gather(const Comm& comm, In send, Out recv, int root, Mode mode);
+Request gatherv(const Comm& comm, In send, Out recv,
+                std::span<const int> recvcounts, std::span<const int> displs,
+                int root, Mode mode);
+Request scatter(const Comm& comm, In send, Out recv, int root, Mode mode);
+Request scatterv(const Comm& comm, In send, std::span<const int> sendcounts,
+                 std::span<const int> displs, Out recv, int root, Mode mode);
+Request allgather(const Comm& comm, In send, Out recv, Mode mode);
+Request allgatherv(const Comm& comm, In send, Out recv,
+                   std::span<const int> recvcounts, std::span<const int> displs,
+                   Mode mode);
+Request alltoall(const Comm& comm, In send, Out recv, Mode mode);
+Request alltoallv(const Comm& comm, In send, std::span<const int> sendcounts,
+                  std::span<const int> sdispls, Out recv,
+                  std::span<const int> recvcounts, std::span<const int> rdispls,
+                  Mode mode);
+Request reduce(const Comm& comm, In send, Out recv, MPI_Op op, int root,
+               Mode mode);
+Request allreduce(const Comm& comm, In send, Out recv, MPI_Op op, Mode mode);
+Request reduce_scatter(const Comm& comm, In send, Out recv,
+                       std::span<const int> recvcounts, MPI_Op op, Mode mode);
+Request reduce_scatter_block(const Comm& comm, In send, Out recv, MPI_Op op,
+                             Mode mode);
+Request scan(const Comm& comm, In send, Out recv, MPI_Op op, Mode mode);
+Request exscan(const Comm& comm, In send, Out recv, MPI_Op op, Mode mode);
 
 }  // namespace internal
 
@@ -248,7 +255,7 @@ void exscan(const Comm& comm, const void* send, void* recv, int count,
 // MPI_Bcast of the whole buffer (the same size on every process).
 template <Writable T, std::size_t E>
 void bcast(const Comm& comm, std::span<T, E> buffer, int root) {
-  internal::bcast(comm, internal::out(buffer), root);
+  internal::bcast(comm, internal::out(buffer), root, Mode::blocking);
 }
 
 // MPI_Gather: every process sends send.size() elements (the same number
@@ -259,11 +266,13 @@ template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
 requires internal::Matching<S, R>
 void gather(const Comm& comm, std::span<S, SE> send, std::span<R, RE> recv,
             int root) {
-  internal::gather(comm, internal::in(send), internal::out(recv), root);
+  internal::gather(comm, internal::in(send), internal::out(recv), root,
+                   Mode::blocking);
 }
 template <Writable R, std::size_t RE>
 void gather(const Comm& comm, InPlace, std::span<R, RE> recv, int root) {
-  internal::gather(comm, internal::in_place_in<R>(), internal::out(recv), root);
+  internal::gather(comm, internal::in_place_in<R>(), internal::out(recv), root,
+                   Mode::blocking);
 }
 
 // MPI_Gatherv: process i's send.size() elements land at recv[displs[i]]
@@ -274,14 +283,14 @@ void gatherv(const Comm& comm, std::span<S, SE> send, std::span<R, RE> recv,
              std::span<const int> recvcounts, std::span<const int> displs,
              int root) {
   internal::gatherv(comm, internal::in(send), internal::out(recv), recvcounts,
-                    displs, root);
+                    displs, root, Mode::blocking);
 }
 template <Writable R, std::size_t RE>
 void gatherv(const Comm& comm, InPlace, std::span<R, RE> recv,
              std::span<const int> recvcounts, std::span<const int> displs,
              int root) {
   internal::gatherv(comm, internal::in_place_in<R>(), internal::out(recv),
-                    recvcounts, displs, root);
+                    recvcounts, displs, root, Mode::blocking);
 }
 
 // MPI_Scatter: every process receives recv.size() elements (the same
@@ -292,12 +301,14 @@ template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
 requires internal::Matching<S, R>
 void scatter(const Comm& comm, std::span<S, SE> send, std::span<R, RE> recv,
              int root) {
-  internal::scatter(comm, internal::in(send), internal::out(recv), root);
+  internal::scatter(comm, internal::in(send), internal::out(recv), root,
+                    Mode::blocking);
 }
 template <Transmittable S, std::size_t SE>
 void scatter(const Comm& comm, std::span<S, SE> send, InPlace, int root) {
   internal::scatter(comm, internal::in(send),
-                    internal::in_place_out<std::remove_const_t<S>>(), root);
+                    internal::in_place_out<std::remove_const_t<S>>(), root,
+                    Mode::blocking);
 }
 
 // MPI_Scatterv: process i receives sendcounts[i] elements from
@@ -308,14 +319,15 @@ void scatterv(const Comm& comm, std::span<S, SE> send,
               std::span<const int> sendcounts, std::span<const int> displs,
               std::span<R, RE> recv, int root) {
   internal::scatterv(comm, internal::in(send), sendcounts, displs,
-                     internal::out(recv), root);
+                     internal::out(recv), root, Mode::blocking);
 }
 template <Transmittable S, std::size_t SE>
 void scatterv(const Comm& comm, std::span<S, SE> send,
               std::span<const int> sendcounts, std::span<const int> displs,
               InPlace, int root) {
   internal::scatterv(comm, internal::in(send), sendcounts, displs,
-                     internal::in_place_out<std::remove_const_t<S>>(), root);
+                     internal::in_place_out<std::remove_const_t<S>>(), root,
+                     Mode::blocking);
 }
 
 // MPI_Allgather: like gather, with the result on every process. In place,
@@ -324,11 +336,13 @@ void scatterv(const Comm& comm, std::span<S, SE> send,
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
 requires internal::Matching<S, R>
 void allgather(const Comm& comm, std::span<S, SE> send, std::span<R, RE> recv) {
-  internal::allgather(comm, internal::in(send), internal::out(recv));
+  internal::allgather(comm, internal::in(send), internal::out(recv),
+                      Mode::blocking);
 }
 template <Writable R, std::size_t RE>
 void allgather(const Comm& comm, InPlace, std::span<R, RE> recv) {
-  internal::allgather(comm, internal::in_place_in<R>(), internal::out(recv));
+  internal::allgather(comm, internal::in_place_in<R>(), internal::out(recv),
+                      Mode::blocking);
 }
 
 // MPI_Allgatherv: like gatherv, with the result on every process.
@@ -337,13 +351,13 @@ requires internal::Matching<S, R>
 void allgatherv(const Comm& comm, std::span<S, SE> send, std::span<R, RE> recv,
                 std::span<const int> recvcounts, std::span<const int> displs) {
   internal::allgatherv(comm, internal::in(send), internal::out(recv),
-                       recvcounts, displs);
+                       recvcounts, displs, Mode::blocking);
 }
 template <Writable R, std::size_t RE>
 void allgatherv(const Comm& comm, InPlace, std::span<R, RE> recv,
                 std::span<const int> recvcounts, std::span<const int> displs) {
   internal::allgatherv(comm, internal::in_place_in<R>(), internal::out(recv),
-                       recvcounts, displs);
+                       recvcounts, displs, Mode::blocking);
 }
 
 // MPI_Alltoall: send holds one block per process, so its size is a multiple
@@ -352,11 +366,13 @@ void allgatherv(const Comm& comm, InPlace, std::span<R, RE> recv,
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
 requires internal::Matching<S, R>
 void alltoall(const Comm& comm, std::span<S, SE> send, std::span<R, RE> recv) {
-  internal::alltoall(comm, internal::in(send), internal::out(recv));
+  internal::alltoall(comm, internal::in(send), internal::out(recv),
+                     Mode::blocking);
 }
 template <Writable R, std::size_t RE>
 void alltoall(const Comm& comm, InPlace, std::span<R, RE> recv) {
-  internal::alltoall(comm, internal::in_place_in<R>(), internal::out(recv));
+  internal::alltoall(comm, internal::in_place_in<R>(), internal::out(recv),
+                     Mode::blocking);
 }
 
 // MPI_Alltoallv, counts and displacements in elements. In place, recv's
@@ -368,13 +384,13 @@ void alltoallv(const Comm& comm, std::span<S, SE> send,
                std::span<R, RE> recv, std::span<const int> recvcounts,
                std::span<const int> rdispls) {
   internal::alltoallv(comm, internal::in(send), sendcounts, sdispls,
-                      internal::out(recv), recvcounts, rdispls);
+                      internal::out(recv), recvcounts, rdispls, Mode::blocking);
 }
 template <Writable R, std::size_t RE>
 void alltoallv(const Comm& comm, InPlace, std::span<R, RE> recv,
                std::span<const int> recvcounts, std::span<const int> rdispls) {
   internal::alltoallv(comm, internal::in_place_in<R>(), {}, {},
-                      internal::out(recv), recvcounts, rdispls);
+                      internal::out(recv), recvcounts, rdispls, Mode::blocking);
 }
 
 // MPI_Reduce of send.size() elements; the root's recv needs as many. In
@@ -383,13 +399,14 @@ template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
 requires internal::Matching<S, R>
 void reduce(const Comm& comm, std::span<S, SE> send, std::span<R, RE> recv,
             MPI_Op op, int root) {
-  internal::reduce(comm, internal::in(send), internal::out(recv), op, root);
+  internal::reduce(comm, internal::in(send), internal::out(recv), op, root,
+                   Mode::blocking);
 }
 template <Writable R, std::size_t RE>
 void reduce(const Comm& comm, InPlace, std::span<R, RE> recv, MPI_Op op,
             int root) {
   internal::reduce(comm, internal::in_place_in<R>(), internal::out(recv), op,
-                   root);
+                   root, Mode::blocking);
 }
 
 // MPI_Allreduce of send.size() elements into recv (at least as many). In
@@ -398,12 +415,13 @@ template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
 requires internal::Matching<S, R>
 void allreduce(const Comm& comm, std::span<S, SE> send, std::span<R, RE> recv,
                MPI_Op op) {
-  internal::allreduce(comm, internal::in(send), internal::out(recv), op);
+  internal::allreduce(comm, internal::in(send), internal::out(recv), op,
+                      Mode::blocking);
 }
 template <Writable R, std::size_t RE>
 void allreduce(const Comm& comm, InPlace, std::span<R, RE> buffer, MPI_Op op) {
   internal::allreduce(comm, internal::in_place_in<R>(), internal::out(buffer),
-                      op);
+                      op, Mode::blocking);
 }
 
 // MPI_Reduce_scatter: send holds sum(recvcounts) elements (at least);
@@ -416,13 +434,14 @@ void reduce_scatter(const Comm& comm, std::span<S, SE> send,
                     std::span<R, RE> recv, std::span<const int> recvcounts,
                     MPI_Op op) {
   internal::reduce_scatter(comm, internal::in(send), internal::out(recv),
-                           recvcounts, op);
+                           recvcounts, op, Mode::blocking);
 }
 template <Writable R, std::size_t RE>
 void reduce_scatter(const Comm& comm, InPlace, std::span<R, RE> buffer,
                     std::span<const int> recvcounts, MPI_Op op) {
   internal::reduce_scatter(comm, internal::in_place_in<R>(),
-                           internal::out(buffer), recvcounts, op);
+                           internal::out(buffer), recvcounts, op,
+                           Mode::blocking);
 }
 
 // MPI_Reduce_scatter_block: every process receives recv.size() elements, so
@@ -433,13 +452,13 @@ requires internal::Matching<S, R>
 void reduce_scatter_block(const Comm& comm, std::span<S, SE> send,
                           std::span<R, RE> recv, MPI_Op op) {
   internal::reduce_scatter_block(comm, internal::in(send), internal::out(recv),
-                                 op);
+                                 op, Mode::blocking);
 }
 template <Writable R, std::size_t RE>
 void reduce_scatter_block(const Comm& comm, InPlace, std::span<R, RE> buffer,
                           MPI_Op op) {
   internal::reduce_scatter_block(comm, internal::in_place_in<R>(),
-                                 internal::out(buffer), op);
+                                 internal::out(buffer), op, Mode::blocking);
 }
 
 // MPI_Scan (inclusive) and MPI_Exscan (exclusive: MPI leaves rank 0's recv
@@ -448,21 +467,25 @@ template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
 requires internal::Matching<S, R>
 void scan(const Comm& comm, std::span<S, SE> send, std::span<R, RE> recv,
           MPI_Op op) {
-  internal::scan(comm, internal::in(send), internal::out(recv), op);
+  internal::scan(comm, internal::in(send), internal::out(recv), op,
+                 Mode::blocking);
 }
 template <Writable R, std::size_t RE>
 void scan(const Comm& comm, InPlace, std::span<R, RE> buffer, MPI_Op op) {
-  internal::scan(comm, internal::in_place_in<R>(), internal::out(buffer), op);
+  internal::scan(comm, internal::in_place_in<R>(), internal::out(buffer), op,
+                 Mode::blocking);
 }
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
 requires internal::Matching<S, R>
 void exscan(const Comm& comm, std::span<S, SE> send, std::span<R, RE> recv,
             MPI_Op op) {
-  internal::exscan(comm, internal::in(send), internal::out(recv), op);
+  internal::exscan(comm, internal::in(send), internal::out(recv), op,
+                   Mode::blocking);
 }
 template <Writable R, std::size_t RE>
 void exscan(const Comm& comm, InPlace, std::span<R, RE> buffer, MPI_Op op) {
-  internal::exscan(comm, internal::in_place_in<R>(), internal::out(buffer), op);
+  internal::exscan(comm, internal::in_place_in<R>(), internal::out(buffer), op,
+                   Mode::blocking);
 }
 
 }  // namespace classic

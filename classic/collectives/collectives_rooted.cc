@@ -5,17 +5,36 @@
 #include "classic/collectives/collectives.h"
 #include "classic/collectives/internal/collective_call.h"
 #include "classic/collectives/internal/inter_collectives.h"
+#include "classic/collectives/internal/intra_collectives.h"
 
 namespace classic {
 namespace internal {
 namespace {
 
-constexpr const char* kBcast = "classic::bcast";
-constexpr const char* kGather = "classic::gather";
-constexpr const char* kGatherv = "classic::gatherv";
-constexpr const char* kScatter = "classic::scatter";
-constexpr const char* kScatterv = "classic::scatterv";
-constexpr const char* kReduce = "classic::reduce";
+constexpr Names kBcast{"classic::bcast", "classic::ibcast",
+                       "classic::bcast_init"};
+constexpr Names kGather{"classic::gather", "classic::igather",
+                        "classic::gather_init"};
+constexpr Names kGatherv{"classic::gatherv", "classic::igatherv",
+                         "classic::gatherv_init"};
+constexpr Names kScatter{"classic::scatter", "classic::iscatter",
+                         "classic::scatter_init"};
+constexpr Names kScatterv{"classic::scatterv", "classic::iscatterv",
+                          "classic::scatterv_init"};
+constexpr Names kReduce{"classic::reduce", "classic::ireduce",
+                        "classic::reduce_init"};
+
+constexpr TransportForms kBcastForms{&MPI_Bcast, &MPI_Ibcast, &MPIX_Bcast_init};
+constexpr TransportForms kGatherForms{&MPI_Gather, &MPI_Igather,
+                                      &MPIX_Gather_init};
+constexpr TransportForms kGathervForms{&MPI_Gatherv, &MPI_Igatherv,
+                                       &MPIX_Gatherv_init};
+constexpr TransportForms kScatterForms{&MPI_Scatter, &MPI_Iscatter,
+                                       &MPIX_Scatter_init};
+constexpr TransportForms kScattervForms{&MPI_Scatterv, &MPI_Iscatterv,
+                                        &MPIX_Scatterv_init};
+constexpr TransportForms kReduceForms{&MPI_Reduce, &MPI_Ireduce,
+                                      &MPIX_Reduce_init};
 
 constexpr std::optional<std::size_t> kRaw = std::nullopt;
 
@@ -25,16 +44,16 @@ void check_apart(const CollectiveCall& call, In send, Out recv) {
                    recv.size * recv.element_bytes, "recv");
 }
 
-void bcast_core(const CollectiveCall& call, RecvBlock buffer, int root) {
+Request bcast_core(const CollectiveCall& call, RecvBlock buffer, int root) {
   call.check_root(root);
   call.reject_in_place(buffer.data, "buffer");
   call.check(buffer, "buffer");
-  call.run(MPI_Bcast(buffer.data, buffer.count, buffer.datatype, root,
-                     call.transport()));
+  return call.start(kBcastForms, buffer.data, buffer.count, buffer.datatype,
+                    root);
 }
 
-void gather_core(const CollectiveCall& call, SendBlock send, RecvBlock recv,
-                 int root) {
+Request gather_core(const CollectiveCall& call, SendBlock send, RecvBlock recv,
+                    int root) {
   call.check_root(root);
   call.check_in_place_at_root(send.data, root, "send");
   if (!is_in_place(send.data)) call.check(send, "send");
@@ -42,12 +61,12 @@ void gather_core(const CollectiveCall& call, SendBlock send, RecvBlock recv,
     call.reject_in_place(recv.data, "recv");
     call.check(recv, "recv", call.size());
   }
-  call.run(MPI_Gather(send.data, send.count, send.datatype, recv.data,
-                      recv.count, recv.datatype, root, call.transport()));
+  return call.start(kGatherForms, send.data, send.count, send.datatype,
+                    recv.data, recv.count, recv.datatype, root);
 }
 
-void gatherv_core(const CollectiveCall& call, SendBlock send, RecvBlocks recv,
-                  int root) {
+Request gatherv_core(const CollectiveCall& call, SendBlock send,
+                     RecvBlocks recv, int root) {
   call.check_root(root);
   call.check_in_place_at_root(send.data, root, "send");
   const bool in_place = is_in_place(send.data);
@@ -62,24 +81,23 @@ void gatherv_core(const CollectiveCall& call, SendBlock send, RecvBlocks recv,
                            "send.size()");
     }
   }
-  call.run(MPI_Gatherv(send.data, send.count, send.datatype, recv.data,
-                       recv.counts.data(), recv.displs.data(), recv.datatype,
-                       root, call.transport()));
+  return call.start(kGathervForms, send.data, send.count, send.datatype,
+                    recv.data, recv.counts, recv.displs, recv.datatype, root);
 }
 
-void scatter_core(const CollectiveCall& call, SendBlock send, RecvBlock recv,
-                  int root) {
+Request scatter_core(const CollectiveCall& call, SendBlock send, RecvBlock recv,
+                     int root) {
   call.check_root(root);
   call.reject_in_place(send.data, "send");
   call.check_in_place_at_root(recv.data, root, "recv");
   if (call.is_root(root)) call.check(send, "send", call.size());
   if (!is_in_place(recv.data)) call.check(recv, "recv");
-  call.run(MPI_Scatter(send.data, send.count, send.datatype, recv.data,
-                       recv.count, recv.datatype, root, call.transport()));
+  return call.start(kScatterForms, send.data, send.count, send.datatype,
+                    recv.data, recv.count, recv.datatype, root);
 }
 
-void scatterv_core(const CollectiveCall& call, SendBlocks send, RecvBlock recv,
-                   int root) {
+Request scatterv_core(const CollectiveCall& call, SendBlocks send,
+                      RecvBlock recv, int root) {
   call.check_root(root);
   call.reject_in_place(send.data, "send");
   call.check_in_place_at_root(recv.data, root, "recv");
@@ -92,14 +110,13 @@ void scatterv_core(const CollectiveCall& call, SendBlocks send, RecvBlock recv,
     }
   }
   if (!in_place) call.check(recv, "recv");
-  call.run(MPI_Scatterv(send.data, send.counts.data(), send.displs.data(),
-                        send.datatype, recv.data, recv.count, recv.datatype,
-                        root, call.transport()));
+  return call.start(kScattervForms, send.data, send.counts, send.displs,
+                    send.datatype, recv.data, recv.count, recv.datatype, root);
 }
 
 // send.count == recv.count: one count for operands and result.
-void reduce_core(const CollectiveCall& call, SendBlock send, RecvBlock recv,
-                 MPI_Op op, int root) {
+Request reduce_core(const CollectiveCall& call, SendBlock send, RecvBlock recv,
+                    MPI_Op op, int root) {
   call.check_root(root);
   call.check_op(op);
   call.check_in_place_at_root(send.data, root, "send");
@@ -108,30 +125,32 @@ void reduce_core(const CollectiveCall& call, SendBlock send, RecvBlock recv,
     call.reject_in_place(recv.data, "recv");
     call.check(recv, "recv");
   }
-  call.run(MPI_Reduce(send.data, recv.data, recv.count, recv.datatype, op, root,
-                      call.transport()));
+  return call.start(kReduceForms, send.data, recv.data, recv.count,
+                    recv.datatype, op, root);
 }
 
 }  // namespace
 
 // ---- typed forms ----------------------------------------------------------
 
-void bcast(const Comm& comm, Out buffer, int root) {
-  if (internal::is_inter(comm, kBcast)) {
-    return internal::inter_bcast(comm, buffer, root);
+Request bcast(const Comm& comm, Out buffer, int root, Mode mode) {
+  if (mode == Mode::blocking && internal::is_inter(comm, kBcast.blocking)) {
+    internal::inter_bcast(comm, buffer, root);
+    return Request();
   }
-  const CollectiveCall call(comm, kBcast);
-  bcast_core(call,
-             {buffer.data, call.count_of(buffer.size, "buffer"),
-              buffer.datatype, buffer.size},
-             root);
+  const CollectiveCall call(comm, kBcast(mode), mode);
+  return bcast_core(call,
+                    {buffer.data, call.count_of(buffer.size, "buffer"),
+                     buffer.datatype, buffer.size},
+                    root);
 }
 
-void gather(const Comm& comm, In send, Out recv, int root) {
-  if (internal::is_inter(comm, kGather)) {
-    return internal::inter_gather(comm, send, recv, root);
+Request gather(const Comm& comm, In send, Out recv, int root, Mode mode) {
+  if (mode == Mode::blocking && internal::is_inter(comm, kGather.blocking)) {
+    internal::inter_gather(comm, send, recv, root);
+    return Request();
   }
-  const CollectiveCall call(comm, kGather);
+  const CollectiveCall call(comm, kGather(mode), mode);
   call.check_root(root);
   call.check_in_place_at_root(send.data, root, "send");
   const bool in_place = is_in_place(send.data);
@@ -139,31 +158,34 @@ void gather(const Comm& comm, In send, Out recv, int root) {
   const int count = in_place ? call.per_process(recv.size, "recv")
                              : call.count_of(send.size, "send");
   if (call.is_root(root) && !in_place) check_apart(call, send, recv);
-  gather_core(call, {send.data, count, send.datatype, send.size},
-              {recv.data, count, recv.datatype, recv.size}, root);
+  return gather_core(call, {send.data, count, send.datatype, send.size},
+                     {recv.data, count, recv.datatype, recv.size}, root);
 }
 
-void gatherv(const Comm& comm, In send, Out recv,
-             std::span<const int> recvcounts, std::span<const int> displs,
-             int root) {
-  if (internal::is_inter(comm, kGatherv)) {
-    return internal::inter_gatherv(comm, send, recv, recvcounts, displs, root);
+Request gatherv(const Comm& comm, In send, Out recv,
+                std::span<const int> recvcounts, std::span<const int> displs,
+                int root, Mode mode) {
+  if (mode == Mode::blocking && internal::is_inter(comm, kGatherv.blocking)) {
+    internal::inter_gatherv(comm, send, recv, recvcounts, displs, root);
+    return Request();
   }
-  const CollectiveCall call(comm, kGatherv);
+  const CollectiveCall call(comm, kGatherv(mode), mode);
   call.check_root(root);
   call.check_in_place_at_root(send.data, root, "send");
   const bool in_place = is_in_place(send.data);
   const int count = in_place ? 0 : call.count_of(send.size, "send");
   if (call.is_root(root) && !in_place) check_apart(call, send, recv);
-  gatherv_core(call, {send.data, count, send.datatype, send.size},
-               {recv.data, recvcounts, displs, recv.datatype, recv.size}, root);
+  return gatherv_core(call, {send.data, count, send.datatype, send.size},
+                      {recv.data, recvcounts, displs, recv.datatype, recv.size},
+                      root);
 }
 
-void scatter(const Comm& comm, In send, Out recv, int root) {
-  if (internal::is_inter(comm, kScatter)) {
-    return internal::inter_scatter(comm, send, recv, root);
+Request scatter(const Comm& comm, In send, Out recv, int root, Mode mode) {
+  if (mode == Mode::blocking && internal::is_inter(comm, kScatter.blocking)) {
+    internal::inter_scatter(comm, send, recv, root);
+    return Request();
   }
-  const CollectiveCall call(comm, kScatter);
+  const CollectiveCall call(comm, kScatter(mode), mode);
   call.check_root(root);
   call.check_in_place_at_root(recv.data, root, "recv");
   const bool in_place = is_in_place(recv.data);
@@ -171,114 +193,120 @@ void scatter(const Comm& comm, In send, Out recv, int root) {
   const int count = in_place ? call.per_process(send.size, "send")
                              : call.count_of(recv.size, "recv");
   if (call.is_root(root) && !in_place) check_apart(call, send, recv);
-  scatter_core(call, {send.data, count, send.datatype, send.size},
-               {recv.data, count, recv.datatype, recv.size}, root);
+  return scatter_core(call, {send.data, count, send.datatype, send.size},
+                      {recv.data, count, recv.datatype, recv.size}, root);
 }
 
-void scatterv(const Comm& comm, In send, std::span<const int> sendcounts,
-              std::span<const int> displs, Out recv, int root) {
-  if (internal::is_inter(comm, kScatterv)) {
-    return internal::inter_scatterv(comm, send, sendcounts, displs, recv, root);
+Request scatterv(const Comm& comm, In send, std::span<const int> sendcounts,
+                 std::span<const int> displs, Out recv, int root, Mode mode) {
+  if (mode == Mode::blocking && internal::is_inter(comm, kScatterv.blocking)) {
+    internal::inter_scatterv(comm, send, sendcounts, displs, recv, root);
+    return Request();
   }
-  const CollectiveCall call(comm, kScatterv);
+  const CollectiveCall call(comm, kScatterv(mode), mode);
   call.check_root(root);
   call.check_in_place_at_root(recv.data, root, "recv");
   const bool in_place = is_in_place(recv.data);
   const int count = in_place ? 0 : call.count_of(recv.size, "recv");
   if (call.is_root(root) && !in_place) check_apart(call, send, recv);
-  scatterv_core(call, {send.data, sendcounts, displs, send.datatype, send.size},
-                {recv.data, count, recv.datatype, recv.size}, root);
+  return scatterv_core(
+      call, {send.data, sendcounts, displs, send.datatype, send.size},
+      {recv.data, count, recv.datatype, recv.size}, root);
 }
 
-void reduce(const Comm& comm, In send, Out recv, MPI_Op op, int root) {
-  if (internal::is_inter(comm, kReduce)) {
-    return internal::inter_reduce(comm, send, recv, op, root);
+Request reduce(const Comm& comm, In send, Out recv, MPI_Op op, int root,
+               Mode mode) {
+  if (mode == Mode::blocking && internal::is_inter(comm, kReduce.blocking)) {
+    internal::inter_reduce(comm, send, recv, op, root);
+    return Request();
   }
-  const CollectiveCall call(comm, kReduce);
+  const CollectiveCall call(comm, kReduce(mode), mode);
   call.check_root(root);
   call.check_in_place_at_root(send.data, root, "send");
   const bool in_place = is_in_place(send.data);
   const int count = in_place ? call.count_of(recv.size, "recv")
                              : call.count_of(send.size, "send");
   if (call.is_root(root) && !in_place) check_apart(call, send, recv);
-  reduce_core(call, {send.data, count, send.datatype, send.size},
-              {recv.data, count, recv.datatype, recv.size}, op, root);
+  return reduce_core(call, {send.data, count, send.datatype, send.size},
+                     {recv.data, count, recv.datatype, recv.size}, op, root);
 }
-
-}  // namespace internal
 
 // ---- raw forms ------------------------------------------------------------
 
-using internal::CollectiveCall;
-using internal::kRaw;
-
-void bcast(const Comm& comm, void* buffer, int count, MPI_Datatype datatype,
-           int root) {
-  if (internal::is_inter(comm, internal::kBcast)) {
-    return internal::inter_bcast(comm, buffer, count, datatype, root);
+Request bcast(const Comm& comm, void* buffer, int count, MPI_Datatype datatype,
+              int root, Mode mode) {
+  if (mode == Mode::blocking && internal::is_inter(comm, kBcast.blocking)) {
+    internal::inter_bcast(comm, buffer, count, datatype, root);
+    return Request();
   }
-  internal::bcast_core(CollectiveCall(comm, internal::kBcast),
-                       {buffer, count, datatype, kRaw}, root);
+  return bcast_core(CollectiveCall(comm, kBcast(mode), mode),
+                    {buffer, count, datatype, kRaw}, root);
 }
 
-void gather(const Comm& comm, const void* send, int send_count,
-            MPI_Datatype send_type, void* recv, int recv_count,
-            MPI_Datatype recv_type, int root) {
-  if (internal::is_inter(comm, internal::kGather)) {
-    return internal::inter_gather(comm, send, send_count, send_type, recv,
-                                  recv_count, recv_type, root);
+Request gather(const Comm& comm, const void* send, int send_count,
+               MPI_Datatype send_type, void* recv, int recv_count,
+               MPI_Datatype recv_type, int root, Mode mode) {
+  if (mode == Mode::blocking && internal::is_inter(comm, kGather.blocking)) {
+    internal::inter_gather(comm, send, send_count, send_type, recv, recv_count,
+                           recv_type, root);
+    return Request();
   }
-  internal::gather_core(CollectiveCall(comm, internal::kGather),
-                        {send, send_count, send_type, kRaw},
-                        {recv, recv_count, recv_type, kRaw}, root);
+  return gather_core(CollectiveCall(comm, kGather(mode), mode),
+                     {send, send_count, send_type, kRaw},
+                     {recv, recv_count, recv_type, kRaw}, root);
 }
 
-void gatherv(const Comm& comm, const void* send, int send_count,
-             MPI_Datatype send_type, void* recv,
-             std::span<const int> recvcounts, std::span<const int> displs,
-             MPI_Datatype recv_type, int root) {
-  if (internal::is_inter(comm, internal::kGatherv)) {
-    return internal::inter_gatherv(comm, send, send_count, send_type, recv,
-                                   recvcounts, displs, recv_type, root);
+Request gatherv(const Comm& comm, const void* send, int send_count,
+                MPI_Datatype send_type, void* recv,
+                std::span<const int> recvcounts, std::span<const int> displs,
+                MPI_Datatype recv_type, int root, Mode mode) {
+  if (mode == Mode::blocking && internal::is_inter(comm, kGatherv.blocking)) {
+    internal::inter_gatherv(comm, send, send_count, send_type, recv, recvcounts,
+                            displs, recv_type, root);
+    return Request();
   }
-  internal::gatherv_core(CollectiveCall(comm, internal::kGatherv),
-                         {send, send_count, send_type, kRaw},
-                         {recv, recvcounts, displs, recv_type, kRaw}, root);
+  return gatherv_core(CollectiveCall(comm, kGatherv(mode), mode),
+                      {send, send_count, send_type, kRaw},
+                      {recv, recvcounts, displs, recv_type, kRaw}, root);
 }
 
-void scatter(const Comm& comm, const void* send, int send_count,
-             MPI_Datatype send_type, void* recv, int recv_count,
-             MPI_Datatype recv_type, int root) {
-  if (internal::is_inter(comm, internal::kScatter)) {
-    return internal::inter_scatter(comm, send, send_count, send_type, recv,
-                                   recv_count, recv_type, root);
+Request scatter(const Comm& comm, const void* send, int send_count,
+                MPI_Datatype send_type, void* recv, int recv_count,
+                MPI_Datatype recv_type, int root, Mode mode) {
+  if (mode == Mode::blocking && internal::is_inter(comm, kScatter.blocking)) {
+    internal::inter_scatter(comm, send, send_count, send_type, recv, recv_count,
+                            recv_type, root);
+    return Request();
   }
-  internal::scatter_core(CollectiveCall(comm, internal::kScatter),
-                         {send, send_count, send_type, kRaw},
-                         {recv, recv_count, recv_type, kRaw}, root);
+  return scatter_core(CollectiveCall(comm, kScatter(mode), mode),
+                      {send, send_count, send_type, kRaw},
+                      {recv, recv_count, recv_type, kRaw}, root);
 }
 
-void scatterv(const Comm& comm, const void* send,
-              std::span<const int> sendcounts, std::span<const int> displs,
-              MPI_Datatype send_type, void* recv, int recv_count,
-              MPI_Datatype recv_type, int root) {
-  if (internal::is_inter(comm, internal::kScatterv)) {
-    return internal::inter_scatterv(comm, send, sendcounts, displs, send_type,
-                                    recv, recv_count, recv_type, root);
+Request scatterv(const Comm& comm, const void* send,
+                 std::span<const int> sendcounts, std::span<const int> displs,
+                 MPI_Datatype send_type, void* recv, int recv_count,
+                 MPI_Datatype recv_type, int root, Mode mode) {
+  if (mode == Mode::blocking && internal::is_inter(comm, kScatterv.blocking)) {
+    internal::inter_scatterv(comm, send, sendcounts, displs, send_type, recv,
+                             recv_count, recv_type, root);
+    return Request();
   }
-  internal::scatterv_core(CollectiveCall(comm, internal::kScatterv),
-                          {send, sendcounts, displs, send_type, kRaw},
-                          {recv, recv_count, recv_type, kRaw}, root);
+  return scatterv_core(CollectiveCall(comm, kScatterv(mode), mode),
+                       {send, sendcounts, displs, send_type, kRaw},
+                       {recv, recv_count, recv_type, kRaw}, root);
 }
 
-void reduce(const Comm& comm, const void* send, void* recv, int count,
-            MPI_Datatype datatype, MPI_Op op, int root) {
-  if (internal::is_inter(comm, internal::kReduce)) {
-    return internal::inter_reduce(comm, send, recv, count, datatype, op, root);
+Request reduce(const Comm& comm, const void* send, void* recv, int count,
+               MPI_Datatype datatype, MPI_Op op, int root, Mode mode) {
+  if (mode == Mode::blocking && internal::is_inter(comm, kReduce.blocking)) {
+    internal::inter_reduce(comm, send, recv, count, datatype, op, root);
+    return Request();
   }
-  internal::reduce_core(CollectiveCall(comm, internal::kReduce),
-                        {send, count, datatype, kRaw},
-                        {recv, count, datatype, kRaw}, op, root);
+  return reduce_core(CollectiveCall(comm, kReduce(mode), mode),
+                     {send, count, datatype, kRaw},
+                     {recv, count, datatype, kRaw}, op, root);
 }
 
+}  // namespace internal
 }  // namespace classic

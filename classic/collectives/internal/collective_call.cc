@@ -29,13 +29,18 @@ void check_entries(std::span<const T> values, int size, const char* name,
 
 }  // namespace
 
-CollectiveCall::CollectiveCall(const Comm& comm, const char* function)
-    : function_(function) {
+CollectiveCall::CollectiveCall(const Comm& comm, const char* function,
+                               Mode mode)
+    : comm_(&comm), mode_(mode), function_(function) {
   const Comm::State& state = internal::CommAccess::state(comm, function);
   if (!state.remote.is_null()) [[unlikely]] {
     throw Error(ErrorClass::comm, function,
-                "comm is an inter-communicator; this needs an "
-                "intra-communicator");
+                mode == Mode::blocking
+                    ? "comm is an inter-communicator; this needs an "
+                      "intra-communicator"
+                    : "comm is an inter-communicator; the non-blocking and "
+                      "persistent collectives support only "
+                      "intra-communicators (inter-communicators not yet)");
   }
   transport_ = state.transport;
   size_ = state.local.size();
@@ -150,7 +155,7 @@ void CollectiveCall::check_apart(const void* a, std::size_t a_bytes,
   }
 }
 
-void CollectiveCall::raise(int code) const {
+void raise_collective_error(int code, const char* function) {
   int mpi_class = MPI_ERR_OTHER;
   MPI_Error_class(code, &mpi_class);
   // Classes that the point-to-point mapping does not know.
@@ -159,12 +164,12 @@ void CollectiveCall::raise(int code) const {
     int length = 0;
     MPI_Error_string(code, message, &length);
     throw Error(
-        mpi_class == MPI_ERR_OP ? ErrorClass::op : ErrorClass::root, function_,
+        mpi_class == MPI_ERR_OP ? ErrorClass::op : ErrorClass::root, function,
         std::string("the transport rejected ") +
             (mpi_class == MPI_ERR_OP ? "op for this datatype" : "root") + " (" +
             std::string(message, length) + ")");
   }
-  transport::raise(code, function_);
+  transport::raise(code, function);
 }
 
 }  // namespace classic::internal

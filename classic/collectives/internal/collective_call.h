@@ -1,18 +1,28 @@
 // The executor every classic collective runs through: one communicator
-// lookup, argument checks against it, one transport call. Internal to classic.
+// lookup, argument checks against it, one transport call in one of three
+// modes (blocking, non-blocking, persistent). Internal to classic.
 #ifndef ORTHOCOMM_CLASSIC_COLLECTIVES_INTERNAL_COLLECTIVE_CALL_H_
 #define ORTHOCOMM_CLASSIC_COLLECTIVES_INTERNAL_COLLECTIVE_CALL_H_
 
 #include <mpi.h>
+// After mpi.h: MPIX_*_init, Open MPI 4.1's pcollreq extension.
+#include <mpi-ext.h>
 
 #include <cstddef>
 #include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <span>
+#include <tuple>
+#include <vector>
 
 #include "classic/base/internal/buffer_checks.h"
 #include "classic/base/internal/inside_classic.h"
 #include "classic/comm/comm.h"
+#include "classic/exec/executor.h"
+#include "classic/p2p/request.h"
 
 namespace classic::internal {
 
@@ -47,18 +57,101 @@ inline bool is_in_place(const void* data) { return data == MPI_IN_PLACE; }
 
 using internal::Access;
 
+// The names of a collective in its three modes (classic::bcast,
+// classic::ibcast, classic::bcast_init): errors name the one called.
+struct Names {
+  const char* blocking;
+  const char* nonblocking;
+  const char* persistent;
+  const char* operator()(Mode mode) const {
+    switch (mode) {
+      case Mode::nonblocking:
+        return nonblocking;
+      case Mode::persistent:
+        return persistent;
+      case Mode::blocking:
+        break;
+    }
+    return blocking;
+  }
+};
+
+// A collective's transport function in each mode: MPI_X, MPI_IX and Open
+// MPI 4.1's MPIX_X_init (the pcollreq extension), with the same leading
+// arguments.
+template <typename Blocking, typename Nonblocking, typename Persistent>
+struct TransportForms {
+  Blocking blocking;
+  Nonblocking nonblocking;
+  Persistent persistent;
+};
+
+// The arrays (counts, displacements, datatypes) that a non-blocking or
+// persistent transport collective reads until it ends: copied, so the
+// caller's arrays need not outlive the call.
+class KeptArrays {
+ public:
+  template <typename T>
+  T keep(T value) {
+    return value;
+  }
+  const int* keep(std::span<const int> values) { return store(ints_, values); }
+  const MPI_Datatype* keep(std::span<const MPI_Datatype> values) {
+    return store(datatypes_, values);
+  }
+
+ private:
+  template <typename T>
+  static const T* store(std::deque<std::vector<T>>& kept,
+                        std::span<const T> values) {
+    // A deque never moves its elements, so earlier pointers stay valid.
+    return kept.emplace_back(values.begin(), values.end()).data();
+  }
+
+  std::deque<std::vector<int>> ints_;
+  std::deque<std::vector<MPI_Datatype>> datatypes_;
+};
+
+// A blocking call reads the caller's arrays in place.
+template <typename T>
+T in_place_arg(T value) {
+  return value;
+}
+template <typename T>
+const T* in_place_arg(std::span<const T> values) {
+  return values.data();
+}
+
+// Raises classic::Error for a failed transport call of `function`.
+[[noreturn]] void raise_collective_error(int code, const char* function);
+
+// A non-blocking (post: MPI_IX, called when the request is made) or
+// persistent (post: MPIX_X_init, called now; each classic::start then
+// calls MPI_Start) transport collective as a classic::Request.
+Request collective_request(const Comm& comm, Mode mode, const char* function,
+                           std::shared_ptr<KeptArrays> kept,
+                           std::function<int(MPI_Request*)> post);
+
+// For tests: abandoned collectives (their requests destroyed while they
+// ran) that have not completed yet.
+int collectives_in_background();
+
 // A collective call on an intra-communicator. The constructor looks the
 // communicator up (ErrorClass::comm for a null, freed or inter-communicator);
 // the checks raise classic::Error naming `function` and the argument; run()
 // turns a transport failure into classic::Error.
 class CollectiveCall {
  public:
-  CollectiveCall(const Comm& comm, const char* function);
+  // Modes other than blocking raise ErrorClass::comm on an
+  // inter-communicator (not supported yet).
+  CollectiveCall(const Comm& comm, const char* function,
+                 Mode mode = Mode::blocking);
 
   MPI_Comm transport() const { return transport_; }
   int size() const { return size_; }
   int rank() const { return rank_; }
   const char* function() const { return function_; }
+  Mode mode() const { return mode_; }
   bool is_root(int root) const { return root == rank_; }
 
   // ErrorClass::root unless root is in [0, size()).
@@ -135,13 +228,44 @@ class CollectiveCall {
   // Raises classic::Error unless code is MPI_SUCCESS.
   void run(int code) const {
     if (code != MPI_SUCCESS) [[unlikely]] {
-      raise(code);
+      raise_collective_error(code, function_);
     }
   }
 
- private:
-  [[noreturn]] void raise(int code) const;
+  // The transport collective on the context, in the call's mode, with
+  // `args` (then the context, and for the persistent form MPI_INFO_NULL):
+  // a null Request once it has completed (blocking), a pending one
+  // (non-blocking) or an inactive persistent one. Array arguments are
+  // passed as spans; the non-blocking and persistent forms copy them.
+  template <typename B, typename N, typename P, typename... Args>
+  Request start(const TransportForms<B, N, P>& forms, Args... args) const {
+    if (mode_ == Mode::blocking) {
+      run(forms.blocking(in_place_arg(args)..., transport_));
+      return Request();
+    }
+    auto kept = std::make_shared<KeptArrays>();
+    auto lowered = std::make_tuple(kept->keep(args)...);
+    const MPI_Comm context = transport_;
+    std::function<int(MPI_Request*)> post;
+    if (mode_ == Mode::nonblocking) {
+      post = [call = forms.nonblocking, lowered, context](MPI_Request* r) {
+        return std::apply([&](auto... a) { return call(a..., context, r); },
+                          lowered);
+      };
+    } else {
+      post = [call = forms.persistent, lowered, context](MPI_Request* r) {
+        return std::apply(
+            [&](auto... a) { return call(a..., context, MPI_INFO_NULL, r); },
+            lowered);
+      };
+    }
+    return collective_request(*comm_, mode_, function_, std::move(kept),
+                              std::move(post));
+  }
 
+ private:
+  const Comm* comm_;
+  Mode mode_;
   MPI_Comm transport_;
   int size_;
   int rank_;

@@ -1,0 +1,397 @@
+// Non-blocking collectives (MPI-3 MPI_Ibarrier, MPI_Ibcast, ...) on
+// intra-communicators: classic::ibarrier, classic::ibcast, ...
+#ifndef ORTHOCOMM_CLASSIC_COLLECTIVES_NONBLOCKING_COLLECTIVES_H_
+#define ORTHOCOMM_CLASSIC_COLLECTIVES_NONBLOCKING_COLLECTIVES_H_
+
+#include <mpi.h>
+
+#include <cstddef>
+#include <span>
+#include <type_traits>
+
+#include "classic/collectives/collectives.h"
+#include "classic/comm/comm.h"
+#include "classic/p2p/request.h"
+
+namespace classic {
+
+// Each i-function takes the arguments of the blocking collective of the
+// same name (classic/collectives/collectives.h: raw and typed forms, in
+// place where that one allows it), checks them alike (the same
+// ErrorClass, the message naming classic::i<name>), starts the transport's
+// non-blocking collective (MPI_I<name>) on the same context, and returns
+// the pending Request. Every process of comm starts the same collectives
+// in the same order, blocking and non-blocking alike (MPI-3 5.12).
+//
+// Completion: wait, test, wait_all, test_any, ... (classic/p2p/request.h)
+// treat it as one request; its status is the empty one. cancel() raises
+// ErrorClass::request (MPI forbids cancelling collectives).
+//
+// Buffers: the data buffers (send, recv, buffer) belong to the operation
+// until it completes: do not read the receive buffers, nor write any of
+// them, before a completion function has seen it. The counts,
+// displacements and datatype arrays are copied: they may change or go as
+// soon as the call returns. Derived datatypes and user ops must stay
+// defined (not freed) until completion.
+//
+// Destroying the pending request (or assigning over it) never blocks: the
+// transport can neither cancel nor free a pending collective, so classic
+// keeps completing it in the background (when later collectives start, and
+// at the Environment's end, where it waits for it). Its buffers must then
+// stay valid until every process has taken part in it.
+//
+// Inter-communicators are not supported yet by the non-blocking forms:
+// they raise ErrorClass::comm (the blocking forms accept them).
+
+// ---- raw buffers (MPI's argument order) -----------------------------------
+
+// MPI_Ibarrier.
+[[nodiscard]] Request ibarrier(const Comm& comm);
+// MPI_Ibcast.
+[[nodiscard]] Request ibcast(const Comm& comm, void* buffer, int count,
+                             MPI_Datatype datatype, int root);
+// MPI_Igather.
+[[nodiscard]] Request igather(const Comm& comm, const void* send,
+                              int send_count, MPI_Datatype send_type,
+                              void* recv, int recv_count,
+                              MPI_Datatype recv_type, int root);
+// MPI_Igatherv.
+[[nodiscard]] Request igatherv(const Comm& comm, const void* send,
+                               int send_count, MPI_Datatype send_type,
+                               void* recv, std::span<const int> recvcounts,
+                               std::span<const int> displs,
+                               MPI_Datatype recv_type, int root);
+// MPI_Iscatter.
+[[nodiscard]] Request iscatter(const Comm& comm, const void* send,
+                               int send_count, MPI_Datatype send_type,
+                               void* recv, int recv_count,
+                               MPI_Datatype recv_type, int root);
+// MPI_Iscatterv.
+[[nodiscard]] Request iscatterv(const Comm& comm, const void* send,
+                                std::span<const int> sendcounts,
+                                std::span<const int> displs,
+                                MPI_Datatype send_type, void* recv,
+                                int recv_count, MPI_Datatype recv_type,
+                                int root);
+// MPI_Iallgather.
+[[nodiscard]] Request iallgather(const Comm& comm, const void* send,
+                                 int send_count, MPI_Datatype send_type,
+                                 void* recv, int recv_count,
+                                 MPI_Datatype recv_type);
+// MPI_Iallgatherv.
+[[nodiscard]] Request iallgatherv(const Comm& comm, const void* send,
+                                  int send_count, MPI_Datatype send_type,
+                                  void* recv, std::span<const int> recvcounts,
+                                  std::span<const int> displs,
+                                  MPI_Datatype recv_type);
+// MPI_Ialltoall.
+[[nodiscard]] Request ialltoall(const Comm& comm, const void* send,
+                                int send_count, MPI_Datatype send_type,
+                                void* recv, int recv_count,
+                                MPI_Datatype recv_type);
+// MPI_Ialltoallv.
+[[nodiscard]] Request ialltoallv(const Comm& comm, const void* send,
+                                 std::span<const int> sendcounts,
+                                 std::span<const int> sdispls,
+                                 MPI_Datatype send_type, void* recv,
+                                 std::span<const int> recvcounts,
+                                 std::span<const int> rdispls,
+                                 MPI_Datatype recv_type);
+// MPI_Ialltoallw.
+[[nodiscard]] Request ialltoallw(const Comm& comm, const void* send,
+                                 std::span<const int> sendcounts,
+                                 std::span<const int> sdispls,
+                                 std::span<const MPI_Datatype> send_types,
+                                 void* recv, std::span<const int> recvcounts,
+                                 std::span<const int> rdispls,
+                                 std::span<const MPI_Datatype> recv_types);
+// MPI_Ireduce.
+[[nodiscard]] Request ireduce(const Comm& comm, const void* send, void* recv,
+                              int count, MPI_Datatype datatype, MPI_Op op,
+                              int root);
+// MPI_Iallreduce.
+[[nodiscard]] Request iallreduce(const Comm& comm, const void* send, void* recv,
+                                 int count, MPI_Datatype datatype, MPI_Op op);
+// MPI_Ireduce_scatter.
+[[nodiscard]] Request ireduce_scatter(const Comm& comm, const void* send,
+                                      void* recv,
+                                      std::span<const int> recvcounts,
+                                      MPI_Datatype datatype, MPI_Op op);
+// MPI_Ireduce_scatter_block.
+[[nodiscard]] Request ireduce_scatter_block(const Comm& comm, const void* send,
+                                            void* recv, int recv_count,
+                                            MPI_Datatype datatype, MPI_Op op);
+// MPI_Iscan.
+[[nodiscard]] Request iscan(const Comm& comm, const void* send, void* recv,
+                            int count, MPI_Datatype datatype, MPI_Op op);
+// MPI_Iexscan.
+[[nodiscard]] Request iexscan(const Comm& comm, const void* send, void* recv,
+                              int count, MPI_Datatype datatype, MPI_Op op);
+
+// ---- typed buffers --------------------------------------------------------
+
+// As classic::bcast (collectives.h).
+template <Writable T, std::size_t E>
+[[nodiscard]] Request ibcast(const Comm& comm, std::span<T, E> buffer,
+                             int root) {
+  return internal::bcast(comm, internal::out(buffer), root, Mode::nonblocking);
+}
+
+// As classic::gather (collectives.h).
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires internal::Matching<S, R>
+[[nodiscard]] Request igather(const Comm& comm, std::span<S, SE> send,
+                              std::span<R, RE> recv, int root) {
+  return internal::gather(comm, internal::in(send), internal::out(recv), root,
+                          Mode::nonblocking);
+}
+
+template <Writable R, std::size_t RE>
+[[nodiscard]] Request igather(const Comm& comm, InPlace, std::span<R, RE> recv,
+                              int root) {
+  return internal::gather(comm, internal::in_place_in<R>(), internal::out(recv),
+                          root, Mode::nonblocking);
+}
+
+// As classic::gatherv (collectives.h).
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires internal::Matching<S, R>
+[[nodiscard]] Request igatherv(const Comm& comm, std::span<S, SE> send,
+                               std::span<R, RE> recv,
+                               std::span<const int> recvcounts,
+                               std::span<const int> displs, int root) {
+  return internal::gatherv(comm, internal::in(send), internal::out(recv),
+                           recvcounts, displs, root, Mode::nonblocking);
+}
+
+template <Writable R, std::size_t RE>
+[[nodiscard]] Request igatherv(const Comm& comm, InPlace, std::span<R, RE> recv,
+                               std::span<const int> recvcounts,
+                               std::span<const int> displs, int root) {
+  return internal::gatherv(comm, internal::in_place_in<R>(),
+                           internal::out(recv), recvcounts, displs, root,
+                           Mode::nonblocking);
+}
+
+// As classic::scatter (collectives.h).
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires internal::Matching<S, R>
+[[nodiscard]] Request iscatter(const Comm& comm, std::span<S, SE> send,
+                               std::span<R, RE> recv, int root) {
+  return internal::scatter(comm, internal::in(send), internal::out(recv), root,
+                           Mode::nonblocking);
+}
+
+template <Transmittable S, std::size_t SE>
+[[nodiscard]] Request iscatter(const Comm& comm, std::span<S, SE> send, InPlace,
+                               int root) {
+  return internal::scatter(comm, internal::in(send),
+                           internal::in_place_out<std::remove_const_t<S>>(),
+                           root, Mode::nonblocking);
+}
+
+// As classic::scatterv (collectives.h).
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires internal::Matching<S, R>
+[[nodiscard]] Request iscatterv(const Comm& comm, std::span<S, SE> send,
+                                std::span<const int> sendcounts,
+                                std::span<const int> displs,
+                                std::span<R, RE> recv, int root) {
+  return internal::scatterv(comm, internal::in(send), sendcounts, displs,
+                            internal::out(recv), root, Mode::nonblocking);
+}
+
+template <Transmittable S, std::size_t SE>
+[[nodiscard]] Request iscatterv(const Comm& comm, std::span<S, SE> send,
+                                std::span<const int> sendcounts,
+                                std::span<const int> displs, InPlace,
+                                int root) {
+  return internal::scatterv(comm, internal::in(send), sendcounts, displs,
+                            internal::in_place_out<std::remove_const_t<S>>(),
+                            root, Mode::nonblocking);
+}
+
+// As classic::allgather (collectives.h).
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires internal::Matching<S, R>
+[[nodiscard]] Request iallgather(const Comm& comm, std::span<S, SE> send,
+                                 std::span<R, RE> recv) {
+  return internal::allgather(comm, internal::in(send), internal::out(recv),
+                             Mode::nonblocking);
+}
+
+template <Writable R, std::size_t RE>
+[[nodiscard]] Request iallgather(const Comm& comm, InPlace,
+                                 std::span<R, RE> recv) {
+  return internal::allgather(comm, internal::in_place_in<R>(),
+                             internal::out(recv), Mode::nonblocking);
+}
+
+// As classic::allgatherv (collectives.h).
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires internal::Matching<S, R>
+[[nodiscard]] Request iallgatherv(const Comm& comm, std::span<S, SE> send,
+                                  std::span<R, RE> recv,
+                                  std::span<const int> recvcounts,
+                                  std::span<const int> displs) {
+  return internal::allgatherv(comm, internal::in(send), internal::out(recv),
+                              recvcounts, displs, Mode::nonblocking);
+}
+
+template <Writable R, std::size_t RE>
+[[nodiscard]] Request iallgatherv(const Comm& comm, InPlace,
+                                  std::span<R, RE> recv,
+                                  std::span<const int> recvcounts,
+                                  std::span<const int> displs) {
+  return internal::allgatherv(comm, internal::in_place_in<R>(),
+                              internal::out(recv), recvcounts, displs,
+                              Mode::nonblocking);
+}
+
+// As classic::alltoall (collectives.h).
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires internal::Matching<S, R>
+[[nodiscard]] Request ialltoall(const Comm& comm, std::span<S, SE> send,
+                                std::span<R, RE> recv) {
+  return internal::alltoall(comm, internal::in(send), internal::out(recv),
+                            Mode::nonblocking);
+}
+
+template <Writable R, std::size_t RE>
+[[nodiscard]] Request ialltoall(const Comm& comm, InPlace,
+                                std::span<R, RE> recv) {
+  return internal::alltoall(comm, internal::in_place_in<R>(),
+                            internal::out(recv), Mode::nonblocking);
+}
+
+// As classic::alltoallv (collectives.h).
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires internal::Matching<S, R>
+[[nodiscard]] Request ialltoallv(const Comm& comm, std::span<S, SE> send,
+                                 std::span<const int> sendcounts,
+                                 std::span<const int> sdispls,
+                                 std::span<R, RE> recv,
+                                 std::span<const int> recvcounts,
+                                 std::span<const int> rdispls) {
+  return internal::alltoallv(comm, internal::in(send), sendcounts, sdispls,
+                             internal::out(recv), recvcounts, rdispls,
+                             Mode::nonblocking);
+}
+
+template <Writable R, std::size_t RE>
+[[nodiscard]] Request ialltoallv(const Comm& comm, InPlace,
+                                 std::span<R, RE> recv,
+                                 std::span<const int> recvcounts,
+                                 std::span<const int> rdispls) {
+  return internal::alltoallv(comm, internal::in_place_in<R>(), {}, {},
+                             internal::out(recv), recvcounts, rdispls,
+                             Mode::nonblocking);
+}
+
+// As classic::reduce (collectives.h).
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires internal::Matching<S, R>
+[[nodiscard]] Request ireduce(const Comm& comm, std::span<S, SE> send,
+                              std::span<R, RE> recv, MPI_Op op, int root) {
+  return internal::reduce(comm, internal::in(send), internal::out(recv), op,
+                          root, Mode::nonblocking);
+}
+
+template <Writable R, std::size_t RE>
+[[nodiscard]] Request ireduce(const Comm& comm, InPlace, std::span<R, RE> recv,
+                              MPI_Op op, int root) {
+  return internal::reduce(comm, internal::in_place_in<R>(), internal::out(recv),
+                          op, root, Mode::nonblocking);
+}
+
+// As classic::allreduce (collectives.h).
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires internal::Matching<S, R>
+[[nodiscard]] Request iallreduce(const Comm& comm, std::span<S, SE> send,
+                                 std::span<R, RE> recv, MPI_Op op) {
+  return internal::allreduce(comm, internal::in(send), internal::out(recv), op,
+                             Mode::nonblocking);
+}
+
+template <Writable R, std::size_t RE>
+[[nodiscard]] Request iallreduce(const Comm& comm, InPlace,
+                                 std::span<R, RE> buffer, MPI_Op op) {
+  return internal::allreduce(comm, internal::in_place_in<R>(),
+                             internal::out(buffer), op, Mode::nonblocking);
+}
+
+// As classic::reduce_scatter (collectives.h).
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires internal::Matching<S, R>
+[[nodiscard]] Request ireduce_scatter(const Comm& comm, std::span<S, SE> send,
+                                      std::span<R, RE> recv,
+                                      std::span<const int> recvcounts,
+                                      MPI_Op op) {
+  return internal::reduce_scatter(comm, internal::in(send), internal::out(recv),
+                                  recvcounts, op, Mode::nonblocking);
+}
+
+template <Writable R, std::size_t RE>
+[[nodiscard]] Request ireduce_scatter(const Comm& comm, InPlace,
+                                      std::span<R, RE> buffer,
+                                      std::span<const int> recvcounts,
+                                      MPI_Op op) {
+  return internal::reduce_scatter(comm, internal::in_place_in<R>(),
+                                  internal::out(buffer), recvcounts, op,
+                                  Mode::nonblocking);
+}
+
+// As classic::reduce_scatter_block (collectives.h).
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires internal::Matching<S, R>
+[[nodiscard]] Request ireduce_scatter_block(const Comm& comm,
+                                            std::span<S, SE> send,
+                                            std::span<R, RE> recv, MPI_Op op) {
+  return internal::reduce_scatter_block(
+      comm, internal::in(send), internal::out(recv), op, Mode::nonblocking);
+}
+
+template <Writable R, std::size_t RE>
+[[nodiscard]] Request ireduce_scatter_block(const Comm& comm, InPlace,
+                                            std::span<R, RE> buffer,
+                                            MPI_Op op) {
+  return internal::reduce_scatter_block(comm, internal::in_place_in<R>(),
+                                        internal::out(buffer), op,
+                                        Mode::nonblocking);
+}
+
+// As classic::scan (collectives.h).
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires internal::Matching<S, R>
+[[nodiscard]] Request iscan(const Comm& comm, std::span<S, SE> send,
+                            std::span<R, RE> recv, MPI_Op op) {
+  return internal::scan(comm, internal::in(send), internal::out(recv), op,
+                        Mode::nonblocking);
+}
+
+template <Writable R, std::size_t RE>
+[[nodiscard]] Request iscan(const Comm& comm, InPlace, std::span<R, RE> buffer,
+                            MPI_Op op) {
+  return internal::scan(comm, internal::in_place_in<R>(), internal::out(buffer),
+                        op, Mode::nonblocking);
+}
+
+// As classic::exscan (collectives.h).
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires internal::Matching<S, R>
+[[nodiscard]] Request iexscan(const Comm& comm, std::span<S, SE> send,
+                              std::span<R, RE> recv, MPI_Op op) {
+  return internal::exscan(comm, internal::in(send), internal::out(recv), op,
+                          Mode::nonblocking);
+}
+
+template <Writable R, std::size_t RE>
+[[nodiscard]] Request iexscan(const Comm& comm, InPlace,
+                              std::span<R, RE> buffer, MPI_Op op) {
+  return internal::exscan(comm, internal::in_place_in<R>(),
+                          internal::out(buffer), op, Mode::nonblocking);
+}
+
+}  // namespace classic
+
+#endif  // ORTHOCOMM_CLASSIC_COLLECTIVES_NONBLOCKING_COLLECTIVES_H_

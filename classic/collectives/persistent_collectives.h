@@ -1,0 +1,407 @@
+// Persistent collectives (MPI-4 MPI_Barrier_init, MPI_Bcast_init, ...) on
+// intra-communicators: classic::barrier_init, classic::bcast_init, ...
+#ifndef ORTHOCOMM_CLASSIC_COLLECTIVES_PERSISTENT_COLLECTIVES_H_
+#define ORTHOCOMM_CLASSIC_COLLECTIVES_PERSISTENT_COLLECTIVES_H_
+
+#include <mpi.h>
+
+#include <cstddef>
+#include <span>
+#include <type_traits>
+
+#include "classic/collectives/collectives.h"
+#include "classic/comm/comm.h"
+#include "classic/p2p/request.h"
+
+namespace classic {
+
+// Each *_init function takes the arguments of the blocking collective of
+// the same name (classic/collectives/collectives.h: raw and typed forms, in
+// place where that one allows it), checks them alike (the same ErrorClass,
+// the message naming classic::<name>_init), and returns an inactive
+// persistent Request over the transport's persistent collective
+// (MPIX_<Name>_init of Open MPI 4.1's pcollreq extension, MPI-4's
+// MPI_<Name>_init) on the same context. The *_init call is itself
+// collective: every process of comm makes the same ones in the same order,
+// and starts them in the same order (classic::start, start_all).
+//
+// Each start runs the collective once on the same buffers with their
+// contents at that time; a completion function (wait, test, wait_all, ...)
+// makes the request inactive again. start() of an active request, and
+// cancel(), raise ErrorClass::request.
+//
+// Buffers: the data buffers (send, recv, buffer) must stay valid for the
+// life of the request; between a start and its completion they belong to
+// the operation (do not read the receive buffers, nor write any). Their
+// contents may change between completion and the next start. The counts,
+// displacements and datatype arrays are copied at the *_init call.
+// Derived datatypes and user ops must stay defined while the request
+// lives.
+//
+// Destroying an inactive request frees the transport's request; destroying
+// an active one never blocks: classic completes it in the background (as
+// for the non-blocking forms, classic/collectives/nonblocking_collectives.h)
+// and then frees it, so its buffers must stay valid until every process has
+// taken part in that last run.
+//
+// Inter-communicators are not supported yet by the persistent forms: they
+// raise ErrorClass::comm (the blocking forms accept them).
+
+// ---- raw buffers (MPI's argument order) -----------------------------------
+
+// MPIX_Barrier_init.
+[[nodiscard]] Request barrier_init(const Comm& comm);
+// MPIX_Bcast_init.
+[[nodiscard]] Request bcast_init(const Comm& comm, void* buffer, int count,
+                                 MPI_Datatype datatype, int root);
+// MPIX_Gather_init.
+[[nodiscard]] Request gather_init(const Comm& comm, const void* send,
+                                  int send_count, MPI_Datatype send_type,
+                                  void* recv, int recv_count,
+                                  MPI_Datatype recv_type, int root);
+// MPIX_Gatherv_init.
+[[nodiscard]] Request gatherv_init(const Comm& comm, const void* send,
+                                   int send_count, MPI_Datatype send_type,
+                                   void* recv, std::span<const int> recvcounts,
+                                   std::span<const int> displs,
+                                   MPI_Datatype recv_type, int root);
+// MPIX_Scatter_init.
+[[nodiscard]] Request scatter_init(const Comm& comm, const void* send,
+                                   int send_count, MPI_Datatype send_type,
+                                   void* recv, int recv_count,
+                                   MPI_Datatype recv_type, int root);
+// MPIX_Scatterv_init.
+[[nodiscard]] Request scatterv_init(const Comm& comm, const void* send,
+                                    std::span<const int> sendcounts,
+                                    std::span<const int> displs,
+                                    MPI_Datatype send_type, void* recv,
+                                    int recv_count, MPI_Datatype recv_type,
+                                    int root);
+// MPIX_Allgather_init.
+[[nodiscard]] Request allgather_init(const Comm& comm, const void* send,
+                                     int send_count, MPI_Datatype send_type,
+                                     void* recv, int recv_count,
+                                     MPI_Datatype recv_type);
+// MPIX_Allgatherv_init.
+[[nodiscard]] Request allgatherv_init(const Comm& comm, const void* send,
+                                      int send_count, MPI_Datatype send_type,
+                                      void* recv,
+                                      std::span<const int> recvcounts,
+                                      std::span<const int> displs,
+                                      MPI_Datatype recv_type);
+// MPIX_Alltoall_init.
+[[nodiscard]] Request alltoall_init(const Comm& comm, const void* send,
+                                    int send_count, MPI_Datatype send_type,
+                                    void* recv, int recv_count,
+                                    MPI_Datatype recv_type);
+// MPIX_Alltoallv_init.
+[[nodiscard]] Request alltoallv_init(const Comm& comm, const void* send,
+                                     std::span<const int> sendcounts,
+                                     std::span<const int> sdispls,
+                                     MPI_Datatype send_type, void* recv,
+                                     std::span<const int> recvcounts,
+                                     std::span<const int> rdispls,
+                                     MPI_Datatype recv_type);
+// MPIX_Alltoallw_init.
+[[nodiscard]] Request alltoallw_init(
+    const Comm& comm, const void* send, std::span<const int> sendcounts,
+    std::span<const int> sdispls, std::span<const MPI_Datatype> send_types,
+    void* recv, std::span<const int> recvcounts, std::span<const int> rdispls,
+    std::span<const MPI_Datatype> recv_types);
+// MPIX_Reduce_init.
+[[nodiscard]] Request reduce_init(const Comm& comm, const void* send,
+                                  void* recv, int count, MPI_Datatype datatype,
+                                  MPI_Op op, int root);
+// MPIX_Allreduce_init.
+[[nodiscard]] Request allreduce_init(const Comm& comm, const void* send,
+                                     void* recv, int count,
+                                     MPI_Datatype datatype, MPI_Op op);
+// MPIX_Reduce_scatter_init.
+[[nodiscard]] Request reduce_scatter_init(const Comm& comm, const void* send,
+                                          void* recv,
+                                          std::span<const int> recvcounts,
+                                          MPI_Datatype datatype, MPI_Op op);
+// MPIX_Reduce_scatter_block_init.
+[[nodiscard]] Request reduce_scatter_block_init(const Comm& comm,
+                                                const void* send, void* recv,
+                                                int recv_count,
+                                                MPI_Datatype datatype,
+                                                MPI_Op op);
+// MPIX_Scan_init.
+[[nodiscard]] Request scan_init(const Comm& comm, const void* send, void* recv,
+                                int count, MPI_Datatype datatype, MPI_Op op);
+// MPIX_Exscan_init.
+[[nodiscard]] Request exscan_init(const Comm& comm, const void* send,
+                                  void* recv, int count, MPI_Datatype datatype,
+                                  MPI_Op op);
+
+// ---- typed buffers --------------------------------------------------------
+
+// As classic::bcast (collectives.h).
+template <Writable T, std::size_t E>
+[[nodiscard]] Request bcast_init(const Comm& comm, std::span<T, E> buffer,
+                                 int root) {
+  return internal::bcast(comm, internal::out(buffer), root, Mode::persistent);
+}
+
+// As classic::gather (collectives.h).
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires internal::Matching<S, R>
+[[nodiscard]] Request gather_init(const Comm& comm, std::span<S, SE> send,
+                                  std::span<R, RE> recv, int root) {
+  return internal::gather(comm, internal::in(send), internal::out(recv), root,
+                          Mode::persistent);
+}
+
+template <Writable R, std::size_t RE>
+[[nodiscard]] Request gather_init(const Comm& comm, InPlace,
+                                  std::span<R, RE> recv, int root) {
+  return internal::gather(comm, internal::in_place_in<R>(), internal::out(recv),
+                          root, Mode::persistent);
+}
+
+// As classic::gatherv (collectives.h).
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires internal::Matching<S, R>
+[[nodiscard]] Request gatherv_init(const Comm& comm, std::span<S, SE> send,
+                                   std::span<R, RE> recv,
+                                   std::span<const int> recvcounts,
+                                   std::span<const int> displs, int root) {
+  return internal::gatherv(comm, internal::in(send), internal::out(recv),
+                           recvcounts, displs, root, Mode::persistent);
+}
+
+template <Writable R, std::size_t RE>
+[[nodiscard]] Request gatherv_init(const Comm& comm, InPlace,
+                                   std::span<R, RE> recv,
+                                   std::span<const int> recvcounts,
+                                   std::span<const int> displs, int root) {
+  return internal::gatherv(comm, internal::in_place_in<R>(),
+                           internal::out(recv), recvcounts, displs, root,
+                           Mode::persistent);
+}
+
+// As classic::scatter (collectives.h).
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires internal::Matching<S, R>
+[[nodiscard]] Request scatter_init(const Comm& comm, std::span<S, SE> send,
+                                   std::span<R, RE> recv, int root) {
+  return internal::scatter(comm, internal::in(send), internal::out(recv), root,
+                           Mode::persistent);
+}
+
+template <Transmittable S, std::size_t SE>
+[[nodiscard]] Request scatter_init(const Comm& comm, std::span<S, SE> send,
+                                   InPlace, int root) {
+  return internal::scatter(comm, internal::in(send),
+                           internal::in_place_out<std::remove_const_t<S>>(),
+                           root, Mode::persistent);
+}
+
+// As classic::scatterv (collectives.h).
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires internal::Matching<S, R>
+[[nodiscard]] Request scatterv_init(const Comm& comm, std::span<S, SE> send,
+                                    std::span<const int> sendcounts,
+                                    std::span<const int> displs,
+                                    std::span<R, RE> recv, int root) {
+  return internal::scatterv(comm, internal::in(send), sendcounts, displs,
+                            internal::out(recv), root, Mode::persistent);
+}
+
+template <Transmittable S, std::size_t SE>
+[[nodiscard]] Request scatterv_init(const Comm& comm, std::span<S, SE> send,
+                                    std::span<const int> sendcounts,
+                                    std::span<const int> displs, InPlace,
+                                    int root) {
+  return internal::scatterv(comm, internal::in(send), sendcounts, displs,
+                            internal::in_place_out<std::remove_const_t<S>>(),
+                            root, Mode::persistent);
+}
+
+// As classic::allgather (collectives.h).
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires internal::Matching<S, R>
+[[nodiscard]] Request allgather_init(const Comm& comm, std::span<S, SE> send,
+                                     std::span<R, RE> recv) {
+  return internal::allgather(comm, internal::in(send), internal::out(recv),
+                             Mode::persistent);
+}
+
+template <Writable R, std::size_t RE>
+[[nodiscard]] Request allgather_init(const Comm& comm, InPlace,
+                                     std::span<R, RE> recv) {
+  return internal::allgather(comm, internal::in_place_in<R>(),
+                             internal::out(recv), Mode::persistent);
+}
+
+// As classic::allgatherv (collectives.h).
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires internal::Matching<S, R>
+[[nodiscard]] Request allgatherv_init(const Comm& comm, std::span<S, SE> send,
+                                      std::span<R, RE> recv,
+                                      std::span<const int> recvcounts,
+                                      std::span<const int> displs) {
+  return internal::allgatherv(comm, internal::in(send), internal::out(recv),
+                              recvcounts, displs, Mode::persistent);
+}
+
+template <Writable R, std::size_t RE>
+[[nodiscard]] Request allgatherv_init(const Comm& comm, InPlace,
+                                      std::span<R, RE> recv,
+                                      std::span<const int> recvcounts,
+                                      std::span<const int> displs) {
+  return internal::allgatherv(comm, internal::in_place_in<R>(),
+                              internal::out(recv), recvcounts, displs,
+                              Mode::persistent);
+}
+
+// As classic::alltoall (collectives.h).
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires internal::Matching<S, R>
+[[nodiscard]] Request alltoall_init(const Comm& comm, std::span<S, SE> send,
+                                    std::span<R, RE> recv) {
+  return internal::alltoall(comm, internal::in(send), internal::out(recv),
+                            Mode::persistent);
+}
+
+template <Writable R, std::size_t RE>
+[[nodiscard]] Request alltoall_init(const Comm& comm, InPlace,
+                                    std::span<R, RE> recv) {
+  return internal::alltoall(comm, internal::in_place_in<R>(),
+                            internal::out(recv), Mode::persistent);
+}
+
+// As classic::alltoallv (collectives.h).
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires internal::Matching<S, R>
+[[nodiscard]] Request alltoallv_init(const Comm& comm, std::span<S, SE> send,
+                                     std::span<const int> sendcounts,
+                                     std::span<const int> sdispls,
+                                     std::span<R, RE> recv,
+                                     std::span<const int> recvcounts,
+                                     std::span<const int> rdispls) {
+  return internal::alltoallv(comm, internal::in(send), sendcounts, sdispls,
+                             internal::out(recv), recvcounts, rdispls,
+                             Mode::persistent);
+}
+
+template <Writable R, std::size_t RE>
+[[nodiscard]] Request alltoallv_init(const Comm& comm, InPlace,
+                                     std::span<R, RE> recv,
+                                     std::span<const int> recvcounts,
+                                     std::span<const int> rdispls) {
+  return internal::alltoallv(comm, internal::in_place_in<R>(), {}, {},
+                             internal::out(recv), recvcounts, rdispls,
+                             Mode::persistent);
+}
+
+// As classic::reduce (collectives.h).
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires internal::Matching<S, R>
+[[nodiscard]] Request reduce_init(const Comm& comm, std::span<S, SE> send,
+                                  std::span<R, RE> recv, MPI_Op op, int root) {
+  return internal::reduce(comm, internal::in(send), internal::out(recv), op,
+                          root, Mode::persistent);
+}
+
+template <Writable R, std::size_t RE>
+[[nodiscard]] Request reduce_init(const Comm& comm, InPlace,
+                                  std::span<R, RE> recv, MPI_Op op, int root) {
+  return internal::reduce(comm, internal::in_place_in<R>(), internal::out(recv),
+                          op, root, Mode::persistent);
+}
+
+// As classic::allreduce (collectives.h).
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires internal::Matching<S, R>
+[[nodiscard]] Request allreduce_init(const Comm& comm, std::span<S, SE> send,
+                                     std::span<R, RE> recv, MPI_Op op) {
+  return internal::allreduce(comm, internal::in(send), internal::out(recv), op,
+                             Mode::persistent);
+}
+
+template <Writable R, std::size_t RE>
+[[nodiscard]] Request allreduce_init(const Comm& comm, InPlace,
+                                     std::span<R, RE> buffer, MPI_Op op) {
+  return internal::allreduce(comm, internal::in_place_in<R>(),
+                             internal::out(buffer), op, Mode::persistent);
+}
+
+// As classic::reduce_scatter (collectives.h).
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires internal::Matching<S, R>
+[[nodiscard]] Request reduce_scatter_init(const Comm& comm,
+                                          std::span<S, SE> send,
+                                          std::span<R, RE> recv,
+                                          std::span<const int> recvcounts,
+                                          MPI_Op op) {
+  return internal::reduce_scatter(comm, internal::in(send), internal::out(recv),
+                                  recvcounts, op, Mode::persistent);
+}
+
+template <Writable R, std::size_t RE>
+[[nodiscard]] Request reduce_scatter_init(const Comm& comm, InPlace,
+                                          std::span<R, RE> buffer,
+                                          std::span<const int> recvcounts,
+                                          MPI_Op op) {
+  return internal::reduce_scatter(comm, internal::in_place_in<R>(),
+                                  internal::out(buffer), recvcounts, op,
+                                  Mode::persistent);
+}
+
+// As classic::reduce_scatter_block (collectives.h).
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires internal::Matching<S, R>
+[[nodiscard]] Request reduce_scatter_block_init(const Comm& comm,
+                                                std::span<S, SE> send,
+                                                std::span<R, RE> recv,
+                                                MPI_Op op) {
+  return internal::reduce_scatter_block(
+      comm, internal::in(send), internal::out(recv), op, Mode::persistent);
+}
+
+template <Writable R, std::size_t RE>
+[[nodiscard]] Request reduce_scatter_block_init(const Comm& comm, InPlace,
+                                                std::span<R, RE> buffer,
+                                                MPI_Op op) {
+  return internal::reduce_scatter_block(comm, internal::in_place_in<R>(),
+                                        internal::out(buffer), op,
+                                        Mode::persistent);
+}
+
+// As classic::scan (collectives.h).
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires internal::Matching<S, R>
+[[nodiscard]] Request scan_init(const Comm& comm, std::span<S, SE> send,
+                                std::span<R, RE> recv, MPI_Op op) {
+  return internal::scan(comm, internal::in(send), internal::out(recv), op,
+                        Mode::persistent);
+}
+
+template <Writable R, std::size_t RE>
+[[nodiscard]] Request scan_init(const Comm& comm, InPlace,
+                                std::span<R, RE> buffer, MPI_Op op) {
+  return internal::scan(comm, internal::in_place_in<R>(), internal::out(buffer),
+                        op, Mode::persistent);
+}
+
+// As classic::exscan (collectives.h).
+template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
+requires internal::Matching<S, R>
+[[nodiscard]] Request exscan_init(const Comm& comm, std::span<S, SE> send,
+                                  std::span<R, RE> recv, MPI_Op op) {
+  return internal::exscan(comm, internal::in(send), internal::out(recv), op,
+                          Mode::persistent);
+}
+
+template <Writable R, std::size_t RE>
+[[nodiscard]] Request exscan_init(const Comm& comm, InPlace,
+                                  std::span<R, RE> buffer, MPI_Op op) {
+  return internal::exscan(comm, internal::in_place_in<R>(),
+                          internal::out(buffer), op, Mode::persistent);
+}
+
+}  // namespace classic
+
+#endif  // ORTHOCOMM_CLASSIC_COLLECTIVES_PERSISTENT_COLLECTIVES_H_
