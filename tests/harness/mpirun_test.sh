@@ -24,4 +24,8 @@ source "$flags_file"
 job_dir="${TEST_TMPDIR:-$(mktemp -d)}/mpi"
 mkdir -p "$job_dir"
 mpirun_flags "$np" "$job_dir" "${MPI_TEST_TIMEOUT:-240}"
+if [[ -n "${ORTHOCOMM_HOSTFILE:-}" ]]; then
+  echo "mpirun_test.sh: $np processes over the hosts" \
+    "$(awk '{print $1}' "$ORTHOCOMM_HOSTFILE" | paste -sd ' ')" >&2
+fi
 exec "$mpirun" "${MPIRUN_FLAGS[@]}" "$binary" "$@"
