@@ -52,6 +52,8 @@ mpirun_flags() {
   if [[ -n "$timeout_s" ]]; then MPIRUN_FLAGS+=(--timeout "$timeout_s"); fi
   # PMIx's shared-memory store fails when several jobs start at once in
   # sandboxes ("PMIX ERROR: OUT-OF-RESOURCE ... dstore"); its hash store is
-  # fine.
-  export PMIX_MCA_gds=hash
+  # fine there. Not on several hosts: there the hash store fails MPI_Init
+  # ("num local peers failed") when the hosts hold different numbers of
+  # processes (5 on 2 hosts), and the runs are not sandboxed.
+  if [[ -z "${ORTHOCOMM_HOSTFILE:-}" ]]; then export PMIX_MCA_gds=hash; fi
 }
