@@ -2,12 +2,53 @@
 # Runs every orthocomm test and ends with "N passed, N failed", counting Bazel
 # test targets (one target per test program and process count).
 # Extra arguments go to `bazel test`, e.g. tools/test.sh --config=asan.
+#
+# tools/test.sh --hosts N [ARGS...] runs the MPI test targets only (tag mpi:
+# the mpi_test targets and the harness self-test) with their processes spread
+# over N simulated hosts (tools/hosts.sh: network namespaces on a bridge,
+# btl tcp,self), unsandboxed; the hosts are removed afterwards, also after a
+# failure or Ctrl-C.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+
+hosts=""
+args=()
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --hosts) hosts="${2:-}"; shift; [[ $# -gt 0 ]] && shift ;;
+    --hosts=*) hosts="${1#--hosts=}"; shift ;;
+    *) args+=("$1"); shift ;;
+  esac
+done
+
 bash tools/install_deps.sh || { echo "0 passed, 1 failed"; exit 1; }
 
+bazel_flags=(--keep_going --test_summary=short)
+tee_flags=()
+if [[ -n "$hosts" ]]; then
+  if [[ ! "$hosts" =~ ^[1-9][0-9]*$ ]]; then
+    echo "test.sh: --hosts needs a number of hosts, got '$hosts'" >&2
+    echo "0 passed, 1 failed"; exit 1
+  fi
+  if [[ "${ORTHOCOMM_HOSTS:-}" != "$hosts" ]]; then
+    # Not inside tools/hosts.sh yet: create the hosts and come back here.
+    if [[ "$(id -u)" != "0" ]] || ! command -v ip >/dev/null ||
+        ! command -v unshare >/dev/null; then
+      echo "test.sh: --hosts needs root, ip (iproute2) and unshare (util-linux)" >&2
+      echo "0 passed, 1 failed"; exit 1
+    fi
+    exec bash tools/hosts.sh "$hosts" -- bash tools/test.sh --hosts "$hosts" "${args[@]}"
+  fi
+  # Only MPI targets are spread; they run unsandboxed (the launch agent enters
+  # the hosts' namespaces) and find the hosts through these variables.
+  bazel_flags+=(--test_tag_filters=mpi --strategy=TestRunner=standalone
+    --test_env=ORTHOCOMM_HOSTFILE --test_env=ORTHOCOMM_LAUNCH_AGENT
+    --test_env=ORTHOCOMM_HOSTS_NET)
+  tee_flags=(-i)  # after Ctrl-C, still show Bazel's report of the cancelled
+fi
+
 log=$(mktemp)
-bazel test --keep_going --test_summary=short "$@" //... 2>&1 | tee "$log"
+bazel test "${bazel_flags[@]}" "${args[@]}" //... 2>&1 | tee "${tee_flags[@]}" "$log"
 status=${PIPESTATUS[0]}
 
 # Summary lines look like "//pkg:target   PASSED in 1.2s" (or FAILED, TIMEOUT,

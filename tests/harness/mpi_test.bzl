@@ -30,7 +30,11 @@ def mpi_test(name, srcs, deps = [], ranks = [1, 2, 4], size = "medium", tags = [
             name = test_name,
             srcs = ["//tests/harness:mpirun_test.sh"],
             args = [str(n), "$(location @mpi//:mpirun)", "$(location :%s)" % binary],
-            data = [":" + binary, "@mpi//:mpirun"],
+            data = [
+                ":" + binary,
+                "//tests/harness:mpirun_flags.sh",
+                "@mpi//:mpirun",
+            ],
             size = size,
             tags = tags + ["mpi", "np%d" % n],
         )

@@ -1,25 +1,31 @@
 #!/usr/bin/env bash
 # Runs an MPI GoogleTest binary under mpirun: mpirun_test.sh N MPIRUN BINARY [ARGS...]
+# The flags come from mpirun_flags.sh (shared with tools/run.sh); with
+# ORTHOCOMM_HOSTFILE set (tools/test.sh --hosts N) the processes are spread
+# over several hosts.
 set -euo pipefail
 np="$1"; mpirun="$2"; binary="$3"; shift 3
 
-flags=(--oversubscribe -np "$np")
-# Open MPI refuses to run as root unless told; only say so when it applies.
-if [[ "$(id -u)" == "0" ]]; then flags+=(--allow-run-as-root); fi
-# Small shared-memory machines: no network interfaces to probe, and give the
-# core away when waiting (the processes outnumber the cores).
-flags+=(--mca btl self,vader --mca mpi_yield_when_idle 1)
-# Stop a hung job before Bazel's own timeout so its report says why.
-flags+=(--timeout "${MPI_TEST_TIMEOUT:-240}")
-# PMIx's shared-memory store fails when several jobs start at once in
-# sandboxes ("PMIX ERROR: OUT-OF-RESOURCE ... dstore"); its hash store is fine.
-export PMIX_MCA_gds=hash
-# Sandboxed jobs each live in their own PID namespace, so two mpiruns at once
-# can get the same PID, hence the same job id, and would share shared-memory
-# files and session directories (vader segfaults, "shared memory open(2)"
-# failures). Give every job private ones.
+# mpirun_flags.sh is a data dependency of every MPI test: next to this script
+# (harness_selftest), or in the runfiles of an mpi_test target.
+flags_file=""
+for candidate in "$(dirname "${BASH_SOURCE[0]}")/mpirun_flags.sh" \
+    "${TEST_SRCDIR:-}/${TEST_WORKSPACE:-orthocomm}/tests/harness/mpirun_flags.sh" \
+    "tests/harness/mpirun_flags.sh"; do
+  if [[ -f "$candidate" ]]; then flags_file="$candidate"; break; fi
+done
+if [[ -z "$flags_file" ]]; then
+  echo "mpirun_test.sh: mpirun_flags.sh not found" >&2
+  exit 1
+fi
+# shellcheck source=tests/harness/mpirun_flags.sh
+source "$flags_file"
+
 job_dir="${TEST_TMPDIR:-$(mktemp -d)}/mpi"
 mkdir -p "$job_dir"
-flags+=(--mca btl_vader_backing_directory "$job_dir" --mca orte_tmpdir_base "$job_dir")
-
-exec "$mpirun" "${flags[@]}" "$binary" "$@"
+mpirun_flags "$np" "$job_dir" "${MPI_TEST_TIMEOUT:-240}"
+if [[ -n "${ORTHOCOMM_HOSTFILE:-}" ]]; then
+  echo "mpirun_test.sh: $np processes over the hosts" \
+    "$(awk '{print $1}' "$ORTHOCOMM_HOSTFILE" | paste -sd ' ')" >&2
+fi
+exec "$mpirun" "${MPIRUN_FLAGS[@]}" "$binary" "$@"

@@ -1,0 +1,59 @@
+# The mpirun flags of every orthocomm MPI run, in one place. Sourced by the
+# test harness (tests/harness/mpirun_test.sh), tools/run.sh and
+# tools/neighbor_benchmark.sh:
+#
+#   source tests/harness/mpirun_flags.sh
+#   mpirun_flags NP [JOB_DIR [TIMEOUT_S]]   # fills the array MPIRUN_FLAGS
+#   mpirun "${MPIRUN_FLAGS[@]}" program ...
+#
+# One host (the default): shared memory (btl self,vader).
+# Several hosts: when ORTHOCOMM_HOSTFILE names an Open MPI hostfile, the
+# processes are spread over its hosts round-robin (--map-by node) and talk
+# TCP (btl tcp,self). tools/hosts.sh sets it for simulated hosts, together
+# with ORTHOCOMM_LAUNCH_AGENT (Open MPI's plm_rsh_agent; unset: ssh) and
+# ORTHOCOMM_HOSTS_NET (the subnet that Open MPI's out-of-band and TCP
+# messages use, e.g. 10.213.0.0/24; unset: every interface).
+# This file is a Bazel data dependency of every MPI test (tests/harness/BUILD,
+# mpi_test.bzl).
+
+mpirun_flags() {
+  local np="$1" job_dir="${2:-}" timeout_s="${3:-}"
+  MPIRUN_FLAGS=(--oversubscribe -np "$np")
+  # Open MPI refuses to run as root unless told; only say so when it applies.
+  if [[ "$(id -u)" == "0" ]]; then MPIRUN_FLAGS+=(--allow-run-as-root); fi
+  # The processes outnumber the cores on small machines: give the core away
+  # when waiting instead of busy-polling against each other.
+  MPIRUN_FLAGS+=(--mca mpi_yield_when_idle 1)
+  if [[ -n "${ORTHOCOMM_HOSTFILE:-}" ]]; then
+    MPIRUN_FLAGS+=(--hostfile "$ORTHOCOMM_HOSTFILE" --map-by node)
+    MPIRUN_FLAGS+=(--mca btl tcp,self)
+    if [[ -n "${ORTHOCOMM_LAUNCH_AGENT:-}" ]]; then
+      MPIRUN_FLAGS+=(--mca plm_rsh_agent "$ORTHOCOMM_LAUNCH_AGENT")
+    fi
+    if [[ -n "${ORTHOCOMM_HOSTS_NET:-}" ]]; then
+      MPIRUN_FLAGS+=(--mca oob_tcp_if_include "$ORTHOCOMM_HOSTS_NET")
+      MPIRUN_FLAGS+=(--mca btl_tcp_if_include "$ORTHOCOMM_HOSTS_NET")
+    fi
+  else
+    # One machine: no network interfaces to probe.
+    MPIRUN_FLAGS+=(--mca btl self,vader)
+  fi
+  # Private shared-memory files and session directories: sandboxed jobs each
+  # live in their own PID namespace, so two mpiruns at once can get the same
+  # PID, hence the same job id, and would share them (vader segfaults,
+  # "shared memory open(2)" failures).
+  if [[ -n "$job_dir" ]]; then
+    MPIRUN_FLAGS+=(--mca orte_tmpdir_base "$job_dir")
+    if [[ -z "${ORTHOCOMM_HOSTFILE:-}" ]]; then
+      MPIRUN_FLAGS+=(--mca btl_vader_backing_directory "$job_dir")
+    fi
+  fi
+  # Stop a hung job (e.g. before Bazel's own timeout, so its report says why).
+  if [[ -n "$timeout_s" ]]; then MPIRUN_FLAGS+=(--timeout "$timeout_s"); fi
+  # PMIx's shared-memory store fails when several jobs start at once in
+  # sandboxes ("PMIX ERROR: OUT-OF-RESOURCE ... dstore"); its hash store is
+  # fine there. Not on several hosts: there the hash store fails MPI_Init
+  # ("num local peers failed") when the hosts hold different numbers of
+  # processes (5 on 2 hosts), and the runs are not sandboxed.
+  if [[ -z "${ORTHOCOMM_HOSTFILE:-}" ]]; then export PMIX_MCA_gds=hash; fi
+}

@@ -1,0 +1,199 @@
+#!/usr/bin/env bash
+# Simulated hosts on this machine: network namespaces on a private bridge, so
+# that MPI processes on different "hosts" talk TCP as on a cluster.
+#
+#   tools/hosts.sh N -- COMMAND [ARGS...]
+#       creates hosts oc-host1 .. oc-hostN (network namespaces, loopback up,
+#       10.213.0.I/24 on a veth link to the bridge oc-br0; this machine's
+#       side of the bridge is 10.213.0.254, where mpirun runs), a hostfile,
+#       and a launch agent for Open MPI (plm_rsh_agent) that starts the
+#       remote daemons inside the right namespace, each with its own hostname.
+#       Runs COMMAND with these exported:
+#         ORTHOCOMM_HOSTFILE      the hostfile (one slot per host)
+#         ORTHOCOMM_LAUNCH_AGENT  the launch agent
+#         ORTHOCOMM_HOSTS_NET     10.213.0.0/24 (oob_tcp / btl_tcp_if_include)
+#         ORTHOCOMM_HOSTS         N
+#       which tests/harness/mpirun_flags.sh turns into mpirun flags. Tears
+#       everything down when COMMAND ends, fails, or on Ctrl-C / SIGTERM
+#       (COMMAND gets SIGINT first), and exits with COMMAND's status.
+#   tools/hosts.sh --clean
+#       removes what a run killed with SIGKILL left behind (namespaces, the
+#       bridge, processes inside the namespaces, the run directory).
+#
+# Needs root (CAP_SYS_ADMIN, CAP_NET_ADMIN: namespaces, links, mounts),
+# iproute2 (`ip`) and util-linux (`unshare`, `flock`); both are in Debian's
+# base system. Traffic stays on the bridge: no route out of the namespaces,
+# no forwarding. One set of simulated hosts at a time per machine.
+set -euo pipefail
+
+prefix="${ORTHOCOMM_HOSTS_PREFIX:-oc-host}"   # namespace = host name
+bridge="${ORTHOCOMM_HOSTS_BRIDGE:-oc-br0}"
+net="${ORTHOCOMM_HOSTS_SUBNET:-10.213.0}"      # a /24
+lock_file=/run/lock/orthocomm-hosts.lock
+run_dir_glob="/tmp/orthocomm-hosts.*"
+
+say() { echo "hosts.sh: $*" >&2; }
+die() { say "$*"; exit 2; }
+usage() {
+  sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2
+  exit 2
+}
+
+# PIDs of every process inside our namespaces, and in this machine's own
+# namespace those whose command line names one of our run directories
+# (mpirun and the launch agents of a killed run).
+our_pids() {
+  local ns pid
+  for ns in $(our_namespaces); do ip netns pids "$ns" 2>/dev/null || true; done
+  for pid in $(ls /proc | grep -E '^[0-9]+$'); do
+    [[ "$pid" == "$$" ]] && continue
+    tr '\0' ' ' 2>/dev/null <"/proc/$pid/cmdline" |
+      grep -q '/tmp/orthocomm-hosts\.' && echo "$pid"
+  done
+  return 0
+}
+
+our_namespaces() {
+  ip netns list 2>/dev/null | awk '{print $1}' | grep -E "^${prefix}[0-9]+$" || true
+}
+
+# Removes every trace: processes (TERM, then KILL), namespaces, links, bridge,
+# run directories. Safe to call when nothing is there.
+teardown() {
+  local pids tries ns link
+  pids=$(our_pids | sort -u | tr '\n' ' ')
+  if [[ -n "${pids// }" ]]; then
+    kill -TERM $pids 2>/dev/null || true
+    for tries in 1 2 3 4 5 6 7 8 9 10; do
+      pids=$(our_pids | sort -u | tr '\n' ' ')
+      [[ -z "${pids// }" ]] && break
+      sleep 0.3
+    done
+    pids=$(our_pids | sort -u | tr '\n' ' ')
+    [[ -n "${pids// }" ]] && kill -KILL $pids 2>/dev/null || true
+  fi
+  for ns in $(our_namespaces); do ip netns delete "$ns" 2>/dev/null || true; done
+  for link in $(ip -o link show 2>/dev/null | awk -F': ' '{print $2}' |
+                sed 's/@.*//' | grep -E "^${prefix}[0-9]+-v$" || true); do
+    ip link delete "$link" 2>/dev/null || true
+  done
+  ip link delete "$bridge" 2>/dev/null || true
+  rm -rf $run_dir_glob
+}
+
+leftovers() {
+  [[ -n "$(our_namespaces)" ]] && return 0
+  ip link show "$bridge" >/dev/null 2>&1 && return 0
+  compgen -G "$run_dir_glob" >/dev/null && return 0
+  return 1
+}
+
+[[ $# -ge 1 ]] || usage
+[[ "$(id -u)" == "0" ]] || die "needs root (network namespaces, links, mounts)"
+command -v ip >/dev/null || die "needs iproute2 (ip): apt-get install iproute2"
+command -v unshare >/dev/null || die "needs util-linux (unshare)"
+
+mkdir -p "$(dirname "$lock_file")"
+exec 9>"$lock_file"
+if [[ "$1" == "--clean" ]]; then
+  flock -w 30 9 || die "another tools/hosts.sh still runs"
+  teardown
+  leftovers && die "could not remove everything"
+  say "clean"
+  exit 0
+fi
+
+hosts="$1"; shift
+[[ "$hosts" =~ ^[1-9][0-9]?$ && "$hosts" -le 250 ]] || usage
+[[ "${1:-}" == "--" ]] && shift
+[[ $# -ge 1 ]] || usage
+flock -n 9 || die "another tools/hosts.sh runs on this machine"
+if leftovers; then
+  say "removing what an earlier, killed run left behind"
+  teardown
+fi
+
+run_dir=$(mktemp -d /tmp/orthocomm-hosts.XXXXXX)
+child=""
+on_exit() {
+  local status=$?
+  trap - EXIT INT TERM HUP
+  if [[ -n "$child" ]] && kill -0 "$child" 2>/dev/null; then
+    kill -TERM -- "-$child" 2>/dev/null || true
+  fi
+  teardown
+  exit "$status"
+}
+trap on_exit EXIT
+# Ctrl-C or kill: let COMMAND stop (Bazel cancels its tests and prints its
+# report), but not for ever; then tear down.
+on_signal() {
+  local signal="$1" i
+  trap '' INT TERM HUP
+  say "caught SIG$signal: stopping the command, then removing the hosts"
+  if [[ -n "$child" ]]; then
+    kill -INT -- "-$child" 2>/dev/null || true
+    for i in $(seq 1 60); do kill -0 "$child" 2>/dev/null || break; sleep 0.5; done
+  fi
+  exit 130
+}
+trap 'on_signal INT' INT
+trap 'on_signal TERM' TERM
+trap 'on_signal HUP' HUP
+
+# The hosts.
+ip link add "$bridge" type bridge
+ip addr add "${net}.254/24" dev "$bridge"
+ip link set "$bridge" up
+hostfile="$run_dir/hostfile"
+: >"$hostfile"
+for i in $(seq 1 "$hosts"); do
+  host="${prefix}${i}"
+  ip netns add "$host"
+  ip link add "${host}-v" type veth peer name eth0 netns "$host"
+  ip link set "${host}-v" master "$bridge" up
+  ip -n "$host" link set lo up
+  ip -n "$host" addr add "${net}.${i}/24" dev eth0
+  ip -n "$host" link set eth0 up
+  echo "$host slots=1" >>"$hostfile"
+done
+
+# The launch agent: Open MPI calls it like ssh, `agent [options] HOST
+# COMMAND...`, and the remote side runs COMMAND's words joined by spaces
+# under a shell (Open MPI quotes them for that). Here the "remote side" is
+# the host's network namespace, with its own hostname (UTS namespace) so that
+# the daemons' session directories differ as on real hosts.
+agent="$run_dir/launch_agent.sh"
+ip_path=$(command -v ip)   # mpirun may run with a PATH without /usr/sbin
+unshare_path=$(command -v unshare)
+cat >"$agent" <<AGENT
+#!/usr/bin/env bash
+# Open MPI launch agent (plm_rsh_agent) for the hosts of tools/hosts.sh.
+while [[ "\${1:-}" == -* ]]; do shift; done
+host="\${1:-}"; shift || true
+if [[ ! "\$host" =~ ^${prefix}[0-9]+\$ ]] || ! ${ip_path} netns pids "\$host" >/dev/null 2>&1; then
+  echo "launch_agent: no simulated host '\$host'" >&2
+  exit 255
+fi
+exec ${ip_path} netns exec "\$host" ${unshare_path} --uts /bin/sh -c "echo \$host >/proc/sys/kernel/hostname && \$*"
+AGENT
+chmod +x "$agent"
+
+export ORTHOCOMM_HOSTFILE="$hostfile"
+export ORTHOCOMM_LAUNCH_AGENT="$agent"
+export ORTHOCOMM_HOSTS_NET="${net}.0/24"
+export ORTHOCOMM_HOSTS="$hosts"
+say "$hosts hosts up (${prefix}1..${prefix}${hosts}, ${net}.0/24 on $bridge)"
+
+# COMMAND in its own process group (job control), so that a signal reaches
+# all of it; the lock's descriptor stays here (a Bazel server started by
+# COMMAND would otherwise hold it for as long as it lives). Its input is
+# /dev/null: a background process group that reads the terminal is stopped.
+set -m
+"$@" 9>&- </dev/null &
+child=$!
+set +m
+status=0
+wait "$child" || status=$?
+child=""
+exit "$status"

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Neighbourhood alltoall, classic next to Open MPI (experiments/
+# neighbor_benchmark, built with -c opt), on one host and on N simulated
+# hosts (tools/hosts.sh, TCP), side by side.
+#
+#   tools/neighbor_benchmark.sh [--hosts N] [--np P] [BENCHMARK ARGS...]
+#       one host (shared memory), then, with --hosts N (N >= 2), the same on
+#       N simulated hosts; prints per stencil and block size the median
+#       classic and Open MPI time per call and their ratio.
+#   tools/neighbor_benchmark.sh --csv FILE [--np P] [BENCHMARK ARGS...]
+#       one run on the hosts that ORTHOCOMM_HOSTFILE names (one host when
+#       unset), Google Benchmark's CSV into FILE.
+#
+# P defaults to 16 (a 4x4 torus). Only the *_classic benchmarks run: each
+# measures both implementations (interleaved batches) and reports both.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+hosts=1
+np=16
+csv=""
+args=()
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --hosts) hosts="$2"; shift 2 ;;
+    --np) np="$2"; shift 2 ;;
+    --csv) csv="$2"; shift 2 ;;
+    *) args+=("$1"); shift ;;
+  esac
+done
+binary=bazel-bin/experiments/neighbor_benchmark
+
+if [[ -n "$csv" ]]; then
+  source tests/harness/mpirun_flags.sh
+  mpirun_flags "$np"
+  mpirun "${MPIRUN_FLAGS[@]}" "$binary" --benchmark_filter=_classic/ \
+    --benchmark_format=csv "${args[@]}" >"$csv"
+  exit 0
+fi
+
+bash tools/install_deps.sh
+bazel build -c opt //experiments:neighbor_benchmark
+
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+echo "neighbor_benchmark: $np processes on one host (btl self,vader)" >&2
+env -u ORTHOCOMM_HOSTFILE bash "$0" --csv "$dir/1.csv" --np "$np" "${args[@]}"
+if [[ "$hosts" -gt 1 ]]; then
+  echo "neighbor_benchmark: $np processes on $hosts simulated hosts (btl tcp,self)" >&2
+  bash tools/hosts.sh "$hosts" -- \
+    bash "$0" --csv "$dir/$hosts.csv" --np "$np" "${args[@]}"
+fi
+
+# The median rows, by column name: name, classic_us, openmpi_us, ratio.
+medians() {
+  awk -F, '/^name,/ { gsub(/"/, ""); for (i = 1; i <= NF; ++i) column[$i] = i; next }
+           $1 ~ /_median"?$/ {
+             gsub(/"/, ""); split($1, part, "/"); sub(/_classic$/, "", part[2])
+             printf "%s/%s %.1f %.1f %.3f\n", part[2], part[3],
+                    $column["classic_us"], $column["openmpi_us"], $column["ratio"] }' "$1"
+}
+if [[ "$hosts" -gt 1 ]]; then
+  printf '%-16s %28s   %28s   %s\n' "" "one host" "$hosts hosts (TCP)" ""
+  printf '%-16s %9s %9s %8s   %9s %9s %8s   %s\n' "stencil/block" \
+    "classic" "Open MPI" "ratio" "classic" "Open MPI" "ratio" "time x"
+  join <(medians "$dir/1.csv" | sort) <(medians "$dir/$hosts.csv" | sort) |
+    sort -t/ -k1,1 -k2n |
+    awk '{ printf "%-16s %7.1fus %7.1fus %8.3f   %7.1fus %7.1fus %8.3f   %6.1f\n",
+           $1, $2, $3, $4, $5, $6, $7, $5 / $2 }'
+else
+  printf '%-16s %9s %9s %8s\n' "stencil/block" "classic" "Open MPI" "ratio"
+  medians "$dir/1.csv" | sort -t/ -k1,1 -k2n |
+    awk '{ printf "%-16s %7.1fus %7.1fus %8.3f\n", $1, $2, $3, $4 }'
+fi
+echo "(medians of 5 repetitions; ratio = classic / Open MPI; time x = classic time on $hosts hosts / on one)"
