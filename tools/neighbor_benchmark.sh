@@ -11,8 +11,9 @@
 #       one run on the hosts that ORTHOCOMM_HOSTFILE names (one host when
 #       unset), Google Benchmark's CSV into FILE.
 #
-# P defaults to 16 (a 4x4 torus). Only the *_classic benchmarks run: each
-# measures both implementations (interleaved batches) and reports both.
+# P defaults to 16 (a 4x4 torus). Every benchmark measures both
+# implementations (interleaved batches) and reports both: blocking
+# (von_neumann, moore) and persistent (*_persistent).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 hosts=1
@@ -32,7 +33,7 @@ binary=bazel-bin/experiments/neighbor_benchmark
 if [[ -n "$csv" ]]; then
   source tests/harness/mpirun_flags.sh
   mpirun_flags "$np"
-  mpirun "${MPIRUN_FLAGS[@]}" "$binary" --benchmark_filter=_classic/ \
+  mpirun "${MPIRUN_FLAGS[@]}" "$binary" --benchmark_filter=BM_NeighborAlltoall \
     --benchmark_format=csv "${args[@]}" >"$csv"
   exit 0
 fi
@@ -54,21 +55,21 @@ fi
 medians() {
   awk -F, '/^name,/ { gsub(/"/, ""); for (i = 1; i <= NF; ++i) column[$i] = i; next }
            $1 ~ /_median"?$/ {
-             gsub(/"/, ""); split($1, part, "/"); sub(/_classic$/, "", part[2])
+             gsub(/"/, ""); split($1, part, "/")
              printf "%s/%s %.1f %.1f %.3f\n", part[2], part[3],
                     $column["classic_us"], $column["openmpi_us"], $column["ratio"] }' "$1"
 }
 if [[ "$hosts" -gt 1 ]]; then
-  printf '%-16s %28s   %28s   %s\n' "" "one host" "$hosts hosts (TCP)" ""
-  printf '%-16s %9s %9s %8s   %9s %9s %8s   %s\n' "stencil/block" \
+  printf '%-24s %28s   %28s   %s\n' "" "one host" "$hosts hosts (TCP)" ""
+  printf '%-24s %9s %9s %8s   %9s %9s %8s   %s\n' "stencil/block" \
     "classic" "Open MPI" "ratio" "classic" "Open MPI" "ratio" "time x"
   join <(medians "$dir/1.csv" | sort) <(medians "$dir/$hosts.csv" | sort) |
     sort -t/ -k1,1 -k2n |
-    awk '{ printf "%-16s %7.1fus %7.1fus %8.3f   %7.1fus %7.1fus %8.3f   %6.1f\n",
+    awk '{ printf "%-24s %7.1fus %7.1fus %8.3f   %7.1fus %7.1fus %8.3f   %6.1f\n",
            $1, $2, $3, $4, $5, $6, $7, $5 / $2 }'
 else
-  printf '%-16s %9s %9s %8s\n' "stencil/block" "classic" "Open MPI" "ratio"
+  printf '%-24s %9s %9s %8s\n' "stencil/block" "classic" "Open MPI" "ratio"
   medians "$dir/1.csv" | sort -t/ -k1,1 -k2n |
-    awk '{ printf "%-16s %7.1fus %7.1fus %8.3f\n", $1, $2, $3, $4 }'
+    awk '{ printf "%-24s %7.1fus %7.1fus %8.3f\n", $1, $2, $3, $4 }'
 fi
 echo "(medians of 5 repetitions; ratio = classic / Open MPI; time x = classic time on $hosts hosts / on one)"
