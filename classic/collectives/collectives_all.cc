@@ -61,8 +61,6 @@ constexpr TransportForms kBarrierForms{&MPI_Barrier, &MPI_Ibarrier,
 constexpr TransportForms kAlltoallwForms{&MPI_Alltoallw, &MPI_Ialltoallw,
                                          &MPIX_Alltoallw_init};
 
-constexpr std::optional<std::size_t> kRaw = std::nullopt;
-
 // MPI_Allreduce, MPI_Scan and MPI_Exscan share one signature and one set of
 // rules: count elements of operands in send (or in place), results in recv.
 using Elementwise = decltype(kAllreduceForms);

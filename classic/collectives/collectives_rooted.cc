@@ -36,8 +36,6 @@ constexpr TransportForms kScattervForms{&MPI_Scatterv, &MPI_Iscatterv,
 constexpr TransportForms kReduceForms{&MPI_Reduce, &MPI_Ireduce,
                                       &MPIX_Reduce_init};
 
-constexpr std::optional<std::size_t> kRaw = std::nullopt;
-
 // Typed send and receive spans must not share memory where both are used.
 void check_apart(const CollectiveCall& call, In send, Out recv) {
   call.check_apart(send.data, send.size * send.element_bytes, "send", recv.data,

@@ -25,8 +25,6 @@ constexpr const char* kAllreduce = "classic::allreduce";
 constexpr const char* kReduceScatter = "classic::reduce_scatter";
 constexpr const char* kReduceScatterBlock = "classic::reduce_scatter_block";
 
-constexpr std::optional<std::size_t> kRaw = std::nullopt;
-
 int tag(Tag t) { return static_cast<int>(t); }
 
 // A derived transport datatype, committed, and freed when it goes.

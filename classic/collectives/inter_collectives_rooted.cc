@@ -17,8 +17,6 @@ constexpr const char* kScatter = "classic::scatter";
 constexpr const char* kScatterv = "classic::scatterv";
 constexpr const char* kReduce = "classic::reduce";
 
-constexpr std::optional<std::size_t> kRaw = std::nullopt;
-
 int tag(Tag t) { return static_cast<int>(t); }
 
 // The root sends to the other group's rank 0, which broadcasts it there.

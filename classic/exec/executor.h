@@ -8,19 +8,11 @@
 #include <memory>
 
 #include "classic/comm/comm.h"
+#include "classic/exec/mode.h"
 #include "classic/exec/plan.h"
 #include "classic/p2p/request.h"
 
 namespace classic {
-
-// How an operation runs:
-//  - blocking:    returns once it has completed (a null Request);
-//  - nonblocking: returns a pending Request; completion functions (wait,
-//                 test, wait_all, ...) post round r + 1 once round r has
-//                 completed;
-//  - persistent:  returns an inactive Request (MPI-4 *_init); each
-//                 classic::start runs the plan again on the same buffers.
-enum class Mode { blocking, nonblocking, persistent };
 
 // The caller's buffers of one operation (Plan::Space::send and ::recv).
 // Either may be null where the plan does not use it; a null base with

@@ -11,8 +11,10 @@
 #include <type_traits>
 #include <vector>
 
+#include "classic/base/internal/buffers.h"
 #include "classic/base/internal/transport.h"
 #include "classic/exec/executor.h"
+#include "classic/exec/mode.h"
 #include "classic/exec/plan.h"
 #include "classic/neighbor/internal/neighbor_checks.h"
 #include "classic/neighbor/internal/neighbor_exchange.h"
@@ -24,48 +26,13 @@ using internal::NeighborChecks;
 using internal::NeighborExchange;
 using internal::Side;
 
-// One buffer of `count` elements per block, blocks one after the other.
-template <typename Data>
-struct Buffer {
-  Data data;
-  int count;
-  MPI_Datatype datatype;
-  std::optional<std::size_t> capacity;  // typed spans only
-};
-using SendBuffer = Buffer<const void*>;
-using RecvBuffer = Buffer<void*>;
+using internal::kRaw;
+using internal::Names;
+using internal::RecvBlock;
+using internal::RecvBlocks;
+using internal::SendBlock;
+using internal::SendBlocks;
 
-// Block i has counts[i] elements at displs[i] extents of `datatype`.
-template <typename Data>
-struct Layout {
-  Data data;
-  std::span<const int> counts;
-  std::span<const int> displs;
-  MPI_Datatype datatype;
-  std::optional<std::size_t> capacity;  // typed spans only
-};
-using SendLayout = Layout<const void*>;
-using RecvLayout = Layout<void*>;
-
-constexpr std::optional<std::size_t> kRaw = std::nullopt;
-
-// The names of the functions, blocking, non-blocking and persistent.
-struct Names {
-  const char* blocking;
-  const char* nonblocking;
-  const char* persistent;
-  const char* operator()(Mode mode) const {
-    switch (mode) {
-      case Mode::blocking:
-        return blocking;
-      case Mode::nonblocking:
-        return nonblocking;
-      case Mode::persistent:
-        return persistent;
-    }
-    return blocking;
-  }
-};
 constexpr Names kAllgather{"classic::neighbor_allgather",
                            "classic::ineighbor_allgather",
                            "classic::neighbor_allgather_init"};
@@ -91,7 +58,7 @@ MPI_Aint extent_of(MPI_Datatype datatype) {
 // `blocks` blocks of `count` elements, block i at i * count extents.
 template <typename Data>
 std::vector<Plan::Block> consecutive_blocks(Plan::Space space,
-                                            const Buffer<Data>& buffer,
+                                            const internal::Block<Data>& buffer,
                                             int blocks) {
   const MPI_Aint stride = MPI_Aint{buffer.count} * extent_of(buffer.datatype);
   std::vector<Plan::Block> result;
@@ -105,7 +72,7 @@ std::vector<Plan::Block> consecutive_blocks(Plan::Space space,
 // Block i at displs[i] extents.
 template <typename Data>
 std::vector<Plan::Block> placed_blocks(Plan::Space space,
-                                       const Layout<Data>& layout) {
+                                       const internal::Blocks<Data>& layout) {
   const MPI_Aint extent = extent_of(layout.datatype);
   std::vector<Plan::Block> result;
   result.reserve(layout.counts.size());
@@ -132,8 +99,9 @@ std::vector<Plan::Block> typed_blocks(Plan::Space space,
 // ---- checks -----------------------------------------------------------------
 
 template <typename Data>
-void check_buffer(const NeighborChecks& check, const Buffer<Data>& buffer,
-                  std::int64_t blocks, const char* name) {
+void check_buffer(const NeighborChecks& check,
+                  const internal::Block<Data>& buffer, std::int64_t blocks,
+                  const char* name) {
   check.reject_in_place(buffer.data, name);
   check.count(buffer.count, name);
   check.datatype(buffer.datatype, name);
@@ -141,8 +109,9 @@ void check_buffer(const NeighborChecks& check, const Buffer<Data>& buffer,
 }
 
 template <typename Data>
-void check_layout(const NeighborChecks& check, const Layout<Data>& layout,
-                  Side side, const char* name, const char* counts_name,
+void check_layout(const NeighborChecks& check,
+                  const internal::Blocks<Data>& layout, Side side,
+                  const char* name, const char* counts_name,
                   const char* displs_name) {
   check.reject_in_place(layout.data, name);
   check.counts(layout.counts, side, counts_name);
@@ -159,8 +128,8 @@ void check_apart(const NeighborChecks& check, internal::In send,
 
 // ---- the cores --------------------------------------------------------------
 
-Request allgather_core(const NeighborExchange& exchange, SendBuffer send,
-                       RecvBuffer recv, Mode mode) {
+Request allgather_core(const NeighborExchange& exchange, SendBlock send,
+                       RecvBlock recv, Mode mode) {
   const NeighborChecks check(exchange);
   check_buffer(check, send, 1, "send");
   check_buffer(check, recv, exchange.indegree(), "recv");
@@ -172,8 +141,8 @@ Request allgather_core(const NeighborExchange& exchange, SendBuffer send,
       consecutive_blocks(Plan::Space::recv, recv, exchange.indegree()), mode);
 }
 
-Request allgatherv_core(const NeighborExchange& exchange, SendBuffer send,
-                        RecvLayout recv, Mode mode) {
+Request allgatherv_core(const NeighborExchange& exchange, SendBlock send,
+                        RecvBlocks recv, Mode mode) {
   const NeighborChecks check(exchange);
   check_buffer(check, send, 1, "send");
   check_layout(check, recv, Side::sources, "recv", "recvcounts", "displs");
@@ -184,8 +153,8 @@ Request allgatherv_core(const NeighborExchange& exchange, SendBuffer send,
                       placed_blocks(Plan::Space::recv, recv), mode);
 }
 
-Request alltoall_core(const NeighborExchange& exchange, SendBuffer send,
-                      RecvBuffer recv, Mode mode) {
+Request alltoall_core(const NeighborExchange& exchange, SendBlock send,
+                      RecvBlock recv, Mode mode) {
   const NeighborChecks check(exchange);
   check_buffer(check, send, exchange.outdegree(), "send");
   check_buffer(check, recv, exchange.indegree(), "recv");
@@ -195,8 +164,8 @@ Request alltoall_core(const NeighborExchange& exchange, SendBuffer send,
       consecutive_blocks(Plan::Space::recv, recv, exchange.indegree()), mode);
 }
 
-Request alltoallv_core(const NeighborExchange& exchange, SendLayout send,
-                       RecvLayout recv, Mode mode) {
+Request alltoallv_core(const NeighborExchange& exchange, SendBlocks send,
+                       RecvBlocks recv, Mode mode) {
   const NeighborChecks check(exchange);
   check_layout(check, send, Side::destinations, "send", "sendcounts",
                "sdispls");

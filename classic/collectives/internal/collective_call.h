@@ -19,62 +19,18 @@
 #include <vector>
 
 #include "classic/base/internal/buffer_checks.h"
+#include "classic/base/internal/buffers.h"
 #include "classic/base/internal/inside_classic.h"
 #include "classic/comm/comm.h"
 #include "classic/exec/executor.h"
+#include "classic/exec/mode.h"
 #include "classic/p2p/request.h"
 
 namespace classic::internal {
 
-// One buffer of a collective: `count` elements of `datatype` at `data`
-// (or MPI_IN_PLACE). `capacity` is the element count of a typed span, so
-// that classic can refuse counts that would overrun it; raw buffers have
-// none and are the caller's responsibility.
-template <typename Data>
-struct Block {
-  Data data;
-  int count;
-  MPI_Datatype datatype;
-  std::optional<std::size_t> capacity;
-};
-using SendBlock = Block<const void*>;
-using RecvBlock = Block<void*>;
-
-// One buffer holding one block per process (the v variants): block i has
-// counts[i] elements at displs[i] (in elements of `datatype`).
-template <typename Data>
-struct Blocks {
-  Data data;
-  std::span<const int> counts;
-  std::span<const int> displs;
-  MPI_Datatype datatype;
-  std::optional<std::size_t> capacity;
-};
-using SendBlocks = Blocks<const void*>;
-using RecvBlocks = Blocks<void*>;
-
 inline bool is_in_place(const void* data) { return data == MPI_IN_PLACE; }
 
 using internal::Access;
-
-// The names of a collective in its three modes (classic::bcast,
-// classic::ibcast, classic::bcast_init): errors name the one called.
-struct Names {
-  const char* blocking;
-  const char* nonblocking;
-  const char* persistent;
-  const char* operator()(Mode mode) const {
-    switch (mode) {
-      case Mode::nonblocking:
-        return nonblocking;
-      case Mode::persistent:
-        return persistent;
-      case Mode::blocking:
-        break;
-    }
-    return blocking;
-  }
-};
 
 // A collective's transport function in each mode: MPI_X, MPI_IX and Open
 // MPI 4.1's MPIX_X_init (the pcollreq extension), with the same leading
