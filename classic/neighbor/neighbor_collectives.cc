@@ -204,7 +204,8 @@ Request alltoallw_core(const Comm& comm, const void* send,
 
 namespace internal {
 
-Request allgather(const Comm& comm, In send, Out recv, Mode mode) {
+Request neighbor_allgather_erased(const Comm& comm, In send, Out recv,
+                                  Mode mode) {
   const NeighborExchange exchange(comm, kAllgather(mode));
   const NeighborChecks check(exchange);
   const int count = check.count_of(send.size, "send");
@@ -213,9 +214,9 @@ Request allgather(const Comm& comm, In send, Out recv, Mode mode) {
                         {recv.data, count, recv.datatype, recv.size}, mode);
 }
 
-Request allgatherv(const Comm& comm, In send, Out recv,
-                   std::span<const int> recvcounts, std::span<const int> displs,
-                   Mode mode) {
+Request neighbor_allgatherv_erased(const Comm& comm, In send, Out recv,
+                                   std::span<const int> recvcounts,
+                                   std::span<const int> displs, Mode mode) {
   const NeighborExchange exchange(comm, kAllgatherv(mode));
   const NeighborChecks check(exchange);
   const int count = check.count_of(send.size, "send");
@@ -227,7 +228,8 @@ Request allgatherv(const Comm& comm, In send, Out recv,
 
 // The count of one block: from send, or from recv when there are no
 // destinations.
-Request alltoall(const Comm& comm, In send, Out recv, Mode mode) {
+Request neighbor_alltoall_erased(const Comm& comm, In send, Out recv,
+                                 Mode mode) {
   const NeighborExchange exchange(comm, kAlltoall(mode));
   const NeighborChecks check(exchange);
   const int count =
@@ -241,10 +243,11 @@ Request alltoall(const Comm& comm, In send, Out recv, Mode mode) {
                        {recv.data, count, recv.datatype, recv.size}, mode);
 }
 
-Request alltoallv(const Comm& comm, In send, std::span<const int> sendcounts,
-                  std::span<const int> sdispls, Out recv,
-                  std::span<const int> recvcounts, std::span<const int> rdispls,
-                  Mode mode) {
+Request neighbor_alltoallv_erased(const Comm& comm, In send,
+                                  std::span<const int> sendcounts,
+                                  std::span<const int> sdispls, Out recv,
+                                  std::span<const int> recvcounts,
+                                  std::span<const int> rdispls, Mode mode) {
   const NeighborExchange exchange(comm, kAlltoallv(mode));
   check_apart(NeighborChecks(exchange), send, recv);
   return alltoallv_core(

@@ -192,15 +192,20 @@ using internal::In;
 using internal::Out;
 
 // The typed forms after type erasure; blocking ones return a null Request.
-Request allgather(const Comm& comm, In send, Out recv, Mode mode);
-Request allgatherv(const Comm& comm, In send, Out recv,
-                   std::span<const int> recvcounts, std::span<const int> displs,
-                   Mode mode);
-Request alltoall(const Comm& comm, In send, Out recv, Mode mode);
-Request alltoallv(const Comm& comm, In send, std::span<const int> sendcounts,
-                  std::span<const int> sdispls, Out recv,
-                  std::span<const int> recvcounts, std::span<const int> rdispls,
-                  Mode mode);
+// (Named apart from collectives.h's internal allgather(Comm, In, Out,
+// Mode) and its kin, which have the same parameters.)
+Request neighbor_allgather_erased(const Comm& comm, In send, Out recv,
+                                  Mode mode);
+Request neighbor_allgatherv_erased(const Comm& comm, In send, Out recv,
+                                   std::span<const int> recvcounts,
+                                   std::span<const int> displs, Mode mode);
+Request neighbor_alltoall_erased(const Comm& comm, In send, Out recv,
+                                 Mode mode);
+Request neighbor_alltoallv_erased(const Comm& comm, In send,
+                                  std::span<const int> sendcounts,
+                                  std::span<const int> sdispls, Out recv,
+                                  std::span<const int> recvcounts,
+                                  std::span<const int> rdispls, Mode mode);
 
 }  // namespace internal
 
@@ -211,24 +216,24 @@ template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
 requires internal::Matching<S, R>
 void neighbor_allgather(const Comm& comm, std::span<S, SE> send,
                         std::span<R, RE> recv) {
-  (void)internal::allgather(comm, internal::in(send), internal::out(recv),
-                            Mode::blocking);
+  (void)internal::neighbor_allgather_erased(
+      comm, internal::in(send), internal::out(recv), Mode::blocking);
 }
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
 requires internal::Matching<S, R>
 [[nodiscard]] Request ineighbor_allgather(const Comm& comm,
                                           std::span<S, SE> send,
                                           std::span<R, RE> recv) {
-  return internal::allgather(comm, internal::in(send), internal::out(recv),
-                             Mode::nonblocking);
+  return internal::neighbor_allgather_erased(
+      comm, internal::in(send), internal::out(recv), Mode::nonblocking);
 }
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
 requires internal::Matching<S, R>
 [[nodiscard]] Request neighbor_allgather_init(const Comm& comm,
                                               std::span<S, SE> send,
                                               std::span<R, RE> recv) {
-  return internal::allgather(comm, internal::in(send), internal::out(recv),
-                             Mode::persistent);
+  return internal::neighbor_allgather_erased(
+      comm, internal::in(send), internal::out(recv), Mode::persistent);
 }
 
 // MPI_Neighbor_allgatherv: the block from source i, recvcounts[i]
@@ -238,8 +243,9 @@ requires internal::Matching<S, R>
 void neighbor_allgatherv(const Comm& comm, std::span<S, SE> send,
                          std::span<R, RE> recv, std::span<const int> recvcounts,
                          std::span<const int> displs) {
-  (void)internal::allgatherv(comm, internal::in(send), internal::out(recv),
-                             recvcounts, displs, Mode::blocking);
+  (void)internal::neighbor_allgatherv_erased(comm, internal::in(send),
+                                             internal::out(recv), recvcounts,
+                                             displs, Mode::blocking);
 }
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
 requires internal::Matching<S, R>
@@ -248,8 +254,9 @@ requires internal::Matching<S, R>
                                            std::span<R, RE> recv,
                                            std::span<const int> recvcounts,
                                            std::span<const int> displs) {
-  return internal::allgatherv(comm, internal::in(send), internal::out(recv),
-                              recvcounts, displs, Mode::nonblocking);
+  return internal::neighbor_allgatherv_erased(comm, internal::in(send),
+                                              internal::out(recv), recvcounts,
+                                              displs, Mode::nonblocking);
 }
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
 requires internal::Matching<S, R>
@@ -258,8 +265,9 @@ requires internal::Matching<S, R>
                                                std::span<R, RE> recv,
                                                std::span<const int> recvcounts,
                                                std::span<const int> displs) {
-  return internal::allgatherv(comm, internal::in(send), internal::out(recv),
-                              recvcounts, displs, Mode::persistent);
+  return internal::neighbor_allgatherv_erased(comm, internal::in(send),
+                                              internal::out(recv), recvcounts,
+                                              displs, Mode::persistent);
 }
 
 // MPI_Neighbor_alltoall: send holds one block per destination, so the
@@ -270,24 +278,24 @@ template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
 requires internal::Matching<S, R>
 void neighbor_alltoall(const Comm& comm, std::span<S, SE> send,
                        std::span<R, RE> recv) {
-  (void)internal::alltoall(comm, internal::in(send), internal::out(recv),
-                           Mode::blocking);
+  (void)internal::neighbor_alltoall_erased(comm, internal::in(send),
+                                           internal::out(recv), Mode::blocking);
 }
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
 requires internal::Matching<S, R>
 [[nodiscard]] Request ineighbor_alltoall(const Comm& comm,
                                          std::span<S, SE> send,
                                          std::span<R, RE> recv) {
-  return internal::alltoall(comm, internal::in(send), internal::out(recv),
-                            Mode::nonblocking);
+  return internal::neighbor_alltoall_erased(
+      comm, internal::in(send), internal::out(recv), Mode::nonblocking);
 }
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
 requires internal::Matching<S, R>
 [[nodiscard]] Request neighbor_alltoall_init(const Comm& comm,
                                              std::span<S, SE> send,
                                              std::span<R, RE> recv) {
-  return internal::alltoall(comm, internal::in(send), internal::out(recv),
-                            Mode::persistent);
+  return internal::neighbor_alltoall_erased(
+      comm, internal::in(send), internal::out(recv), Mode::persistent);
 }
 
 // MPI_Neighbor_alltoallv, counts and displacements in elements.
@@ -298,9 +306,9 @@ void neighbor_alltoallv(const Comm& comm, std::span<S, SE> send,
                         std::span<const int> sdispls, std::span<R, RE> recv,
                         std::span<const int> recvcounts,
                         std::span<const int> rdispls) {
-  (void)internal::alltoallv(comm, internal::in(send), sendcounts, sdispls,
-                            internal::out(recv), recvcounts, rdispls,
-                            Mode::blocking);
+  (void)internal::neighbor_alltoallv_erased(
+      comm, internal::in(send), sendcounts, sdispls, internal::out(recv),
+      recvcounts, rdispls, Mode::blocking);
 }
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
 requires internal::Matching<S, R>
@@ -308,9 +316,9 @@ requires internal::Matching<S, R>
     const Comm& comm, std::span<S, SE> send, std::span<const int> sendcounts,
     std::span<const int> sdispls, std::span<R, RE> recv,
     std::span<const int> recvcounts, std::span<const int> rdispls) {
-  return internal::alltoallv(comm, internal::in(send), sendcounts, sdispls,
-                             internal::out(recv), recvcounts, rdispls,
-                             Mode::nonblocking);
+  return internal::neighbor_alltoallv_erased(
+      comm, internal::in(send), sendcounts, sdispls, internal::out(recv),
+      recvcounts, rdispls, Mode::nonblocking);
 }
 template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
 requires internal::Matching<S, R>
@@ -318,9 +326,9 @@ requires internal::Matching<S, R>
     const Comm& comm, std::span<S, SE> send, std::span<const int> sendcounts,
     std::span<const int> sdispls, std::span<R, RE> recv,
     std::span<const int> recvcounts, std::span<const int> rdispls) {
-  return internal::alltoallv(comm, internal::in(send), sendcounts, sdispls,
-                             internal::out(recv), recvcounts, rdispls,
-                             Mode::persistent);
+  return internal::neighbor_alltoallv_erased(
+      comm, internal::in(send), sendcounts, sdispls, internal::out(recv),
+      recvcounts, rdispls, Mode::persistent);
 }
 
 }  // namespace classic

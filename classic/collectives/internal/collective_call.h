@@ -41,6 +41,10 @@ struct TransportForms {
   Nonblocking nonblocking;
   Persistent persistent;
 };
+// (Spelled out for compilers without C++20's aggregate deduction: Clang.)
+template <typename Blocking, typename Nonblocking, typename Persistent>
+TransportForms(Blocking, Nonblocking, Persistent)
+    -> TransportForms<Blocking, Nonblocking, Persistent>;
 
 // The arrays (counts, displacements, datatypes) that a non-blocking or
 // persistent transport collective reads until it ends: copied, so the
@@ -201,7 +205,7 @@ class CollectiveCall {
     }
     auto kept = std::make_shared<KeptArrays>();
     auto lowered = std::make_tuple(kept->keep(args)...);
-    const MPI_Comm context = transport_;
+    MPI_Comm context = transport_;  // (a handle: const would be on the pointer)
     std::function<int(MPI_Request*)> post;
     if (mode_ == Mode::nonblocking) {
       post = [call = forms.nonblocking, lowered, context](MPI_Request* r) {
