@@ -110,10 +110,4 @@ void collect_leftovers() {
                 [](BackgroundSend& send) { return completed(send.request); });
 }
 
-int pending_discards() { return static_cast<int>(leftovers().discards.size()); }
-
-int pending_background_sends() {
-  return static_cast<int>(leftovers().sends.size());
-}
-
 }  // namespace classic::internal

@@ -32,10 +32,6 @@ void finish_in_background(MPI_Request request, std::shared_ptr<void> keep);
 // cheap when there is nothing. Called when operations begin.
 void collect_leftovers();
 
-// For tests: messages still expected, sends still running.
-int pending_discards();
-int pending_background_sends();
-
 }  // namespace classic::internal
 
 #endif  // ORTHOCOMM_CLASSIC_EXEC_INTERNAL_LEFTOVERS_H_
