@@ -10,6 +10,7 @@
 
 #include "classic/base/constants.h"
 #include "classic/base/environment.h"
+#include "classic/base/datatype_layout.h"
 #include "classic/base/error.h"
 #include "classic/base/internal/transport.h"
 #include "classic/base/internal/transport_error.h"
@@ -54,34 +55,13 @@ int tag_base(std::uint64_t sequence) {
 
 // ---- local work -------------------------------------------------------------
 
-struct Layout {
-  MPI_Aint lower_bound = 0;
-  MPI_Aint extent = 0;
-  MPI_Aint true_lower_bound = 0;
-  MPI_Aint true_extent = 0;
-  MPI_Count size = 0;
-};
-
-Layout layout_of(MPI_Datatype datatype, const char* function) {
-  Layout layout;
-  transport::check_code(
-      MPI_Type_get_extent(datatype, &layout.lower_bound, &layout.extent),
-      function);
-  transport::check_code(
-      MPI_Type_get_true_extent(datatype, &layout.true_lower_bound,
-                               &layout.true_extent),
-      function);
-  transport::check_code(MPI_Type_size_x(datatype, &layout.size), function);
-  return layout;
-}
-
 // `count` elements of `datatype` from `from` to `to`, each in its own
 // datatype: a plain copy where both are one contiguous run of bytes, else
 // through the transport's packing.
 void copy_elements(const void* from, int from_count, MPI_Datatype from_type,
                    void* to, int to_count, MPI_Datatype to_type,
                    MPI_Comm context, const char* function) {
-  const Layout from_layout = layout_of(from_type, function);
+  const DatatypeLayout from_layout = datatype_layout(from_type, function);
   if (from_count == 0 || from_layout.size == 0) return;  // nothing to copy
   if (from_type == to_type && from_count == to_count &&
       from_layout.size == from_layout.extent && from_layout.lower_bound == 0 &&
@@ -354,7 +334,7 @@ void Execution::run_local(const Plan::Round& round) {
     }
     // to = to op from: keep the old `to`, put `from` there, reduce the old
     // value into it (MPI_Reduce_local(in, inout) is inout = in op inout).
-    const Layout layout = layout_of(step.to.datatype, function_);
+    const DatatypeLayout layout = datatype_layout(step.to.datatype, function_);
     const MPI_Aint span =
         step.to.count == 0
             ? 0

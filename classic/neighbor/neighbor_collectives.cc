@@ -434,4 +434,49 @@ Request neighbor_alltoallw_init(const Comm& comm, const void* send,
                         recvcounts, rdispls, recv_types, Mode::persistent);
 }
 
+Request neighbor_allgather(const Comm& comm, const void* send, int send_count,
+                           MPI_Datatype send_type, void* recv, int recv_count,
+                           MPI_Datatype recv_type, Mode mode) {
+  return raw_allgather(comm, send, send_count, send_type, recv, recv_count,
+                       recv_type, mode);
+}
+
+Request neighbor_allgatherv(const Comm& comm, const void* send, int send_count,
+                            MPI_Datatype send_type, void* recv,
+                            std::span<const int> recvcounts,
+                            std::span<const int> displs, MPI_Datatype recv_type,
+                            Mode mode) {
+  return raw_allgatherv(comm, send, send_count, send_type, recv, recvcounts,
+                        displs, recv_type, mode);
+}
+
+Request neighbor_alltoall(const Comm& comm, const void* send, int send_count,
+                          MPI_Datatype send_type, void* recv, int recv_count,
+                          MPI_Datatype recv_type, Mode mode) {
+  return raw_alltoall(comm, send, send_count, send_type, recv, recv_count,
+                      recv_type, mode);
+}
+
+Request neighbor_alltoallv(const Comm& comm, const void* send,
+                           std::span<const int> sendcounts,
+                           std::span<const int> sdispls, MPI_Datatype send_type,
+                           void* recv, std::span<const int> recvcounts,
+                           std::span<const int> rdispls, MPI_Datatype recv_type,
+                           Mode mode) {
+  return raw_alltoallv(comm, send, sendcounts, sdispls, send_type, recv,
+                       recvcounts, rdispls, recv_type, mode);
+}
+
+Request neighbor_alltoallw(const Comm& comm, const void* send,
+                           std::span<const int> sendcounts,
+                           std::span<const MPI_Aint> sdispls,
+                           std::span<const MPI_Datatype> send_types, void* recv,
+                           std::span<const int> recvcounts,
+                           std::span<const MPI_Aint> rdispls,
+                           std::span<const MPI_Datatype> recv_types,
+                           Mode mode) {
+  return alltoallw_core(comm, send, sendcounts, sdispls, send_types, recv,
+                        recvcounts, rdispls, recv_types, mode);
+}
+
 }  // namespace classic

@@ -184,6 +184,40 @@ void neighbor_alltoallw(const Comm& comm, const void* send,
     std::span<const MPI_Aint> rdispls,
     std::span<const MPI_Datatype> recv_types);
 
+// ---- the mode as an argument ----------------------------------------------
+
+// One entry point per neighbourhood collective for callers that choose the
+// mode at run time (ortho's dispatch): Mode::blocking is neighbor_allgather
+// (returning a null Request), Mode::nonblocking ineighbor_allgather,
+// Mode::persistent neighbor_allgather_init; arguments and errors as there.
+[[nodiscard]] Request neighbor_allgather(const Comm& comm, const void* send,
+                                         int send_count, MPI_Datatype send_type,
+                                         void* recv, int recv_count,
+                                         MPI_Datatype recv_type, Mode mode);
+[[nodiscard]] Request neighbor_allgatherv(const Comm& comm, const void* send,
+                                          int send_count,
+                                          MPI_Datatype send_type, void* recv,
+                                          std::span<const int> recvcounts,
+                                          std::span<const int> displs,
+                                          MPI_Datatype recv_type, Mode mode);
+[[nodiscard]] Request neighbor_alltoall(const Comm& comm, const void* send,
+                                        int send_count, MPI_Datatype send_type,
+                                        void* recv, int recv_count,
+                                        MPI_Datatype recv_type, Mode mode);
+[[nodiscard]] Request neighbor_alltoallv(const Comm& comm, const void* send,
+                                         std::span<const int> sendcounts,
+                                         std::span<const int> sdispls,
+                                         MPI_Datatype send_type, void* recv,
+                                         std::span<const int> recvcounts,
+                                         std::span<const int> rdispls,
+                                         MPI_Datatype recv_type, Mode mode);
+[[nodiscard]] Request neighbor_alltoallw(
+    const Comm& comm, const void* send, std::span<const int> sendcounts,
+    std::span<const MPI_Aint> sdispls, std::span<const MPI_Datatype> send_types,
+    void* recv, std::span<const int> recvcounts,
+    std::span<const MPI_Aint> rdispls, std::span<const MPI_Datatype> recv_types,
+    Mode mode);
+
 // ---- typed buffers --------------------------------------------------------
 
 namespace internal {

@@ -1,0 +1,27 @@
+// The algorithms of ortho's tables. One file under ortho/algorithms/ per
+// algorithm; ortho/table.cc decides which operation uses which.
+#ifndef ORTHOCOMM_ORTHO_ALGORITHMS_ALGORITHMS_H_
+#define ORTHOCOMM_ORTHO_ALGORITHMS_ALGORITHMS_H_
+
+#include <span>
+#include <string_view>
+
+#include "ortho/table.h"
+
+namespace ortho::algorithms {
+
+// Fully connected and bipartite communicators: classic's collectives
+// (native.cc).
+const Algorithm& native();
+
+// Directed graphs: one message per edge, in one round (direct.cc):
+// classic's neighbourhood collectives for allgather(v) and alltoall(v, w),
+// plans of its own for the rest.
+const Algorithm& direct();
+
+// Every algorithm name a table may hold, for the override's errors.
+std::span<const std::string_view> known_names();
+
+}  // namespace ortho::algorithms
+
+#endif  // ORTHOCOMM_ORTHO_ALGORITHMS_ALGORITHMS_H_

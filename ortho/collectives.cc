@@ -1,0 +1,776 @@
+// The one entry point of ortho's collectives and the raw forms, each of
+// which describes its call and hands it to run().
+#include "ortho/collectives.h"
+
+#include <string>
+
+#include "classic/base/constants.h"
+#include "classic/base/error.h"
+#include "ortho/call.h"
+#include "ortho/table.h"
+
+namespace ortho {
+namespace internal {
+
+classic::Request run(const classic::Comm& comm, const Call& call) {
+  const Table& table = table_of(comm, call.function());
+  const Choice& choice = table.choice(call.operation);
+  if (!choice.defined()) [[unlikely]] {
+    throw classic::Error(
+        classic::ErrorClass::comm, call.function(),
+        std::string(to_string(call.operation)) + " is undefined on a " +
+            std::string(to_string(table.structure)) + " communicator");
+  }
+  if (choice.crossover_bytes == Choice::kNever) [[likely]] {
+    return choice.primary.run(comm, table, call);
+  }
+  return choice.select(block_bytes(call)).run(comm, table, call);
+}
+
+std::size_t blocks_received(const classic::Comm& comm, const char* function) {
+  const Table& table = table_of(comm, function);
+  switch (table.structure) {
+    case Structure::bipartite:
+      return static_cast<std::size_t>(comm.remote_size());
+    case Structure::directed_graph:
+      return table.sources.size();
+    case Structure::fully_connected:
+      break;
+  }
+  return static_cast<std::size_t>(comm.size());
+}
+
+std::size_t blocks_sent(const classic::Comm& comm, const char* function) {
+  const Table& table = table_of(comm, function);
+  return table.structure == Structure::directed_graph
+             ? table.destinations.size()
+             : blocks_received(comm, function);
+}
+
+bool receives_as_root(const classic::Comm& comm, int root,
+                      const char* function) {
+  return table_of(comm, function).structure == Structure::bipartite
+             ? root == classic::mpi_root
+             : root == comm.rank();
+}
+
+void check_block_size(std::size_t elements, std::size_t sent,
+                      std::size_t received, const char* function) {
+  if (sent == 0 ? received == 0 : elements % sent == 0) return;
+  throw classic::Error(
+      classic::ErrorClass::buffer, function,
+      sent == 0 ? "no block size follows from send: the caller sends no "
+                  "block but receives " +
+                      std::to_string(received) + " (pass a recv span)"
+                : "send of " + std::to_string(elements) +
+                      " elements holds no whole number of " +
+                      std::to_string(sent) + " blocks");
+}
+
+}  // namespace internal
+
+// The calls below name only the fields they set; GCC 12 warns about
+// designated initializers that leave members to their default member
+// initializers (-Wmissing-field-initializers), which is what they are for.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+
+void barrier(const classic::Comm& comm) {
+  (void)internal::run(comm, Call{.operation = Operation::barrier,
+                                 .mode = classic::Mode::blocking});
+}
+
+classic::Request ibarrier(const classic::Comm& comm) {
+  return internal::run(comm, Call{.operation = Operation::barrier,
+                                  .mode = classic::Mode::nonblocking});
+}
+
+classic::Request barrier_init(const classic::Comm& comm) {
+  return internal::run(comm, Call{.operation = Operation::barrier,
+                                  .mode = classic::Mode::persistent});
+}
+
+void bcast(const classic::Comm& comm, void* buffer, int count,
+           MPI_Datatype datatype, int root) {
+  (void)internal::run(
+      comm, Call{.operation = Operation::bcast,
+                 .mode = classic::Mode::blocking,
+                 .recv = {.data = buffer, .count = count, .datatype = datatype},
+                 .root = root});
+}
+
+classic::Request ibcast(const classic::Comm& comm, void* buffer, int count,
+                        MPI_Datatype datatype, int root) {
+  return internal::run(
+      comm, Call{.operation = Operation::bcast,
+                 .mode = classic::Mode::nonblocking,
+                 .recv = {.data = buffer, .count = count, .datatype = datatype},
+                 .root = root});
+}
+
+classic::Request bcast_init(const classic::Comm& comm, void* buffer, int count,
+                            MPI_Datatype datatype, int root) {
+  return internal::run(
+      comm, Call{.operation = Operation::bcast,
+                 .mode = classic::Mode::persistent,
+                 .recv = {.data = buffer, .count = count, .datatype = datatype},
+                 .root = root});
+}
+
+void gather(const classic::Comm& comm, const void* send, int send_count,
+            MPI_Datatype send_type, void* recv, int recv_count,
+            MPI_Datatype recv_type, int root) {
+  (void)internal::run(
+      comm,
+      Call{.operation = Operation::gather,
+           .mode = classic::Mode::blocking,
+           .send = {.data = send, .count = send_count, .datatype = send_type},
+           .recv = {.data = recv, .count = recv_count, .datatype = recv_type},
+           .root = root});
+}
+
+classic::Request igather(const classic::Comm& comm, const void* send,
+                         int send_count, MPI_Datatype send_type, void* recv,
+                         int recv_count, MPI_Datatype recv_type, int root) {
+  return internal::run(
+      comm,
+      Call{.operation = Operation::gather,
+           .mode = classic::Mode::nonblocking,
+           .send = {.data = send, .count = send_count, .datatype = send_type},
+           .recv = {.data = recv, .count = recv_count, .datatype = recv_type},
+           .root = root});
+}
+
+classic::Request gather_init(const classic::Comm& comm, const void* send,
+                             int send_count, MPI_Datatype send_type, void* recv,
+                             int recv_count, MPI_Datatype recv_type, int root) {
+  return internal::run(
+      comm,
+      Call{.operation = Operation::gather,
+           .mode = classic::Mode::persistent,
+           .send = {.data = send, .count = send_count, .datatype = send_type},
+           .recv = {.data = recv, .count = recv_count, .datatype = recv_type},
+           .root = root});
+}
+
+void gatherv(const classic::Comm& comm, const void* send, int send_count,
+             MPI_Datatype send_type, void* recv,
+             std::span<const int> recvcounts, std::span<const int> displs,
+             MPI_Datatype recv_type, int root) {
+  (void)internal::run(
+      comm,
+      Call{.operation = Operation::gatherv,
+           .mode = classic::Mode::blocking,
+           .send = {.data = send, .count = send_count, .datatype = send_type},
+           .recv = {.data = recv,
+                    .datatype = recv_type,
+                    .counts = recvcounts,
+                    .displs = displs},
+           .root = root});
+}
+
+classic::Request igatherv(const classic::Comm& comm, const void* send,
+                          int send_count, MPI_Datatype send_type, void* recv,
+                          std::span<const int> recvcounts,
+                          std::span<const int> displs, MPI_Datatype recv_type,
+                          int root) {
+  return internal::run(
+      comm,
+      Call{.operation = Operation::gatherv,
+           .mode = classic::Mode::nonblocking,
+           .send = {.data = send, .count = send_count, .datatype = send_type},
+           .recv = {.data = recv,
+                    .datatype = recv_type,
+                    .counts = recvcounts,
+                    .displs = displs},
+           .root = root});
+}
+
+classic::Request gatherv_init(const classic::Comm& comm, const void* send,
+                              int send_count, MPI_Datatype send_type,
+                              void* recv, std::span<const int> recvcounts,
+                              std::span<const int> displs,
+                              MPI_Datatype recv_type, int root) {
+  return internal::run(
+      comm,
+      Call{.operation = Operation::gatherv,
+           .mode = classic::Mode::persistent,
+           .send = {.data = send, .count = send_count, .datatype = send_type},
+           .recv = {.data = recv,
+                    .datatype = recv_type,
+                    .counts = recvcounts,
+                    .displs = displs},
+           .root = root});
+}
+
+void scatter(const classic::Comm& comm, const void* send, int send_count,
+             MPI_Datatype send_type, void* recv, int recv_count,
+             MPI_Datatype recv_type, int root) {
+  (void)internal::run(
+      comm,
+      Call{.operation = Operation::scatter,
+           .mode = classic::Mode::blocking,
+           .send = {.data = send, .count = send_count, .datatype = send_type},
+           .recv = {.data = recv, .count = recv_count, .datatype = recv_type},
+           .root = root});
+}
+
+classic::Request iscatter(const classic::Comm& comm, const void* send,
+                          int send_count, MPI_Datatype send_type, void* recv,
+                          int recv_count, MPI_Datatype recv_type, int root) {
+  return internal::run(
+      comm,
+      Call{.operation = Operation::scatter,
+           .mode = classic::Mode::nonblocking,
+           .send = {.data = send, .count = send_count, .datatype = send_type},
+           .recv = {.data = recv, .count = recv_count, .datatype = recv_type},
+           .root = root});
+}
+
+classic::Request scatter_init(const classic::Comm& comm, const void* send,
+                              int send_count, MPI_Datatype send_type,
+                              void* recv, int recv_count,
+                              MPI_Datatype recv_type, int root) {
+  return internal::run(
+      comm,
+      Call{.operation = Operation::scatter,
+           .mode = classic::Mode::persistent,
+           .send = {.data = send, .count = send_count, .datatype = send_type},
+           .recv = {.data = recv, .count = recv_count, .datatype = recv_type},
+           .root = root});
+}
+
+void scatterv(const classic::Comm& comm, const void* send,
+              std::span<const int> sendcounts, std::span<const int> displs,
+              MPI_Datatype send_type, void* recv, int recv_count,
+              MPI_Datatype recv_type, int root) {
+  (void)internal::run(
+      comm,
+      Call{.operation = Operation::scatterv,
+           .mode = classic::Mode::blocking,
+           .send = {.data = send,
+                    .datatype = send_type,
+                    .counts = sendcounts,
+                    .displs = displs},
+           .recv = {.data = recv, .count = recv_count, .datatype = recv_type},
+           .root = root});
+}
+
+classic::Request iscatterv(const classic::Comm& comm, const void* send,
+                           std::span<const int> sendcounts,
+                           std::span<const int> displs, MPI_Datatype send_type,
+                           void* recv, int recv_count, MPI_Datatype recv_type,
+                           int root) {
+  return internal::run(
+      comm,
+      Call{.operation = Operation::scatterv,
+           .mode = classic::Mode::nonblocking,
+           .send = {.data = send,
+                    .datatype = send_type,
+                    .counts = sendcounts,
+                    .displs = displs},
+           .recv = {.data = recv, .count = recv_count, .datatype = recv_type},
+           .root = root});
+}
+
+classic::Request scatterv_init(const classic::Comm& comm, const void* send,
+                               std::span<const int> sendcounts,
+                               std::span<const int> displs,
+                               MPI_Datatype send_type, void* recv,
+                               int recv_count, MPI_Datatype recv_type,
+                               int root) {
+  return internal::run(
+      comm,
+      Call{.operation = Operation::scatterv,
+           .mode = classic::Mode::persistent,
+           .send = {.data = send,
+                    .datatype = send_type,
+                    .counts = sendcounts,
+                    .displs = displs},
+           .recv = {.data = recv, .count = recv_count, .datatype = recv_type},
+           .root = root});
+}
+
+void allgather(const classic::Comm& comm, const void* send, int send_count,
+               MPI_Datatype send_type, void* recv, int recv_count,
+               MPI_Datatype recv_type) {
+  (void)internal::run(
+      comm,
+      Call{.operation = Operation::allgather,
+           .mode = classic::Mode::blocking,
+           .send = {.data = send, .count = send_count, .datatype = send_type},
+           .recv = {.data = recv, .count = recv_count, .datatype = recv_type}});
+}
+
+classic::Request iallgather(const classic::Comm& comm, const void* send,
+                            int send_count, MPI_Datatype send_type, void* recv,
+                            int recv_count, MPI_Datatype recv_type) {
+  return internal::run(
+      comm,
+      Call{.operation = Operation::allgather,
+           .mode = classic::Mode::nonblocking,
+           .send = {.data = send, .count = send_count, .datatype = send_type},
+           .recv = {.data = recv, .count = recv_count, .datatype = recv_type}});
+}
+
+classic::Request allgather_init(const classic::Comm& comm, const void* send,
+                                int send_count, MPI_Datatype send_type,
+                                void* recv, int recv_count,
+                                MPI_Datatype recv_type) {
+  return internal::run(
+      comm,
+      Call{.operation = Operation::allgather,
+           .mode = classic::Mode::persistent,
+           .send = {.data = send, .count = send_count, .datatype = send_type},
+           .recv = {.data = recv, .count = recv_count, .datatype = recv_type}});
+}
+
+void allgatherv(const classic::Comm& comm, const void* send, int send_count,
+                MPI_Datatype send_type, void* recv,
+                std::span<const int> recvcounts, std::span<const int> displs,
+                MPI_Datatype recv_type) {
+  (void)internal::run(
+      comm,
+      Call{.operation = Operation::allgatherv,
+           .mode = classic::Mode::blocking,
+           .send = {.data = send, .count = send_count, .datatype = send_type},
+           .recv = {.data = recv,
+                    .datatype = recv_type,
+                    .counts = recvcounts,
+                    .displs = displs}});
+}
+
+classic::Request iallgatherv(const classic::Comm& comm, const void* send,
+                             int send_count, MPI_Datatype send_type, void* recv,
+                             std::span<const int> recvcounts,
+                             std::span<const int> displs,
+                             MPI_Datatype recv_type) {
+  return internal::run(
+      comm,
+      Call{.operation = Operation::allgatherv,
+           .mode = classic::Mode::nonblocking,
+           .send = {.data = send, .count = send_count, .datatype = send_type},
+           .recv = {.data = recv,
+                    .datatype = recv_type,
+                    .counts = recvcounts,
+                    .displs = displs}});
+}
+
+classic::Request allgatherv_init(const classic::Comm& comm, const void* send,
+                                 int send_count, MPI_Datatype send_type,
+                                 void* recv, std::span<const int> recvcounts,
+                                 std::span<const int> displs,
+                                 MPI_Datatype recv_type) {
+  return internal::run(
+      comm,
+      Call{.operation = Operation::allgatherv,
+           .mode = classic::Mode::persistent,
+           .send = {.data = send, .count = send_count, .datatype = send_type},
+           .recv = {.data = recv,
+                    .datatype = recv_type,
+                    .counts = recvcounts,
+                    .displs = displs}});
+}
+
+void allgatherw(const classic::Comm& comm, const void* send, int send_count,
+                MPI_Datatype send_type, void* recv,
+                std::span<const int> recvcounts,
+                std::span<const MPI_Aint> rdispls,
+                std::span<const MPI_Datatype> recv_types) {
+  (void)internal::run(
+      comm,
+      Call{.operation = Operation::allgatherw,
+           .mode = classic::Mode::blocking,
+           .send = {.data = send, .count = send_count, .datatype = send_type},
+           .recv = {.data = recv,
+                    .counts = recvcounts,
+                    .byte_displs = rdispls,
+                    .datatypes = recv_types}});
+}
+
+classic::Request iallgatherw(const classic::Comm& comm, const void* send,
+                             int send_count, MPI_Datatype send_type, void* recv,
+                             std::span<const int> recvcounts,
+                             std::span<const MPI_Aint> rdispls,
+                             std::span<const MPI_Datatype> recv_types) {
+  return internal::run(
+      comm,
+      Call{.operation = Operation::allgatherw,
+           .mode = classic::Mode::nonblocking,
+           .send = {.data = send, .count = send_count, .datatype = send_type},
+           .recv = {.data = recv,
+                    .counts = recvcounts,
+                    .byte_displs = rdispls,
+                    .datatypes = recv_types}});
+}
+
+classic::Request allgatherw_init(const classic::Comm& comm, const void* send,
+                                 int send_count, MPI_Datatype send_type,
+                                 void* recv, std::span<const int> recvcounts,
+                                 std::span<const MPI_Aint> rdispls,
+                                 std::span<const MPI_Datatype> recv_types) {
+  return internal::run(
+      comm,
+      Call{.operation = Operation::allgatherw,
+           .mode = classic::Mode::persistent,
+           .send = {.data = send, .count = send_count, .datatype = send_type},
+           .recv = {.data = recv,
+                    .counts = recvcounts,
+                    .byte_displs = rdispls,
+                    .datatypes = recv_types}});
+}
+
+void alltoall(const classic::Comm& comm, const void* send, int send_count,
+              MPI_Datatype send_type, void* recv, int recv_count,
+              MPI_Datatype recv_type) {
+  (void)internal::run(
+      comm,
+      Call{.operation = Operation::alltoall,
+           .mode = classic::Mode::blocking,
+           .send = {.data = send, .count = send_count, .datatype = send_type},
+           .recv = {.data = recv, .count = recv_count, .datatype = recv_type}});
+}
+
+classic::Request ialltoall(const classic::Comm& comm, const void* send,
+                           int send_count, MPI_Datatype send_type, void* recv,
+                           int recv_count, MPI_Datatype recv_type) {
+  return internal::run(
+      comm,
+      Call{.operation = Operation::alltoall,
+           .mode = classic::Mode::nonblocking,
+           .send = {.data = send, .count = send_count, .datatype = send_type},
+           .recv = {.data = recv, .count = recv_count, .datatype = recv_type}});
+}
+
+classic::Request alltoall_init(const classic::Comm& comm, const void* send,
+                               int send_count, MPI_Datatype send_type,
+                               void* recv, int recv_count,
+                               MPI_Datatype recv_type) {
+  return internal::run(
+      comm,
+      Call{.operation = Operation::alltoall,
+           .mode = classic::Mode::persistent,
+           .send = {.data = send, .count = send_count, .datatype = send_type},
+           .recv = {.data = recv, .count = recv_count, .datatype = recv_type}});
+}
+
+void alltoallv(const classic::Comm& comm, const void* send,
+               std::span<const int> sendcounts, std::span<const int> sdispls,
+               MPI_Datatype send_type, void* recv,
+               std::span<const int> recvcounts, std::span<const int> rdispls,
+               MPI_Datatype recv_type) {
+  (void)internal::run(comm, Call{.operation = Operation::alltoallv,
+                                 .mode = classic::Mode::blocking,
+                                 .send = {.data = send,
+                                          .datatype = send_type,
+                                          .counts = sendcounts,
+                                          .displs = sdispls},
+                                 .recv = {.data = recv,
+                                          .datatype = recv_type,
+                                          .counts = recvcounts,
+                                          .displs = rdispls}});
+}
+
+classic::Request ialltoallv(const classic::Comm& comm, const void* send,
+                            std::span<const int> sendcounts,
+                            std::span<const int> sdispls,
+                            MPI_Datatype send_type, void* recv,
+                            std::span<const int> recvcounts,
+                            std::span<const int> rdispls,
+                            MPI_Datatype recv_type) {
+  return internal::run(comm, Call{.operation = Operation::alltoallv,
+                                  .mode = classic::Mode::nonblocking,
+                                  .send = {.data = send,
+                                           .datatype = send_type,
+                                           .counts = sendcounts,
+                                           .displs = sdispls},
+                                  .recv = {.data = recv,
+                                           .datatype = recv_type,
+                                           .counts = recvcounts,
+                                           .displs = rdispls}});
+}
+
+classic::Request alltoallv_init(const classic::Comm& comm, const void* send,
+                                std::span<const int> sendcounts,
+                                std::span<const int> sdispls,
+                                MPI_Datatype send_type, void* recv,
+                                std::span<const int> recvcounts,
+                                std::span<const int> rdispls,
+                                MPI_Datatype recv_type) {
+  return internal::run(comm, Call{.operation = Operation::alltoallv,
+                                  .mode = classic::Mode::persistent,
+                                  .send = {.data = send,
+                                           .datatype = send_type,
+                                           .counts = sendcounts,
+                                           .displs = sdispls},
+                                  .recv = {.data = recv,
+                                           .datatype = recv_type,
+                                           .counts = recvcounts,
+                                           .displs = rdispls}});
+}
+
+void alltoallw(const classic::Comm& comm, const void* send,
+               std::span<const int> sendcounts,
+               std::span<const MPI_Aint> sdispls,
+               std::span<const MPI_Datatype> send_types, void* recv,
+               std::span<const int> recvcounts,
+               std::span<const MPI_Aint> rdispls,
+               std::span<const MPI_Datatype> recv_types) {
+  (void)internal::run(comm, Call{.operation = Operation::alltoallw,
+                                 .mode = classic::Mode::blocking,
+                                 .send = {.data = send,
+                                          .counts = sendcounts,
+                                          .byte_displs = sdispls,
+                                          .datatypes = send_types},
+                                 .recv = {.data = recv,
+                                          .counts = recvcounts,
+                                          .byte_displs = rdispls,
+                                          .datatypes = recv_types}});
+}
+
+classic::Request ialltoallw(const classic::Comm& comm, const void* send,
+                            std::span<const int> sendcounts,
+                            std::span<const MPI_Aint> sdispls,
+                            std::span<const MPI_Datatype> send_types,
+                            void* recv, std::span<const int> recvcounts,
+                            std::span<const MPI_Aint> rdispls,
+                            std::span<const MPI_Datatype> recv_types) {
+  return internal::run(comm, Call{.operation = Operation::alltoallw,
+                                  .mode = classic::Mode::nonblocking,
+                                  .send = {.data = send,
+                                           .counts = sendcounts,
+                                           .byte_displs = sdispls,
+                                           .datatypes = send_types},
+                                  .recv = {.data = recv,
+                                           .counts = recvcounts,
+                                           .byte_displs = rdispls,
+                                           .datatypes = recv_types}});
+}
+
+classic::Request alltoallw_init(const classic::Comm& comm, const void* send,
+                                std::span<const int> sendcounts,
+                                std::span<const MPI_Aint> sdispls,
+                                std::span<const MPI_Datatype> send_types,
+                                void* recv, std::span<const int> recvcounts,
+                                std::span<const MPI_Aint> rdispls,
+                                std::span<const MPI_Datatype> recv_types) {
+  return internal::run(comm, Call{.operation = Operation::alltoallw,
+                                  .mode = classic::Mode::persistent,
+                                  .send = {.data = send,
+                                           .counts = sendcounts,
+                                           .byte_displs = sdispls,
+                                           .datatypes = send_types},
+                                  .recv = {.data = recv,
+                                           .counts = recvcounts,
+                                           .byte_displs = rdispls,
+                                           .datatypes = recv_types}});
+}
+
+void reduce(const classic::Comm& comm, const void* send, void* recv, int count,
+            MPI_Datatype datatype, MPI_Op op, int root) {
+  (void)internal::run(
+      comm, Call{.operation = Operation::reduce,
+                 .mode = classic::Mode::blocking,
+                 .send = {.data = send, .count = count, .datatype = datatype},
+                 .recv = {.data = recv, .count = count, .datatype = datatype},
+                 .op = op,
+                 .root = root});
+}
+
+classic::Request ireduce(const classic::Comm& comm, const void* send,
+                         void* recv, int count, MPI_Datatype datatype,
+                         MPI_Op op, int root) {
+  return internal::run(
+      comm, Call{.operation = Operation::reduce,
+                 .mode = classic::Mode::nonblocking,
+                 .send = {.data = send, .count = count, .datatype = datatype},
+                 .recv = {.data = recv, .count = count, .datatype = datatype},
+                 .op = op,
+                 .root = root});
+}
+
+classic::Request reduce_init(const classic::Comm& comm, const void* send,
+                             void* recv, int count, MPI_Datatype datatype,
+                             MPI_Op op, int root) {
+  return internal::run(
+      comm, Call{.operation = Operation::reduce,
+                 .mode = classic::Mode::persistent,
+                 .send = {.data = send, .count = count, .datatype = datatype},
+                 .recv = {.data = recv, .count = count, .datatype = datatype},
+                 .op = op,
+                 .root = root});
+}
+
+void allreduce(const classic::Comm& comm, const void* send, void* recv,
+               int count, MPI_Datatype datatype, MPI_Op op) {
+  (void)internal::run(
+      comm, Call{.operation = Operation::allreduce,
+                 .mode = classic::Mode::blocking,
+                 .send = {.data = send, .count = count, .datatype = datatype},
+                 .recv = {.data = recv, .count = count, .datatype = datatype},
+                 .op = op});
+}
+
+classic::Request iallreduce(const classic::Comm& comm, const void* send,
+                            void* recv, int count, MPI_Datatype datatype,
+                            MPI_Op op) {
+  return internal::run(
+      comm, Call{.operation = Operation::allreduce,
+                 .mode = classic::Mode::nonblocking,
+                 .send = {.data = send, .count = count, .datatype = datatype},
+                 .recv = {.data = recv, .count = count, .datatype = datatype},
+                 .op = op});
+}
+
+classic::Request allreduce_init(const classic::Comm& comm, const void* send,
+                                void* recv, int count, MPI_Datatype datatype,
+                                MPI_Op op) {
+  return internal::run(
+      comm, Call{.operation = Operation::allreduce,
+                 .mode = classic::Mode::persistent,
+                 .send = {.data = send, .count = count, .datatype = datatype},
+                 .recv = {.data = recv, .count = count, .datatype = datatype},
+                 .op = op});
+}
+
+void reduce_scatter(const classic::Comm& comm, const void* send, void* recv,
+                    std::span<const int> recvcounts, MPI_Datatype datatype,
+                    MPI_Op op) {
+  (void)internal::run(
+      comm,
+      Call{.operation = Operation::reduce_scatter,
+           .mode = classic::Mode::blocking,
+           .send = {.data = send, .datatype = datatype},
+           .recv = {.data = recv, .datatype = datatype, .counts = recvcounts},
+           .op = op});
+}
+
+classic::Request ireduce_scatter(const classic::Comm& comm, const void* send,
+                                 void* recv, std::span<const int> recvcounts,
+                                 MPI_Datatype datatype, MPI_Op op) {
+  return internal::run(
+      comm,
+      Call{.operation = Operation::reduce_scatter,
+           .mode = classic::Mode::nonblocking,
+           .send = {.data = send, .datatype = datatype},
+           .recv = {.data = recv, .datatype = datatype, .counts = recvcounts},
+           .op = op});
+}
+
+classic::Request reduce_scatter_init(const classic::Comm& comm,
+                                     const void* send, void* recv,
+                                     std::span<const int> recvcounts,
+                                     MPI_Datatype datatype, MPI_Op op) {
+  return internal::run(
+      comm,
+      Call{.operation = Operation::reduce_scatter,
+           .mode = classic::Mode::persistent,
+           .send = {.data = send, .datatype = datatype},
+           .recv = {.data = recv, .datatype = datatype, .counts = recvcounts},
+           .op = op});
+}
+
+void reduce_scatter_block(const classic::Comm& comm, const void* send,
+                          void* recv, int recv_count, MPI_Datatype datatype,
+                          MPI_Op op) {
+  (void)internal::run(
+      comm,
+      Call{.operation = Operation::reduce_scatter_block,
+           .mode = classic::Mode::blocking,
+           .send = {.data = send, .datatype = datatype},
+           .recv = {.data = recv, .count = recv_count, .datatype = datatype},
+           .op = op});
+}
+
+classic::Request ireduce_scatter_block(const classic::Comm& comm,
+                                       const void* send, void* recv,
+                                       int recv_count, MPI_Datatype datatype,
+                                       MPI_Op op) {
+  return internal::run(
+      comm,
+      Call{.operation = Operation::reduce_scatter_block,
+           .mode = classic::Mode::nonblocking,
+           .send = {.data = send, .datatype = datatype},
+           .recv = {.data = recv, .count = recv_count, .datatype = datatype},
+           .op = op});
+}
+
+classic::Request reduce_scatter_block_init(const classic::Comm& comm,
+                                           const void* send, void* recv,
+                                           int recv_count,
+                                           MPI_Datatype datatype, MPI_Op op) {
+  return internal::run(
+      comm,
+      Call{.operation = Operation::reduce_scatter_block,
+           .mode = classic::Mode::persistent,
+           .send = {.data = send, .datatype = datatype},
+           .recv = {.data = recv, .count = recv_count, .datatype = datatype},
+           .op = op});
+}
+
+void scan(const classic::Comm& comm, const void* send, void* recv, int count,
+          MPI_Datatype datatype, MPI_Op op) {
+  (void)internal::run(
+      comm, Call{.operation = Operation::scan,
+                 .mode = classic::Mode::blocking,
+                 .send = {.data = send, .count = count, .datatype = datatype},
+                 .recv = {.data = recv, .count = count, .datatype = datatype},
+                 .op = op});
+}
+
+classic::Request iscan(const classic::Comm& comm, const void* send, void* recv,
+                       int count, MPI_Datatype datatype, MPI_Op op) {
+  return internal::run(
+      comm, Call{.operation = Operation::scan,
+                 .mode = classic::Mode::nonblocking,
+                 .send = {.data = send, .count = count, .datatype = datatype},
+                 .recv = {.data = recv, .count = count, .datatype = datatype},
+                 .op = op});
+}
+
+classic::Request scan_init(const classic::Comm& comm, const void* send,
+                           void* recv, int count, MPI_Datatype datatype,
+                           MPI_Op op) {
+  return internal::run(
+      comm, Call{.operation = Operation::scan,
+                 .mode = classic::Mode::persistent,
+                 .send = {.data = send, .count = count, .datatype = datatype},
+                 .recv = {.data = recv, .count = count, .datatype = datatype},
+                 .op = op});
+}
+
+void exscan(const classic::Comm& comm, const void* send, void* recv, int count,
+            MPI_Datatype datatype, MPI_Op op) {
+  (void)internal::run(
+      comm, Call{.operation = Operation::exscan,
+                 .mode = classic::Mode::blocking,
+                 .send = {.data = send, .count = count, .datatype = datatype},
+                 .recv = {.data = recv, .count = count, .datatype = datatype},
+                 .op = op});
+}
+
+classic::Request iexscan(const classic::Comm& comm, const void* send,
+                         void* recv, int count, MPI_Datatype datatype,
+                         MPI_Op op) {
+  return internal::run(
+      comm, Call{.operation = Operation::exscan,
+                 .mode = classic::Mode::nonblocking,
+                 .send = {.data = send, .count = count, .datatype = datatype},
+                 .recv = {.data = recv, .count = count, .datatype = datatype},
+                 .op = op});
+}
+
+classic::Request exscan_init(const classic::Comm& comm, const void* send,
+                             void* recv, int count, MPI_Datatype datatype,
+                             MPI_Op op) {
+  return internal::run(
+      comm, Call{.operation = Operation::exscan,
+                 .mode = classic::Mode::persistent,
+                 .send = {.data = send, .count = count, .datatype = datatype},
+                 .recv = {.data = recv, .count = count, .datatype = datatype},
+                 .op = op});
+}
+
+#pragma GCC diagnostic pop
+
+}  // namespace ortho

@@ -1,0 +1,248 @@
+#include "ortho/table.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "classic/base/constants.h"
+#include "classic/base/datatype_layout.h"
+#include "classic/base/error.h"
+#include "classic/comm/typed_keyval.h"
+#include "classic/graph/dist_graph.h"
+#include "classic/graph/graph.h"
+#include "classic/intercomm/intercomm.h"
+#include "classic/topology/cartesian.h"
+#include "classic/topology/topology.h"
+#include "ortho/algorithms/algorithms.h"
+
+namespace ortho {
+namespace internal {
+namespace {
+
+using classic::Error;
+using classic::ErrorClass;
+
+// Shared by a communicator and its duplicates; set_algorithm replaces the
+// pointer of one communicator with a changed copy.
+using TablePointer = std::shared_ptr<const Table>;
+
+const classic::Keyval<TablePointer>& table_keyval() {
+  static const classic::Keyval<TablePointer> keyval(classic::OnDup::copy);
+  return keyval;
+}
+
+const Table* find_table(const classic::Comm& comm) {
+  const TablePointer* found = table_keyval().get(comm);
+  return found == nullptr ? nullptr : found->get();
+}
+
+void fill_defaults(Table& table) {
+  const Algorithm& algorithm = table.structure == Structure::directed_graph
+                                   ? algorithms::direct()
+                                   : algorithms::native();
+  for (Operation operation : all_operations()) {
+    if (defined_on(operation, table.structure)) {
+      table.choice(operation) = Choice::only(algorithm);
+    }
+  }
+  table.default_choices = table.choices;
+}
+
+// The local group's communicator of an inter-communicator: the merged
+// communicator split by side (the side named by its rank 0's place in the
+// merged order). Collective over both groups.
+classic::Comm local_group_comm(const classic::Comm& intercomm) {
+  classic::Comm merged =
+      classic::intercomm_merge(intercomm, classic::Merge::low);
+  const int local_root = 0;
+  const int color = intercomm.group().translate_ranks(std::span(&local_root, 1),
+                                                      merged.group())[0];
+  classic::Comm local = merged.split(color, intercomm.rank());
+  merged.free();
+  return local;
+}
+
+bool known_algorithm(std::string_view name) {
+  const auto names = algorithms::known_names();
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+std::string known_list() {
+  std::string list;
+  for (std::string_view name : algorithms::known_names()) {
+    if (!list.empty()) list += ", ";
+    list += name;
+  }
+  return list;
+}
+
+// Forces `name` for `operation`; false when the operation has no
+// algorithm of that name here.
+bool force(Choice& choice, std::string_view name) {
+  if (choice.primary.name == name) {
+    choice = Choice::only(choice.primary);
+    return true;
+  }
+  if (choice.alternative.run != nullptr && choice.alternative.name == name) {
+    choice = Choice::only(choice.alternative);
+    return true;
+  }
+  return false;
+}
+
+void apply_item(Table& table, std::string_view item, std::string_view source,
+                const char* function) {
+  const std::size_t equals = item.find('=');
+  const std::string_view name =
+      equals == std::string_view::npos ? item : item.substr(equals + 1);
+  if (!known_algorithm(name)) {
+    throw Error(ErrorClass::arg, function,
+                std::string(source) + ": '" + std::string(name) +
+                    "' is no algorithm (known: " + known_list() + ")");
+  }
+  if (equals == std::string_view::npos) {
+    for (Choice& choice : table.choices) {
+      if (choice.defined()) (void)force(choice, name);
+    }
+    return;
+  }
+  const std::string_view operation_name = item.substr(0, equals);
+  const std::optional<Operation> operation = operation_named(operation_name);
+  if (!operation) {
+    throw Error(ErrorClass::arg, function,
+                std::string(source) + ": '" + std::string(operation_name) +
+                    "' is no operation");
+  }
+  if (!force(table.choice(*operation), name)) {
+    throw Error(ErrorClass::arg, function,
+                std::string(source) + ": " + std::string(operation_name) +
+                    " has no algorithm '" + std::string(name) + "' on a " +
+                    std::string(to_string(table.structure)) + " communicator");
+  }
+}
+
+}  // namespace
+
+void read_neighbours(const classic::Comm& comm, std::vector<int>& sources,
+                     std::vector<int>& destinations) {
+  switch (classic::topo_test(comm)) {
+    case classic::TopologyKind::dist_graph: {
+      classic::DistGraphNeighbors neighbours =
+          classic::dist_graph_neighbors(comm);
+      sources = std::move(neighbours.sources);
+      destinations = std::move(neighbours.destinations);
+      return;
+    }
+    case classic::TopologyKind::graph:
+      sources = classic::graph_neighbors(comm, comm.rank());
+      destinations = sources;
+      return;
+    case classic::TopologyKind::cartesian:
+      sources.clear();
+      for (int d = 0; d < classic::cartdim_get(comm); ++d) {
+        const classic::CartShift shift = classic::cart_shift(comm, d, 1);
+        sources.insert(sources.end(), {shift.source, shift.destination});
+      }
+      destinations = sources;
+      return;
+    case classic::TopologyKind::undefined:
+      return;
+  }
+}
+
+void apply_override(Table& table, std::string_view spec,
+                    std::string_view source, const char* function) {
+  table.choices = table.default_choices;
+  while (!spec.empty()) {
+    const std::size_t comma = spec.find(',');
+    const std::string_view item = spec.substr(0, comma);
+    if (!item.empty()) apply_item(table, item, source, function);
+    spec = comma == std::string_view::npos ? std::string_view{}
+                                           : spec.substr(comma + 1);
+  }
+}
+
+Table make_table(const classic::Comm& comm, Structure structure,
+                 classic::Comm base) {
+  Table table;
+  table.structure = structure;
+  table.base = std::move(base);
+  if (structure == Structure::directed_graph) {
+    read_neighbours(comm, table.sources, table.destinations);
+  }
+  fill_defaults(table);
+  if (const char* spec = std::getenv("ORTHO_ALGORITHM")) {
+    apply_override(table, spec, std::string("ORTHO_ALGORITHM = '") + spec + "'",
+                   "ortho (environment)");
+  }
+  return table;
+}
+
+std::size_t block_bytes(const Call& call) {
+  const SendSide& send = call.send;
+  if (call.form == Form::typed) return send.elements * send.element_bytes;
+  const int count = send.counts.empty() ? send.count : send.counts.front();
+  const MPI_Datatype datatype =
+      send.datatypes.empty() ? send.datatype : send.datatypes.front();
+  if (count <= 0 || datatype == MPI_DATATYPE_NULL) return 0;
+  return static_cast<std::size_t>(count) *
+         static_cast<std::size_t>(
+             classic::datatype_layout(datatype, call.function()).size);
+}
+
+void attach(const classic::Comm& comm, Table table) {
+  classic::Comm handle = comm;  // the same communicator
+  table_keyval().set(handle, std::make_shared<const Table>(std::move(table)));
+}
+
+const Table& table_of(const classic::Comm& comm, const char* function) {
+  if (const Table* table = find_table(comm)) [[likely]] {
+    return *table;
+  }
+  if (comm.is_null()) {
+    throw Error(ErrorClass::comm, function, "comm is the null communicator");
+  }
+  prepare(comm);
+  return *find_table(comm);
+}
+
+}  // namespace internal
+
+void prepare(const classic::Comm& comm) {
+  if (internal::find_table(comm) != nullptr) return;
+  const Structure structure = ortho::topo_test(comm);
+  classic::Comm base;
+  if (structure == Structure::bipartite) {
+    base = internal::local_group_comm(comm);
+  } else if (structure == Structure::directed_graph) {
+    base = comm.create(comm.group());
+  }
+  internal::attach(comm,
+                   internal::make_table(comm, structure, std::move(base)));
+}
+
+classic::Comm comm_base(const classic::Comm& comm) {
+  const Table& table = internal::table_of(comm, "ortho::comm_base");
+  return table.base.is_null() ? comm : table.base;
+}
+
+void set_algorithm(const classic::Comm& comm, std::string_view spec) {
+  Table changed = internal::table_of(comm, "ortho::set_algorithm");
+  internal::apply_override(changed, spec, "spec = '" + std::string(spec) + "'",
+                           "ortho::set_algorithm");
+  internal::attach(comm, std::move(changed));
+}
+
+std::string_view selected_algorithm(const classic::Comm& comm,
+                                    Operation operation,
+                                    std::size_t block_bytes) {
+  const Choice& choice =
+      internal::table_of(comm, "ortho::selected_algorithm").choice(operation);
+  return choice.defined() ? choice.select(block_bytes).name
+                          : std::string_view{};
+}
+
+}  // namespace ortho

@@ -1,0 +1,135 @@
+// The per-communicator table of ortho (DESIGN.md, "Structures"): the
+// structure, the base communicator, the neighbours, and for each operation
+// the algorithm chosen when ortho first met the communicator. A call costs
+// one lookup of this table.
+#ifndef ORTHOCOMM_ORTHO_TABLE_H_
+#define ORTHOCOMM_ORTHO_TABLE_H_
+
+#include <array>
+#include <cstddef>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "classic/comm/comm.h"
+#include "classic/p2p/request.h"
+#include "ortho/call.h"
+#include "ortho/operation.h"
+#include "ortho/structure.h"
+
+namespace ortho {
+
+struct Table;
+
+// An algorithm: a name (what ORTHO_ALGORITHM and set_algorithm say) and the
+// function that runs a call with it.
+struct Algorithm {
+  using Run = classic::Request (*)(const classic::Comm& comm,
+                                   const Table& table, const Call& call);
+  std::string_view name;
+  Run run = nullptr;
+  friend bool operator==(const Algorithm& a, const Algorithm& b) {
+    return a.name == b.name && a.run == b.run;
+  }
+};
+
+// The choice for one operation: `primary` for blocks of up to
+// `crossover_bytes` bytes, `alternative` (where there is one) above.
+// An operation undefined on the structure has no primary.
+struct Choice {
+  static constexpr std::size_t kNever = std::numeric_limits<std::size_t>::max();
+  Algorithm primary;
+  Algorithm alternative;
+  std::size_t crossover_bytes = kNever;
+
+  // `algorithm` for every block size.
+  static Choice only(const Algorithm& algorithm) {
+    Choice choice;
+    choice.primary = algorithm;
+    return choice;
+  }
+
+  bool defined() const { return primary.run != nullptr; }
+  const Algorithm& select(std::size_t block_bytes) const {
+    return block_bytes > crossover_bytes ? alternative : primary;
+  }
+};
+
+struct Table {
+  Structure structure = Structure::fully_connected;
+  // Null for a fully connected communicator (its own base: holding a
+  // handle to itself in its own attribute would keep it alive forever).
+  classic::Comm base;
+  // Directed graphs: the in- and out-neighbours in the order that places
+  // blocks (proc_null at the borders of a classic Cartesian topology).
+  std::vector<int> sources;
+  std::vector<int> destinations;
+  std::array<Choice, kOperationCount> choices{};
+  // The choices before any override, which an empty override restores.
+  std::array<Choice, kOperationCount> default_choices{};
+
+  const Choice& choice(Operation operation) const {
+    return choices[static_cast<std::size_t>(operation)];
+  }
+  Choice& choice(Operation operation) {
+    return choices[static_cast<std::size_t>(operation)];
+  }
+};
+
+namespace internal {
+
+// The table of `comm`, prepared now if it has none (collective where
+// ortho::prepare says so). Valid while comm has it.
+const Table& table_of(const classic::Comm& comm, const char* function);
+
+// The in- and out-neighbours of a communicator with classic's graph,
+// Cartesian or distributed graph topology, in MPI-4.1's order. Local.
+void read_neighbours(const classic::Comm& comm, std::vector<int>& sources,
+                     std::vector<int>& destinations);
+
+// A table for `comm` of `structure` (with its neighbours read from classic's
+// topology) filled with the default algorithms, `base` as its base, and
+// the ORTHO_ALGORITHM override applied. Local.
+Table make_table(const classic::Comm& comm, Structure structure,
+                 classic::Comm base);
+
+// The block size a size-aware choice compares with its crossover: the
+// bytes of the caller's send block (count times the datatype's size for raw
+// calls, the span for typed ones; the first block for v and w variants).
+std::size_t block_bytes(const Call& call);
+
+// Attaches `table` to `comm` (replacing any): ortho's constructors call
+// this once they have made the communicator and its base.
+void attach(const classic::Comm& comm, Table table);
+
+// Applies an override (the syntax of ORTHO_ALGORITHM, documented at
+// ortho::set_algorithm) to `table`; `source` names where it came from in
+// error messages.
+void apply_override(Table& table, std::string_view spec,
+                    std::string_view source, const char* function);
+
+}  // namespace internal
+
+// Forces algorithms on `comm` for experiments (the per-communicator form of
+// the environment variable ORTHO_ALGORITHM, which applies to every table
+// made while it is set). `spec` is a comma-separated list of items, each
+// `name` (every operation that has an algorithm of that name uses it) or
+// `operation=name` (that operation must have one). Names: "native" (fully
+// connected and bipartite: classic's collectives), "direct" (directed
+// graphs: one message per edge); the combining algorithms add theirs. An
+// empty spec restores the default choice. Local; affects this communicator
+// only (not its earlier duplicates; later duplicates inherit it).
+// ErrorClass::arg for an unknown operation or algorithm, or an operation
+// without an algorithm of that name on this structure.
+void set_algorithm(const classic::Comm& comm, std::string_view spec);
+
+// The name of the algorithm `operation` uses on `comm` for blocks of
+// `block_bytes` bytes ("" where the operation is undefined there).
+std::string_view selected_algorithm(const classic::Comm& comm,
+                                    Operation operation,
+                                    std::size_t block_bytes = 0);
+
+}  // namespace ortho
+
+#endif  // ORTHOCOMM_ORTHO_TABLE_H_
