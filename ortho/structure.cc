@@ -1,5 +1,6 @@
 #include "ortho/structure.h"
 
+#include "classic/base/error.h"
 #include "classic/topology/topology.h"
 
 namespace ortho {
@@ -17,6 +18,10 @@ std::string_view to_string(Structure structure) {
 }
 
 Structure topo_test(const classic::Comm& comm) {
+  if (comm.is_null()) {
+    throw classic::Error(classic::ErrorClass::comm, "ortho::topo_test",
+                         "comm is the null communicator");
+  }
   if (comm.is_inter()) return Structure::bipartite;
   return classic::topo_test(comm) == classic::TopologyKind::undefined
              ? Structure::fully_connected

@@ -199,11 +199,11 @@ void attach(const classic::Comm& comm, Table table) {
 }
 
 const Table& table_of(const classic::Comm& comm, const char* function) {
+  if (comm.is_null()) [[unlikely]] {
+    throw Error(ErrorClass::comm, function, "comm is the null communicator");
+  }
   if (const Table* table = find_table(comm)) [[likely]] {
     return *table;
-  }
-  if (comm.is_null()) {
-    throw Error(ErrorClass::comm, function, "comm is the null communicator");
   }
   prepare(comm);
   return *find_table(comm);

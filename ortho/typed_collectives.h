@@ -867,7 +867,7 @@ template <classic::Transmittable S, std::size_t SE>
     const classic::Comm& comm, std::span<S, SE> send) {
   std::vector<std::remove_const_t<S>> recv(
       internal::blocks_received(comm, "ortho::allgather") * send.size());
-  allgather(comm, send, std::span(recv));
+  ortho::allgather(comm, send, std::span(recv));
   return recv;
 }
 
@@ -884,7 +884,7 @@ template <classic::Transmittable S, std::size_t SE>
   internal::check_block_size(send.size(), sent, received, function);
   std::vector<std::remove_const_t<S>> recv(
       sent == 0 ? 0 : received * (send.size() / sent));
-  alltoall(comm, send, std::span(recv));
+  ortho::alltoall(comm, send, std::span(recv));
   return recv;
 }
 
@@ -898,7 +898,7 @@ template <classic::Transmittable S, std::size_t SE>
   std::vector<std::remove_const_t<S>> recv(
       at_root ? internal::blocks_received(comm, "ortho::gather") * send.size()
               : 0);
-  gather(comm, send, std::span(recv), root);
+  ortho::gather(comm, send, std::span(recv), root);
   return recv;
 }
 
@@ -907,7 +907,7 @@ template <classic::Transmittable S, std::size_t SE>
 [[nodiscard]] std::vector<std::remove_const_t<S>> allreduce(
     const classic::Comm& comm, std::span<S, SE> send, MPI_Op op) {
   std::vector<std::remove_const_t<S>> recv(send.size());
-  allreduce(comm, send, std::span(recv), op);
+  ortho::allreduce(comm, send, std::span(recv), op);
   return recv;
 }
 
