@@ -70,7 +70,8 @@ TEST(TopoTest, ClassicTopologiesAreDirectedGraphs) {
 
 TEST(TopoTest, NullCommunicatorIsAnError) {
   orthocomm_test::expect_error([] { (void)ortho::topo_test(Comm()); },
-                               classic::ErrorClass::comm, {"ortho::topo_test", "null"});
+                               classic::ErrorClass::comm,
+                               {"ortho::topo_test", "null"});
   orthocomm_test::expect_error([] { (void)ortho::comm_base(Comm()); },
                                classic::ErrorClass::comm,
                                {"ortho::comm_base", "null"});
