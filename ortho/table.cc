@@ -185,7 +185,7 @@ std::size_t block_bytes(const Call& call) {
   const SendSide& send = call.send;
   if (call.form == Form::typed) return send.elements * send.element_bytes;
   const int count = send.counts.empty() ? send.count : send.counts.front();
-  const MPI_Datatype datatype =
+  MPI_Datatype datatype =
       send.datatypes.empty() ? send.datatype : send.datatypes.front();
   if (count <= 0 || datatype == MPI_DATATYPE_NULL) return 0;
   return static_cast<std::size_t>(count) *

@@ -10,7 +10,7 @@ includes=()
 for dir in $("${mpicxx}" --showme:incdirs); do includes+=(-isystem "${dir}"); done
 files=("$@")
 if [[ ${#files[@]} -eq 0 ]]; then
-  mapfile -t files < <(find classic naming stencils -name "*.cc" | sort)
+  mapfile -t files < <(find classic naming stencils ortho -name "*.cc" | sort)
 fi
 status=0
 for file in "${files[@]}"; do

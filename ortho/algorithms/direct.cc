@@ -3,6 +3,7 @@
 // collectives; the operations MPI has no neighbourhood form of run the
 // plans of graph_plans.h. Their arguments are checked here, before any
 // message: the operations MPI defines have MPI's checks in classic.
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -21,6 +22,11 @@ namespace {
 using classic::Error;
 using classic::ErrorClass;
 namespace text = classic::error_text;
+
+// Sizes as the error phrases take them.
+std::int64_t number(std::size_t size) {
+  return static_cast<std::int64_t>(size);
+}
 
 // ---- checks -----------------------------------------------------------------
 
@@ -61,9 +67,9 @@ class Checks {
               const char* degree_name) const {
     if (length != degree) {
       throw Error(ErrorClass::count, function_,
-                  std::string(name) + " has " + text::text(length) +
+                  std::string(name) + " has " + text::text(number(length)) +
                       " entries; the caller's " + degree_name + " is " +
-                      text::text(degree));
+                      text::text(number(degree)));
     }
   }
   void counts(std::span<const int> counts, const char* name) const {
@@ -93,8 +99,8 @@ class Checks {
   void holds(std::size_t have, std::size_t need, const char* name) const {
     if (have < need) {
       throw Error(ErrorClass::buffer, function_,
-                  std::string(name) + " holds " + text::text(have) +
-                      " elements; the call needs " + text::text(need));
+                  std::string(name) + " holds " + text::text(number(have)) +
+                      " elements; the call needs " + text::text(number(need)));
     }
   }
   // A block [displ, displ + count) inside a typed span of `size` elements.
@@ -107,7 +113,7 @@ class Checks {
         throw Error(ErrorClass::buffer, function_,
                     text::entry("displs", i, displs[i]) + " with " +
                         text::entry("counts", i, counts[i]) + " leaves " +
-                        name + " of " + text::text(size) + " elements");
+                        name + " of " + text::text(number(size)) + " elements");
       }
     }
   }
@@ -116,16 +122,16 @@ class Checks {
     if (blocks == 0) return 0;
     if (size % blocks != 0) {
       throw Error(ErrorClass::buffer, function_,
-                  std::string(name) + " of " + text::text(size) +
+                  std::string(name) + " of " + text::text(number(size)) +
                       " elements holds no whole number of " +
-                      text::text(blocks) + " blocks");
+                      text::text(number(blocks)) + " blocks");
     }
     return static_cast<int>(size / blocks);
   }
   int size_of(std::size_t elements) const {
     if (elements > static_cast<std::size_t>(INT_MAX)) {
       throw Error(ErrorClass::count, function_,
-                  "a span of " + text::text(elements) +
+                  "a span of " + text::text(number(elements)) +
                       " elements is more than INT_MAX");
     }
     return static_cast<int>(elements);
@@ -162,8 +168,9 @@ Call raw_from_typed(const Call& typed, const Neighbourhood& n,
       }
       break;
     case Operation::gatherv:
-      if (root)
+      if (root) {
         check.inside(c.recv.counts, c.recv.displs, c.recv.elements, "recv");
+      }
       break;
     case Operation::scatter:
       if (!root) break;
@@ -178,8 +185,9 @@ Call raw_from_typed(const Call& typed, const Neighbourhood& n,
       }
       break;
     case Operation::scatterv:
-      if (root)
+      if (root) {
         check.inside(c.send.counts, c.send.displs, c.send.elements, "send");
+      }
       break;
     case Operation::reduce:
       if (root) {
@@ -229,8 +237,9 @@ classic::Plan plan_for(const Call& c, const Neighbourhood& n,
       check.root(c.root);
       const bool in_place = root && s.data == MPI_IN_PLACE;
       if (!root) check.not_in_place(s.data, "send", "off the root");
-      if (!in_place)
+      if (!in_place) {
         check.elements(s.count, s.datatype, "send_count", "send_type");
+      }
       if (!root) {
         return gather_plan(n, {s.count, s.datatype}, {}, c.root, false);
       }
@@ -252,8 +261,9 @@ classic::Plan plan_for(const Call& c, const Neighbourhood& n,
       check.root(c.root);
       const bool in_place = root && r.data == MPI_IN_PLACE;
       if (!root) check.not_in_place(r.data, "recv", "off the root");
-      if (!in_place)
+      if (!in_place) {
         check.elements(r.count, r.datatype, "recv_count", "recv_type");
+      }
       if (!root) {
         return scatter_plan(n, {}, {r.count, r.datatype}, c.root, false);
       }
