@@ -3,6 +3,8 @@
 // the dispatch is all there is to measure besides the messages):
 //  - graph_alltoall: ortho::alltoall on a Moore torus (a directed graph of
 //    8 neighbours) vs classic::neighbor_alltoall on the same communicator;
+//  - empty_graph_alltoall: the same on a graph without edges (no messages:
+//    the dispatch against classic's own per-call work);
 //  - intra_allgather: ortho::allgather on a fully connected communicator vs
 //    classic::allgather.
 //
@@ -100,6 +102,23 @@ void BM_GraphAlltoall(benchmark::State& state) {
       });
 }
 
+// No edges: nothing but the call itself on both sides, so the ratio shows
+// the dispatch against classic's own per-call work.
+void BM_EmptyGraphAlltoall(benchmark::State& state) {
+  const classic::Comm graph = ortho::dist_graph_create_adjacent(
+      classic::Comm::world(), std::vector<int>{}, classic::unweighted,
+      std::vector<int>{}, classic::unweighted);
+  compare(
+      state,
+      [&] {
+        ortho::alltoall(graph, nullptr, 0, MPI_BYTE, nullptr, 0, MPI_BYTE);
+      },
+      [&] {
+        classic::neighbor_alltoall(graph, nullptr, 0, MPI_BYTE, nullptr, 0,
+                                   MPI_BYTE);
+      });
+}
+
 void BM_IntraAllgather(benchmark::State& state) {
   const classic::Comm comm = classic::Comm::world().dup();
   compare(
@@ -122,6 +141,7 @@ void configure(benchmark::internal::Benchmark* benchmark) {
 }
 
 BENCHMARK(BM_GraphAlltoall)->Apply(configure);
+BENCHMARK(BM_EmptyGraphAlltoall)->Apply(configure);
 BENCHMARK(BM_IntraAllgather)->Apply(configure);
 
 // Ranks other than 0 run the same benchmarks silently.
