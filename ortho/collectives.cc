@@ -24,7 +24,7 @@ classic::Request run(const classic::Comm& comm, const Call& call) {
   if (choice.crossover_bytes == Choice::kNever) [[likely]] {
     return choice.primary.run(comm, table, call);
   }
-  return choice.select(block_bytes(call)).run(comm, table, call);
+  return choice.select(block_bytes(call, table)).run(comm, table, call);
 }
 
 std::size_t blocks_received(const classic::Comm& comm, const char* function) {

@@ -1,15 +1,29 @@
 #include "ortho/dist_graph.h"
 
+#include <memory>
 #include <utility>
+#include <vector>
 
+#include "naming/cart_name.h"
+#include "ortho/algorithms/combining.h"
 #include "ortho/table.h"
 
 namespace ortho {
 namespace internal {
 
-classic::Comm structured(classic::Comm graph, classic::Comm base) {
+classic::Comm structured(classic::Comm graph, classic::Comm base,
+                         const classic::Comm* named) {
   if (base.is_null()) base = graph.create(graph.group());
-  attach(graph, make_table(graph, Structure::directed_graph, std::move(base)));
+  std::shared_ptr<const algorithms::Combining> combining;
+  if (named != nullptr && naming::cart_testall(*named)) {
+    std::vector<int> sources;
+    std::vector<int> destinations;
+    read_neighbours(graph, sources, destinations);
+    combining = algorithms::detect_combining(graph, naming::cart_get(*named),
+                                             destinations, sources);
+  }
+  attach(graph, make_table(graph, Structure::directed_graph, std::move(base),
+                           std::move(combining)));
   return graph;
 }
 
@@ -25,7 +39,7 @@ classic::Comm dist_graph_create_adjacent(const classic::Comm& comm,
   return internal::structured(classic::dist_graph_create_adjacent(
                                   comm, sources, sourceweights, destinations,
                                   destweights, info, reorder),
-                              {});
+                              {}, &comm);
 }
 
 classic::Comm dist_graph_create_adjacent(
@@ -35,7 +49,7 @@ classic::Comm dist_graph_create_adjacent(
   return internal::structured(
       classic::dist_graph_create_adjacent(
           comm, sources, unweighted, destinations, unweighted, info, reorder),
-      {});
+      {}, &comm);
 }
 
 classic::Comm dist_graph_create(const classic::Comm& comm,
@@ -48,7 +62,7 @@ classic::Comm dist_graph_create(const classic::Comm& comm,
   return internal::structured(
       classic::dist_graph_create(comm, sources, degrees, destinations, weights,
                                  info, reorder),
-      {});
+      {}, &comm);
 }
 
 classic::Comm dist_graph_create(const classic::Comm& comm,
@@ -61,7 +75,7 @@ classic::Comm dist_graph_create(const classic::Comm& comm,
   return internal::structured(
       classic::dist_graph_create(comm, sources, degrees, destinations,
                                  unweighted, info, reorder),
-      {});
+      {}, &comm);
 }
 
 }  // namespace ortho

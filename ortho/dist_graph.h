@@ -14,7 +14,12 @@
 namespace ortho {
 
 // MPI_Dist_graph_create_adjacent. Collective over comm. The table is
-// where the algorithms of every operation are selected (ortho/table.h).
+// where the algorithms of every operation are selected (ortho/table.h):
+// where comm carries a Cartesian naming (naming::cart_name, the same on
+// every process) and every process's lists are the same stencil up to the
+// grid's borders (stencils::detect_cartesian, collective), allgather and
+// alltoall get message-combining algorithms (algorithms/combining.h),
+// chosen by block size against the direct ones.
 [[nodiscard]] classic::Comm dist_graph_create_adjacent(
     const classic::Comm& comm, std::span<const int> sources,
     std::span<const int> sourceweights, std::span<const int> destinations,
@@ -41,9 +46,13 @@ namespace ortho {
 namespace internal {
 
 // Gives a directed-graph communicator made by classic its base and table:
-// the one place where ortho's constructors select algorithms. Collective
-// over graph.
-classic::Comm structured(classic::Comm graph, classic::Comm base);
+// the one place where ortho's constructors select algorithms. Where
+// `named` (the communicator graph was made from, with the same processes in
+// the same order) carries the same Cartesian naming on every process, the
+// stencil detection runs and may select message combining. Collective over
+// graph.
+classic::Comm structured(classic::Comm graph, classic::Comm base,
+                         const classic::Comm* named = nullptr);
 
 }  // namespace internal
 }  // namespace ortho

@@ -17,6 +17,7 @@
 #include "classic/topology/cartesian.h"
 #include "classic/topology/topology.h"
 #include "ortho/algorithms/algorithms.h"
+#include "ortho/algorithms/combining.h"
 
 namespace ortho {
 namespace internal {
@@ -166,7 +167,8 @@ void apply_override(Table& table, std::string_view spec,
 }
 
 Table make_table(const classic::Comm& comm, Structure structure,
-                 classic::Comm base) {
+                 classic::Comm base,
+                 std::shared_ptr<const algorithms::Combining> combining) {
   Table table;
   table.structure = structure;
   table.base = std::move(base);
@@ -174,6 +176,7 @@ Table make_table(const classic::Comm& comm, Structure structure,
     read_neighbours(comm, table.sources, table.destinations);
   }
   fill_defaults(table);
+  if (combining) algorithms::select_combining(table, std::move(combining));
   if (const char* spec = std::getenv("ORTHO_ALGORITHM")) {
     apply_override(table, spec, std::string("ORTHO_ALGORITHM = '") + spec + "'",
                    "ortho (environment)");
@@ -181,9 +184,15 @@ Table make_table(const classic::Comm& comm, Structure structure,
   return table;
 }
 
-std::size_t block_bytes(const Call& call) {
+std::size_t block_bytes(const Call& call, const Table& table) {
   const SendSide& send = call.send;
-  if (call.form == Form::typed) return send.elements * send.element_bytes;
+  if (call.form == Form::typed) {
+    const std::size_t bytes = send.elements * send.element_bytes;
+    const bool per_destination = call.operation == Operation::alltoall &&
+                                 table.structure == Structure::directed_graph;
+    if (!per_destination) return bytes;
+    return table.destinations.empty() ? 0 : bytes / table.destinations.size();
+  }
   const int count = send.counts.empty() ? send.count : send.counts.front();
   MPI_Datatype datatype =
       send.datatypes.empty() ? send.datatype : send.datatypes.front();

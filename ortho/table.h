@@ -8,6 +8,7 @@
 #include <array>
 #include <cstddef>
 #include <limits>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,6 +20,10 @@
 #include "ortho/structure.h"
 
 namespace ortho {
+
+namespace algorithms {
+struct Combining;
+}  // namespace algorithms
 
 struct Table;
 
@@ -65,6 +70,9 @@ struct Table {
   // blocks (proc_null at the borders of a classic Cartesian topology).
   std::vector<int> sources;
   std::vector<int> destinations;
+  // Cartesian stencils: the compiled message-combining schedules (null
+  // where the neighbourhoods are no common stencil).
+  std::shared_ptr<const algorithms::Combining> combining;
   std::array<Choice, kOperationCount> choices{};
   // The choices before any override, which an empty override restores.
   std::array<Choice, kOperationCount> default_choices{};
@@ -89,15 +97,19 @@ void read_neighbours(const classic::Comm& comm, std::vector<int>& sources,
                      std::vector<int>& destinations);
 
 // A table for `comm` of `structure` (with its neighbours read from classic's
-// topology) filled with the default algorithms, `base` as its base, and
+// topology) filled with the default algorithms, the combining ones where
+// `combining` is given (algorithms/combining.h), `base` as its base, and
 // the ORTHO_ALGORITHM override applied. Local.
-Table make_table(const classic::Comm& comm, Structure structure,
-                 classic::Comm base);
+Table make_table(
+    const classic::Comm& comm, Structure structure, classic::Comm base,
+    std::shared_ptr<const algorithms::Combining> combining = nullptr);
 
 // The block size a size-aware choice compares with its crossover: the
-// bytes of the caller's send block (count times the datatype's size for raw
-// calls, the span for typed ones; the first block for v and w variants).
-std::size_t block_bytes(const Call& call);
+// bytes of the caller's send block (count times the datatype's size; for
+// typed calls the span, divided by the out-degree where it holds one block
+// per destination; the first block for v and w variants). The same on every
+// process of a call, as the choice must be.
+std::size_t block_bytes(const Call& call, const Table& table);
 
 // Attaches `table` to `comm` (replacing any): ortho's constructors call
 // this once they have made the communicator and its base.

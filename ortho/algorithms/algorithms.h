@@ -19,6 +19,9 @@ const Algorithm& native();
 // plans of its own for the rest.
 const Algorithm& direct();
 
+// Cartesian stencils: message combining (combining.h).
+const Algorithm& combining();
+
 // Every algorithm name a table may hold, for the override's errors.
 std::span<const std::string_view> known_names();
 

@@ -1,0 +1,259 @@
+#include "ortho/algorithms/combining.h"
+
+#include <algorithm>
+#include <utility>
+#include <vector>
+
+#include "classic/base/constants.h"
+#include "classic/base/datatype_layout.h"
+#include "classic/base/error.h"
+#include "classic/exec/executor.h"
+#include "classic/exec/plan.h"
+#include "ortho/algorithms/algorithms.h"
+#include "ortho/algorithms/checks.h"
+#include "ortho/algorithms/graph_plans.h"
+
+namespace ortho::algorithms {
+namespace {
+
+using classic::Plan;
+using Space = Plan::Space;
+using stencils::Location;
+using stencils::SlotKind;
+
+// The cost model of the size-aware choice: a message costs kMessageNs, a
+// byte kByteNs (shared memory on the development machine; see the README's
+// combining table for how they were measured).
+constexpr double kMessageNs = 1000.0;
+constexpr double kByteNs = 0.25;
+
+// Where the blocks of one call lie: slot strides of the caller's buffers
+// (one block per neighbour) and of the scratch slots of relayed blocks.
+struct Layout {
+  Elements send;
+  Elements recv;
+  MPI_Aint send_stride = 0;  // alltoall: bytes between send blocks
+  MPI_Aint recv_stride = 0;
+  MPI_Aint temp_stride = 0;
+  MPI_Aint temp_shift = 0;  // -true_lower_bound of the receive type
+};
+
+Layout layout_of(Elements send, Elements recv, const char* function) {
+  const classic::DatatypeLayout s =
+      classic::datatype_layout(send.datatype, function);
+  const classic::DatatypeLayout r =
+      classic::datatype_layout(recv.datatype, function);
+  const MPI_Aint span =
+      recv.count == 0 ? 0 : (recv.count - 1) * r.extent + r.true_extent;
+  return {.send = send,
+          .recv = recv,
+          .send_stride = send.count * s.extent,
+          .recv_stride = recv.count * r.extent,
+          .temp_stride = (span + 15) / 16 * 16,
+          .temp_shift = -r.true_lower_bound};
+}
+
+// Compiles one schedule into a plan for this process and one call shape.
+template <stencils::Collective kind>
+class PlanBuilder {
+ public:
+  PlanBuilder(const Combining& c, const stencils::Schedule<kind>& schedule,
+              const Layout& layout)
+      : c_(c), schedule_(schedule), layout_(layout) {}
+
+  Plan build() const {
+    Plan plan;
+    plan.scratch_bytes =
+        static_cast<MPI_Aint>(schedule_.temp_slots) * layout_.temp_stride;
+    if (c_.rank >= c_.geometry.size()) return plan;  // off the grid: nothing
+    for (const stencils::Round& round : schedule_.rounds) {
+      Plan::Round& step = plan.rounds.emplace_back();
+      for (std::size_t m = 0; m < round.messages.size(); ++m) {
+        add_message(step, round.messages[m], static_cast<int>(m));
+      }
+    }
+    if (plan.rounds.empty()) plan.rounds.emplace_back();
+    for (const stencils::BlockMove& move : schedule_.local_copies) {
+      if (!stencils::move_active(c_.geometry, c_.rank, move)) continue;
+      plan.rounds.back().local.push_back({.kind = Plan::Local::Kind::copy,
+                                          .from = block(move.from),
+                                          .to = block(move.to)});
+    }
+    return plan;
+  }
+
+ private:
+  void add_message(Plan::Round& step, const stencils::Message& message,
+                   int tag) const {
+    std::vector<int> back(message.hop.size());
+    std::transform(message.hop.begin(), message.hop.end(), back.begin(),
+                   [](int h) { return -h; });
+    const int to = c_.geometry.relative_rank(c_.rank, message.hop);
+    const int from = c_.geometry.relative_rank(c_.rank, back);
+    if (to != classic::proc_null) {
+      Plan::Message send{.peer = to, .tag = tag, .blocks = {}};
+      for (const stencils::BlockMove& move : message.moves) {
+        if (stencils::move_active(c_.geometry, c_.rank, move)) {
+          send.blocks.push_back(block(move.from));
+        }
+      }
+      if (!send.blocks.empty()) step.sends.push_back(std::move(send));
+    }
+    if (from != classic::proc_null) {
+      Plan::Message receive{.peer = from, .tag = tag, .blocks = {}};
+      for (const stencils::BlockMove& move : message.moves) {
+        if (stencils::move_active(c_.geometry, from, move)) {
+          receive.blocks.push_back(block(move.to));
+        }
+      }
+      if (!receive.blocks.empty()) step.receives.push_back(std::move(receive));
+    }
+  }
+
+  Plan::Block block(const Location& location) const {
+    const auto slot = static_cast<std::size_t>(location.index);
+    switch (location.kind) {
+      case SlotKind::send: {
+        const MPI_Aint position =
+            kind == stencils::Collective::allgather
+                ? 0
+                : c_.neighborhood.target_slots[slot] * layout_.send_stride;
+        return {.space = Space::send,
+                .displacement = position,
+                .count = layout_.send.count,
+                .datatype = layout_.send.datatype};
+      }
+      case SlotKind::receive:
+        return {.space = Space::recv,
+                .displacement =
+                    c_.neighborhood.source_slots[slot] * layout_.recv_stride,
+                .count = layout_.recv.count,
+                .datatype = layout_.recv.datatype};
+      case SlotKind::temp:
+        break;
+    }
+    return {.space = Space::scratch,
+            .displacement = static_cast<MPI_Aint>(slot) * layout_.temp_stride +
+                            layout_.temp_shift,
+            .count = layout_.recv.count,
+            .datatype = layout_.recv.datatype};
+  }
+
+  const Combining& c_;
+  const stencils::Schedule<kind>& schedule_;
+  const Layout& layout_;
+};
+
+template <stencils::Collective kind>
+Traffic traffic_of(const stencils::Schedule<kind>& schedule) {
+  Traffic traffic;
+  traffic.rounds = static_cast<int>(schedule.rounds.size());
+  for (const stencils::Round& round : schedule.rounds) {
+    traffic.messages += static_cast<int>(round.messages.size());
+    for (const stencils::Message& message : round.messages) {
+      traffic.blocks += static_cast<int>(message.moves.size());
+    }
+  }
+  return traffic;
+}
+
+// Counts and datatypes of a typed call, checked against the spans.
+Call raw_counts(const Call& typed, const Table& table, const Checks& check) {
+  Call c = typed;
+  c.form = Form::raw;
+  const std::size_t in = table.sources.size();
+  const std::size_t out = table.destinations.size();
+  int count = check.size_of(c.send.elements);
+  if (c.operation == Operation::alltoall) {
+    count = out > 0 ? check.per_block(c.send.elements, out, "send")
+                    : check.per_block(c.recv.elements, in, "recv");
+  }
+  check.holds(c.recv.elements, in * static_cast<std::size_t>(count), "recv");
+  c.send.count = count;
+  c.recv.count = count;
+  return c;
+}
+
+classic::Request run(const classic::Comm& comm, const Table& table,
+                     const Call& call) {
+  const Checks check(comm, call);
+  const Call c =
+      call.form == Form::typed ? raw_counts(call, table, check) : call;
+  check.elements(c.send.count, c.send.datatype, "send_count", "send_type");
+  check.elements(c.recv.count, c.recv.datatype, "recv_count", "recv_type");
+  check.not_in_place(c.send.data, "send", "(no in-place form on a graph)");
+  check.not_in_place(c.recv.data, "recv", "(no in-place form on a graph)");
+  const Combining& combining = *table.combining;
+  const Layout layout =
+      layout_of({c.send.count, c.send.datatype},
+                {c.recv.count, c.recv.datatype}, c.function());
+  Plan plan = c.operation == Operation::allgather
+                  ? PlanBuilder(combining, combining.allgather, layout).build()
+                  : PlanBuilder(combining, combining.alltoall, layout).build();
+  return classic::execute(comm, std::make_shared<const Plan>(std::move(plan)),
+                          {c.send.data, c.recv.data}, c.mode, c.function());
+}
+
+}  // namespace
+
+Traffic combining_traffic(const Combining& combining,
+                          stencils::Collective collective) {
+  return collective == stencils::Collective::allgather
+             ? traffic_of(combining.allgather)
+             : traffic_of(combining.alltoall);
+}
+
+Traffic direct_traffic(const Combining& combining) {
+  const int neighbours = combining.neighborhood.targets.size();
+  return {.messages = neighbours, .blocks = neighbours, .rounds = 1};
+}
+
+std::shared_ptr<const Combining> detect_combining(
+    const classic::Comm& graph, const naming::Geometry& geometry,
+    std::span<const int> destinations, std::span<const int> sources) {
+  std::optional<stencils::CartesianNeighborhood> found =
+      stencils::detect_cartesian(graph, geometry, destinations, sources);
+  if (!found) return nullptr;
+  auto allgather =
+      stencils::allgather_schedule(geometry, found->targets, found->sources);
+  auto alltoall =
+      stencils::alltoall_schedule(geometry, found->targets, found->sources);
+  return std::make_shared<const Combining>(
+      Combining{.geometry = geometry,
+                .neighborhood = std::move(*found),
+                .allgather = std::move(allgather),
+                .alltoall = std::move(alltoall),
+                .rank = graph.rank()});
+}
+
+void select_combining(Table& table,
+                      std::shared_ptr<const Combining> combining) {
+  table.combining = std::move(combining);
+  if (!table.combining) return;
+  const Traffic direct = direct_traffic(*table.combining);
+  for (const auto& [operation, collective] :
+       {std::pair{Operation::allgather, stencils::Collective::allgather},
+        std::pair{Operation::alltoall, stencils::Collective::alltoall}}) {
+    const Traffic mine = combining_traffic(*table.combining, collective);
+    if (mine.messages >= direct.messages) continue;  // nothing to gain
+    Choice choice;
+    choice.primary = algorithms::combining();
+    choice.alternative = table.choice(operation).primary;
+    if (mine.blocks > direct.blocks) {
+      // Combining saves messages and pays with relayed bytes: it wins up
+      // to the block size where the two costs meet.
+      const double saved = kMessageNs * (direct.messages - mine.messages);
+      const double paid_per_byte = kByteNs * (mine.blocks - direct.blocks);
+      choice.crossover_bytes = static_cast<std::size_t>(saved / paid_per_byte);
+    }
+    table.choice(operation) = choice;
+  }
+  table.default_choices = table.choices;
+}
+
+const Algorithm& combining() {
+  static constexpr Algorithm kCombining{"combining", &run};
+  return kCombining;
+}
+
+}  // namespace ortho::algorithms

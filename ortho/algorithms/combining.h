@@ -1,0 +1,63 @@
+// "combining": message-combining algorithms for Cartesian stencils (Träff &
+// Hunold, "Cartesian Collective Communication", ICPP 2019; seed 001,
+// section 3.2). When every process of a Cartesian-named communicator has
+// the same relative neighbourhood, stencils/schedule.h's schedules route
+// the blocks of allgather and alltoall dimension by dimension: d rounds of
+// a few combined messages instead of one message per neighbour.
+#ifndef ORTHOCOMM_ORTHO_ALGORITHMS_COMBINING_H_
+#define ORTHOCOMM_ORTHO_ALGORITHMS_COMBINING_H_
+
+#include <memory>
+#include <optional>
+
+#include "classic/comm/comm.h"
+#include "naming/geometry.h"
+#include "ortho/table.h"
+#include "stencils/cartesian_detection.h"
+#include "stencils/schedule.h"
+
+namespace ortho::algorithms {
+
+// What one communicator's combining algorithms need, compiled once when the
+// communicator is made: the grid, the common stencil and this process's
+// place in it, and one schedule per operation (no slot is shared between
+// operations: alternating allgather and alltoall on one communicator runs
+// each one's own schedule).
+struct Combining {
+  naming::Geometry geometry;
+  stencils::CartesianNeighborhood neighborhood;
+  stencils::AllgatherSchedule allgather;
+  stencils::AlltoallSchedule alltoall;
+  int rank = 0;
+};
+
+// Structure of an algorithm per process and call, for the cost model and
+// the benchmarks' counters: messages sent, blocks sent (a block relayed
+// twice counts twice) and rounds.
+struct Traffic {
+  int messages = 0;
+  int blocks = 0;
+  int rounds = 0;
+};
+Traffic combining_traffic(const Combining& combining,
+                          stencils::Collective collective);
+Traffic direct_traffic(const Combining& combining);
+
+// Runs the Cartesianness check (collective over `graph`) with `geometry`
+// as the grid and graph's neighbour lists; the compiled schedules where
+// every process has the same stencil, nullopt (everywhere) otherwise.
+std::shared_ptr<const Combining> detect_combining(
+    const classic::Comm& graph, const naming::Geometry& geometry,
+    std::span<const int> destinations, std::span<const int> sources);
+
+// Fills `table`'s choices for allgather and alltoall: combining up to the
+// block size where the cost model says the direct algorithm is faster
+// (allgather: combining sends no more volume, so always when it sends
+// fewer messages).
+void select_combining(Table& table, std::shared_ptr<const Combining> combining);
+
+const Algorithm& combining();
+
+}  // namespace ortho::algorithms
+
+#endif  // ORTHOCOMM_ORTHO_ALGORITHMS_COMBINING_H_

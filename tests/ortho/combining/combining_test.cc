@@ -1,0 +1,234 @@
+// Message combining on Cartesian stencils equals the direct algorithm bit
+// for bit: Moore and von Neumann stencils, 2-d and 3-d, depth 1 and 2,
+// periodic and not (tori with dimensions of size 1 and 2 at small process
+// counts), allgather and alltoall, blocking / non-blocking / persistent,
+// fresh buffers on every call and the two operations alternating on one
+// communicator. The direct result is classic's neighbourhood collective on
+// the same communicator.
+#include "ortho/algorithms/combining.h"
+
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <random>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "classic/comm/comm.h"
+#include "classic/graph/dist_graph.h"
+#include "classic/neighbor/neighbor_collectives.h"
+#include "classic/p2p/request.h"
+#include "classic/topology/dims_create.h"
+#include "naming/cart_name.h"
+#include "ortho/collectives.h"
+#include "ortho/dist_graph.h"
+#include "ortho/table.h"
+#include "stencils/cart_neighbors.h"
+#include "stencils/neighborhood.h"
+#include "stencils/schedule.h"
+
+namespace {
+
+using classic::Comm;
+
+struct Case {
+  int ndims;
+  stencils::Metric metric;
+  int depth;
+  bool periodic;
+};
+
+std::string name_of(const Case& c) {
+  return std::to_string(c.ndims) + "-d " +
+         (c.metric == stencils::Metric::chebyshev ? "Moore" : "von Neumann") +
+         " depth " + std::to_string(c.depth) +
+         (c.periodic ? " torus" : " mesh");
+}
+
+// The stencil's graph over a Cartesian naming of a duplicate of the world.
+Comm stencil_graph(const Case& c) {
+  Comm comm = Comm::world().dup();
+  const std::vector<int> dims = classic::dims_create(
+      comm.size(), std::vector<int>(static_cast<std::size_t>(c.ndims), 0));
+  const std::vector<char> periods(static_cast<std::size_t>(c.ndims),
+                                  c.periodic);
+  std::vector<bool> as_bool(periods.begin(), periods.end());
+  bool flags[3] = {c.periodic, c.periodic, c.periodic};
+  naming::cart_name(
+      comm, dims,
+      std::span<const bool>(flags, static_cast<std::size_t>(c.ndims)),
+      naming::Order::row_major);
+  const std::vector<int> ranks =
+      stencils::cart_neighbor_ranks(comm, comm.rank(), c.metric, 1, c.depth);
+  return ortho::dist_graph_create_adjacent(comm, ranks, classic::unweighted,
+                                           ranks, classic::unweighted);
+}
+
+std::vector<int> random_ints(std::size_t n, std::mt19937& random) {
+  std::vector<int> values(n);
+  for (int& v : values) v = static_cast<int>(random());
+  return values;
+}
+
+// One call of `operation` through ortho in `mode`, fresh buffers, checked
+// against classic's direct neighbourhood collective.
+void check_call(const Comm& graph, ortho::Operation operation,
+                classic::Mode mode, int block, std::mt19937& random) {
+  const auto [in, out, weighted] = classic::dist_graph_neighbors_count(graph);
+  const std::size_t sent =
+      operation == ortho::Operation::allgather ? 1 : std::size_t(out);
+  const auto b = static_cast<std::size_t>(block);
+  const std::vector<int> send = random_ints(sent * b, random);
+  std::vector<int> want(static_cast<std::size_t>(in) * b, -1);
+  std::vector<int> got(want.size(), -1);
+  const bool gather = operation == ortho::Operation::allgather;
+  if (gather) {
+    classic::neighbor_allgather(graph, std::span(send), std::span(want));
+  } else {
+    classic::neighbor_alltoall(graph, std::span(send), std::span(want));
+  }
+  classic::Request request;
+  switch (mode) {
+    case classic::Mode::blocking:
+      if (gather) {
+        ortho::allgather(graph, std::span(send), std::span(got));
+      } else {
+        ortho::alltoall(graph, std::span(send), std::span(got));
+      }
+      break;
+    case classic::Mode::nonblocking:
+      request = gather
+                    ? ortho::iallgather(graph, std::span(send), std::span(got))
+                    : ortho::ialltoall(graph, std::span(send), std::span(got));
+      classic::wait(request);
+      break;
+    case classic::Mode::persistent:
+      request =
+          gather ? ortho::allgather_init(graph, std::span(send), std::span(got))
+                 : ortho::alltoall_init(graph, std::span(send), std::span(got));
+      for (int start = 0; start < 2; ++start) {
+        std::fill(got.begin(), got.end(), -1);
+        classic::start(request);
+        classic::wait(request);
+      }
+      break;
+  }
+  ASSERT_EQ(got, want) << ortho::to_string(operation) << " mode "
+                       << static_cast<int>(mode) << " block " << block;
+}
+
+const Case kCases[] = {
+    {2, stencils::Metric::chebyshev, 1, true},
+    {2, stencils::Metric::chebyshev, 1, false},
+    {2, stencils::Metric::manhattan, 1, true},
+    {2, stencils::Metric::manhattan, 2, false},
+    {2, stencils::Metric::chebyshev, 2, true},
+    {3, stencils::Metric::chebyshev, 1, true},
+    {3, stencils::Metric::chebyshev, 1, false},
+    {3, stencils::Metric::manhattan, 1, true},
+};
+
+TEST(Combining, EqualsDirectOnStencils) {
+  std::mt19937 random(static_cast<unsigned>(Comm::world().rank()) + 17u);
+  for (const Case& c : kCases) {
+    SCOPED_TRACE(name_of(c));
+    const Comm graph = stencil_graph(c);
+    const ortho::Table& table =
+        ortho::internal::table_of(graph, "combining_test");
+    ASSERT_NE(table.combining, nullptr) << "no stencil detected";
+    for (ortho::Operation operation :
+         {ortho::Operation::allgather, ortho::Operation::alltoall}) {
+      for (classic::Mode mode :
+           {classic::Mode::blocking, classic::Mode::nonblocking,
+            classic::Mode::persistent}) {
+        for (int block : {1, 3, 40}) {
+          check_call(graph, operation, mode, block, random);
+        }
+      }
+    }
+  }
+}
+
+// The structure counters of the 3-d Moore stencil on a torus where no
+// offsets wrap onto one process (3 x 3 x 3), computed without MPI from the
+// schedules that a communicator of that grid compiles.
+TEST(Combining, MooreThreeDimensionalTraffic) {
+  const std::vector<int> dims{3, 3, 3};
+  const bool periods[3] = {true, true, true};
+  const naming::Geometry geometry(dims, periods, naming::Order::row_major);
+  const stencils::Stencil moore =
+      stencils::cart_stencil(3, stencils::Metric::chebyshev, 1, 1);
+  std::vector<int> identity(static_cast<std::size_t>(moore.size()));
+  for (std::size_t i = 0; i < identity.size(); ++i) {
+    identity[i] = static_cast<int>(i);
+  }
+  const ortho::algorithms::Combining combining{
+      .geometry = geometry,
+      .neighborhood = {.targets = moore,
+                       .sources = moore,
+                       .target_slots = identity,
+                       .source_slots = identity},
+      .allgather = stencils::allgather_schedule(geometry, moore, moore),
+      .alltoall = stencils::alltoall_schedule(geometry, moore, moore),
+      .rank = 13};
+  const auto direct = ortho::algorithms::direct_traffic(combining);
+  const auto alltoall = ortho::algorithms::combining_traffic(
+      combining, stencils::Collective::alltoall);
+  const auto allgather = ortho::algorithms::combining_traffic(
+      combining, stencils::Collective::allgather);
+  EXPECT_EQ(direct.messages, 26);
+  EXPECT_EQ(alltoall.messages, 6);  // instead of 26
+  EXPECT_EQ(alltoall.rounds, 3);
+  EXPECT_EQ(allgather.messages, 6);
+  EXPECT_EQ(allgather.blocks, direct.blocks);  // no extra volume
+  EXPECT_GT(alltoall.blocks, direct.blocks);   // blocks relayed on the way
+}
+
+TEST(Combining, SelectedBySizeAndForcedEitherWay) {
+  const Comm graph = stencil_graph({2, stencils::Metric::chebyshev, 1, true});
+  const ortho::Table& table = ortho::internal::table_of(graph, "test");
+  ASSERT_NE(table.combining, nullptr);
+  const auto direct = ortho::algorithms::direct_traffic(*table.combining);
+  const auto alltoall = ortho::algorithms::combining_traffic(
+      *table.combining, stencils::Collective::alltoall);
+  const std::string_view small =
+      ortho::selected_algorithm(graph, ortho::Operation::alltoall, 8);
+  const std::string_view large =
+      ortho::selected_algorithm(graph, ortho::Operation::alltoall, 1 << 24);
+  if (alltoall.messages < direct.messages) {
+    EXPECT_EQ(small, "combining");
+    // Relayed volume outweighs saved messages for large blocks, if any is
+    // relayed (not on tori so small that every neighbour is one hop away).
+    EXPECT_EQ(large, alltoall.blocks > direct.blocks ? "direct" : "combining");
+  } else {
+    EXPECT_EQ(small, "direct");  // a small torus: nothing to save
+  }
+  ortho::set_algorithm(graph, "direct");
+  EXPECT_EQ(ortho::selected_algorithm(graph, ortho::Operation::alltoall, 8),
+            "direct");
+  ortho::set_algorithm(graph, "alltoall=combining,allgather=combining");
+  EXPECT_EQ(
+      ortho::selected_algorithm(graph, ortho::Operation::alltoall, 1 << 24),
+      "combining");
+  std::mt19937 random(5);
+  check_call(graph, ortho::Operation::alltoall, classic::Mode::blocking, 2,
+             random);
+  check_call(graph, ortho::Operation::allgather, classic::Mode::nonblocking, 3,
+             random);
+}
+
+TEST(Combining, UnnamedOrIrregularGraphsStayDirect) {
+  const Comm world = Comm::world();
+  const int p = world.size();
+  // A ring without a naming.
+  const std::vector<int> right{(world.rank() + 1) % p};
+  const std::vector<int> left{(world.rank() + p - 1) % p};
+  const Comm ring = ortho::dist_graph_create_adjacent(
+      world, left, classic::unweighted, right, classic::unweighted);
+  EXPECT_EQ(ortho::internal::table_of(ring, "test").combining, nullptr);
+  EXPECT_EQ(ortho::selected_algorithm(ring, ortho::Operation::alltoall),
+            "direct");
+}
+
+}  // namespace
