@@ -12,6 +12,7 @@
 #include "ortho/algorithms/algorithms.h"
 #include "ortho/algorithms/checks.h"
 #include "ortho/algorithms/graph_plans.h"
+#include "stencils/neighborhood.h"
 
 namespace ortho::algorithms {
 namespace {
@@ -194,6 +195,40 @@ classic::Request run(const classic::Comm& comm, const Table& table,
                           {c.send.data, c.recv.data}, c.mode, c.function());
 }
 
+// The stencil's offsets, canonical, sorted (a multiset).
+std::vector<std::vector<int>> sorted_offsets(const naming::Geometry& geometry,
+                                             const stencils::Stencil& stencil) {
+  std::vector<std::vector<int>> offsets;
+  for (int i = 0; i < stencil.size(); ++i) {
+    offsets.push_back(geometry.canonical_offset(stencil.offset(i)));
+  }
+  std::sort(offsets.begin(), offsets.end());
+  return offsets;
+}
+
+// r where targets and sources are both the Moore box of depth r without
+// its centre (up to the torus's wrapping), 0 otherwise.
+int box_depth_of(const naming::Geometry& geometry,
+                 const stencils::Stencil& targets,
+                 const stencils::Stencil& sources) {
+  const int d = geometry.ndims();
+  if (d == 0 || targets.empty()) return 0;
+  // (2r + 1)^d - 1 offsets.
+  for (int r = 1; r <= 8; ++r) {
+    int box = 1;
+    for (int k = 0; k < d; ++k) box *= 2 * r + 1;
+    if (box - 1 > targets.size()) return 0;
+    if (box - 1 < targets.size()) continue;
+    const auto want = sorted_offsets(
+        geometry, stencils::cart_stencil(d, stencils::Metric::chebyshev, 1, r));
+    return sorted_offsets(geometry, targets) == want &&
+                   sorted_offsets(geometry, sources) == want
+               ? r
+               : 0;
+  }
+  return 0;
+}
+
 }  // namespace
 
 Traffic combining_traffic(const Combining& combining,
@@ -208,6 +243,12 @@ Traffic direct_traffic(const Combining& combining) {
   return {.messages = neighbours, .blocks = neighbours, .rounds = 1};
 }
 
+Traffic box_allreduce_traffic(const Combining& combining) {
+  const int d = combining.geometry.ndims();
+  const int messages = 2 * combining.box_depth * d;
+  return {.messages = messages, .blocks = messages, .rounds = d};
+}
+
 std::shared_ptr<const Combining> detect_combining(
     const classic::Comm& graph, const naming::Geometry& geometry,
     std::span<const int> destinations, std::span<const int> sources) {
@@ -218,12 +259,14 @@ std::shared_ptr<const Combining> detect_combining(
       stencils::allgather_schedule(geometry, found->targets, found->sources);
   auto alltoall =
       stencils::alltoall_schedule(geometry, found->targets, found->sources);
+  const int box_depth = box_depth_of(geometry, found->targets, found->sources);
   return std::make_shared<const Combining>(
       Combining{.geometry = geometry,
                 .neighborhood = std::move(*found),
                 .allgather = std::move(allgather),
                 .alltoall = std::move(alltoall),
-                .rank = graph.rank()});
+                .rank = graph.rank(),
+                .box_depth = box_depth});
 }
 
 void select_combining(Table& table,
@@ -247,6 +290,12 @@ void select_combining(Table& table,
       choice.crossover_bytes = static_cast<std::size_t>(saved / paid_per_byte);
     }
     table.choice(operation) = choice;
+  }
+  if (table.combining->box_depth > 0) {
+    Choice choice;
+    choice.primary = box_allreduce();
+    choice.alternative = table.choice(Operation::allreduce).primary;
+    table.choice(Operation::allreduce) = choice;  // no extra volume: always
   }
   table.default_choices = table.choices;
 }

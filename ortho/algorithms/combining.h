@@ -29,6 +29,9 @@ struct Combining {
   stencils::AllgatherSchedule allgather;
   stencils::AlltoallSchedule alltoall;
   int rank = 0;
+  // r where the stencil is the Moore box of depth r without the centre
+  // (allreduce then separates by dimension: box_allreduce.cc); 0 otherwise.
+  int box_depth = 0;
 };
 
 // Structure of an algorithm per process and call, for the cost model and
@@ -42,6 +45,8 @@ struct Traffic {
 Traffic combining_traffic(const Combining& combining,
                           stencils::Collective collective);
 Traffic direct_traffic(const Combining& combining);
+// allreduce on a box stencil (box_depth > 0): 2rd messages in d rounds.
+Traffic box_allreduce_traffic(const Combining& combining);
 
 // Runs the Cartesianness check (collective over `graph`) with `geometry`
 // as the grid and graph's neighbour lists; the compiled schedules where
@@ -57,6 +62,9 @@ std::shared_ptr<const Combining> detect_combining(
 void select_combining(Table& table, std::shared_ptr<const Combining> combining);
 
 const Algorithm& combining();
+
+// allreduce on box stencils (box_allreduce.cc); also named "combining".
+const Algorithm& box_allreduce();
 
 }  // namespace ortho::algorithms
 

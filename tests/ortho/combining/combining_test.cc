@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <mpi.h>
 
+#include <algorithm>
 #include <random>
 #include <span>
 #include <string>
@@ -216,6 +217,73 @@ TEST(Combining, SelectedBySizeAndForcedEitherWay) {
              random);
   check_call(graph, ortho::Operation::allgather, classic::Mode::nonblocking, 3,
              random);
+}
+
+// The neighbourhood reduction computed from classic's allgather, folded in
+// neighbour order.
+std::vector<long> reference_sum(const Comm& graph, std::span<const long> mine) {
+  const auto counts = classic::dist_graph_neighbors_count(graph);
+  std::vector<long> all(static_cast<std::size_t>(counts.indegree) *
+                        mine.size());
+  classic::neighbor_allgather(graph, mine, std::span(all));
+  std::vector<long> sum(mine.size(), 0);
+  for (std::size_t i = 0; i < all.size(); ++i) sum[i % mine.size()] += all[i];
+  return sum;
+}
+
+TEST(Combining, BoxAllreduceEqualsDirectAndSendsTwoMessagesPerDimension) {
+  std::mt19937 random(static_cast<unsigned>(Comm::world().rank()) + 3u);
+  for (const Case& c : {Case{2, stencils::Metric::chebyshev, 1, false},
+                        Case{2, stencils::Metric::chebyshev, 1, true},
+                        Case{3, stencils::Metric::chebyshev, 1, true},
+                        Case{2, stencils::Metric::chebyshev, 2, true}}) {
+    SCOPED_TRACE(name_of(c));
+    const Comm graph = stencil_graph(c);
+    const ortho::Table& table = ortho::internal::table_of(graph, "test");
+    ASSERT_NE(table.combining, nullptr);
+    // On a mesh too small to hold the whole box somewhere, the stencil is
+    // a part of the box: the direct algorithm stays.
+    const std::vector<int> dims = classic::dims_create(
+        graph.size(), std::vector<int>(static_cast<std::size_t>(c.ndims), 0));
+    const bool whole_box =
+        c.periodic || std::all_of(dims.begin(), dims.end(),
+                                  [&](int n) { return n > c.depth; });
+    EXPECT_EQ(table.combining->box_depth, whole_box ? c.depth : 0);
+    if (whole_box) {
+      EXPECT_EQ(
+          ortho::algorithms::box_allreduce_traffic(*table.combining).messages,
+          2 * c.depth * c.ndims);  // Game of Life: 4 instead of 8
+    }
+    EXPECT_EQ(ortho::selected_algorithm(graph, ortho::Operation::allreduce),
+              whole_box ? "combining" : "direct");
+    for (classic::Mode mode :
+         {classic::Mode::blocking, classic::Mode::nonblocking,
+          classic::Mode::persistent}) {
+      std::vector<long> mine(5);
+      for (long& v : mine) v = static_cast<long>(random() % 1000);
+      const std::vector<long> want = reference_sum(graph, mine);
+      std::vector<long> got(mine.size(), -7);
+      classic::Request request;
+      if (mode == classic::Mode::blocking) {
+        ortho::allreduce(graph, std::span<const long>(mine), std::span(got),
+                         MPI_SUM);
+      } else if (mode == classic::Mode::nonblocking) {
+        request = ortho::iallreduce(graph, std::span<const long>(mine),
+                                    std::span(got), MPI_SUM);
+        classic::wait(request);
+      } else {
+        request = ortho::allreduce_init(graph, std::span<const long>(mine),
+                                        std::span(got), MPI_SUM);
+        classic::start(request);
+        classic::wait(request);
+      }
+      if (want.empty() ||
+          classic::dist_graph_neighbors_count(graph).indegree == 0) {
+        continue;
+      }
+      EXPECT_EQ(got, want) << "mode " << static_cast<int>(mode);
+    }
+  }
 }
 
 TEST(Combining, UnnamedOrIrregularGraphsStayDirect) {
