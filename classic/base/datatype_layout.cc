@@ -20,6 +20,14 @@ DatatypeLayout datatype_layout(MPI_Datatype datatype,
                                &layout.true_extent),
       function);
   transport::check_code(MPI_Type_size_x(datatype, &layout.size), function);
+  int integers = 0;
+  int addresses = 0;
+  int datatypes = 0;
+  int combiner = 0;
+  transport::check_code(MPI_Type_get_envelope(datatype, &integers, &addresses,
+                                              &datatypes, &combiner),
+                        function);
+  layout.predefined = combiner == MPI_COMBINER_NAMED;
   return layout;
 }
 

@@ -20,6 +20,9 @@ struct DatatypeLayout {
   MPI_Aint true_lower_bound = 0;
   MPI_Aint true_extent = 0;
   MPI_Count size = 0;
+  // A predefined datatype (MPI_INT, ...): its handle never comes to mean
+  // another layout, as a freed derived datatype's handle may.
+  bool predefined = false;
 };
 
 // ErrorClass::datatype naming `function` for MPI_DATATYPE_NULL or a

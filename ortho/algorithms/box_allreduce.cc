@@ -106,6 +106,16 @@ Plan box_plan(const Combining& c, int count, MPI_Datatype datatype, MPI_Op op,
   return plan;
 }
 
+// MPI's predefined reduction ops (whose handles never change meaning).
+bool predefined(MPI_Op op) {
+  for (MPI_Op known :
+       {MPI_MAX, MPI_MIN, MPI_SUM, MPI_PROD, MPI_LAND, MPI_BAND, MPI_LOR,
+        MPI_BOR, MPI_LXOR, MPI_BXOR, MPI_MAXLOC, MPI_MINLOC}) {
+    if (op == known) return true;
+  }
+  return false;
+}
+
 classic::Request run(const classic::Comm& comm, const Table& table,
                      const Call& call) {
   const Checks check(comm, call);
@@ -120,11 +130,17 @@ classic::Request run(const classic::Comm& comm, const Table& table,
   }
   check.elements(count, call.send.datatype, "count", "datatype");
   check.not_in_place(call.recv.data, "recv", "(allreduce's recv)");
-  Plan plan = box_plan(*table.combining, count, call.send.datatype, call.op,
-                       call.function());
-  return classic::execute(comm, std::make_shared<const Plan>(std::move(plan)),
-                          {call.send.data, call.recv.data}, call.mode,
-                          call.function());
+  const MPI_Datatype datatype = call.send.datatype;
+  const bool cacheable =
+      classic::datatype_layout(datatype, call.function()).predefined &&
+      predefined(call.op);
+  const auto plan = table.combining->allreduce_plans.get(
+      {count, datatype, count, datatype, call.op}, cacheable, [&] {
+        return box_plan(*table.combining, count, datatype, call.op,
+                        call.function());
+      });
+  return classic::execute(comm, plan, {call.send.data, call.recv.data},
+                          call.mode, call.function());
 }
 
 }  // namespace

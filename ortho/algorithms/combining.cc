@@ -185,13 +185,22 @@ classic::Request run(const classic::Comm& comm, const Table& table,
   check.not_in_place(c.send.data, "send", "(no in-place form on a graph)");
   check.not_in_place(c.recv.data, "recv", "(no in-place form on a graph)");
   const Combining& combining = *table.combining;
-  const Layout layout =
-      layout_of({c.send.count, c.send.datatype},
-                {c.recv.count, c.recv.datatype}, c.function());
-  Plan plan = c.operation == Operation::allgather
-                  ? PlanBuilder(combining, combining.allgather, layout).build()
+  const bool gather = c.operation == Operation::allgather;
+  const PlanCache::Shape shape{c.send.count, c.send.datatype, c.recv.count,
+                               c.recv.datatype, MPI_OP_NULL};
+  const bool cacheable =
+      classic::datatype_layout(c.send.datatype, c.function()).predefined &&
+      classic::datatype_layout(c.recv.datatype, c.function()).predefined;
+  const auto build = [&] {
+    const Layout layout =
+        layout_of({c.send.count, c.send.datatype},
+                  {c.recv.count, c.recv.datatype}, c.function());
+    return gather ? PlanBuilder(combining, combining.allgather, layout).build()
                   : PlanBuilder(combining, combining.alltoall, layout).build();
-  return classic::execute(comm, std::make_shared<const Plan>(std::move(plan)),
+  };
+  const PlanCache& cache =
+      gather ? combining.allgather_plans : combining.alltoall_plans;
+  return classic::execute(comm, cache.get(shape, cacheable, build),
                           {c.send.data, c.recv.data}, c.mode, c.function());
 }
 
@@ -261,12 +270,8 @@ std::shared_ptr<const Combining> detect_combining(
       stencils::alltoall_schedule(geometry, found->targets, found->sources);
   const int box_depth = box_depth_of(geometry, found->targets, found->sources);
   return std::make_shared<const Combining>(
-      Combining{.geometry = geometry,
-                .neighborhood = std::move(*found),
-                .allgather = std::move(allgather),
-                .alltoall = std::move(alltoall),
-                .rank = graph.rank(),
-                .box_depth = box_depth});
+      geometry, std::move(*found), std::move(allgather), std::move(alltoall),
+      graph.rank(), box_depth);
 }
 
 void select_combining(Table& table,

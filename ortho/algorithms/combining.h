@@ -7,10 +7,14 @@
 #ifndef ORTHOCOMM_ORTHO_ALGORITHMS_COMBINING_H_
 #define ORTHOCOMM_ORTHO_ALGORITHMS_COMBINING_H_
 
+#include <mpi.h>
+
 #include <memory>
 #include <optional>
+#include <utility>
 
 #include "classic/comm/comm.h"
+#include "classic/exec/plan.h"
 #include "naming/geometry.h"
 #include "ortho/table.h"
 #include "stencils/cartesian_detection.h"
@@ -23,7 +27,52 @@ namespace ortho::algorithms {
 // place in it, and one schedule per operation (no slot is shared between
 // operations: alternating allgather and alltoall on one communicator runs
 // each one's own schedule).
+// The plan of the last call shape of one operation, so that the calls of an
+// iterative code, which repeat their counts and datatypes, reuse it. Only
+// predefined datatypes and ops are remembered: a freed derived datatype's
+// handle may come back meaning another layout.
+class PlanCache {
+ public:
+  struct Shape {
+    int send_count = 0;
+    MPI_Datatype send_type = MPI_DATATYPE_NULL;
+    int recv_count = 0;
+    MPI_Datatype recv_type = MPI_DATATYPE_NULL;
+    MPI_Op op = MPI_OP_NULL;
+    friend bool operator==(const Shape&, const Shape&) = default;
+  };
+
+  // The plan for `shape`: the remembered one, or build()'s (remembered
+  // when `cacheable`).
+  template <class Build>
+  std::shared_ptr<const classic::Plan> get(const Shape& shape, bool cacheable,
+                                           Build build) const {
+    if (plan_ != nullptr && shape == shape_) return plan_;
+    auto plan = std::make_shared<const classic::Plan>(build());
+    if (cacheable) {
+      shape_ = shape;
+      plan_ = plan;
+    }
+    return plan;
+  }
+
+ private:
+  mutable Shape shape_;
+  mutable std::shared_ptr<const classic::Plan> plan_;
+};
+
 struct Combining {
+  Combining(naming::Geometry geometry_of_grid,
+            stencils::CartesianNeighborhood common_neighborhood,
+            stencils::AllgatherSchedule allgather_schedule,
+            stencils::AlltoallSchedule alltoall_schedule, int own_rank, int box)
+      : geometry(std::move(geometry_of_grid)),
+        neighborhood(std::move(common_neighborhood)),
+        allgather(std::move(allgather_schedule)),
+        alltoall(std::move(alltoall_schedule)),
+        rank(own_rank),
+        box_depth(box) {}
+
   naming::Geometry geometry;
   stencils::CartesianNeighborhood neighborhood;
   stencils::AllgatherSchedule allgather;
@@ -32,6 +81,10 @@ struct Combining {
   // r where the stencil is the Moore box of depth r without the centre
   // (allreduce then separates by dimension: box_allreduce.cc); 0 otherwise.
   int box_depth = 0;
+  // One cache per operation: alternating operations never share a plan.
+  PlanCache allgather_plans;
+  PlanCache alltoall_plans;
+  PlanCache allreduce_plans;
 };
 
 // Structure of an algorithm per process and call, for the cost model and

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "classic/base/constants.h"
 #include "classic/base/datatype_layout.h"
@@ -244,6 +245,17 @@ classic::Request run_neighbourhood(const classic::Comm& comm, const Call& c) {
   }
 }
 
+// classic's neighbourhood collectives name themselves in the errors their
+// checks raise; on a directed graph ortho's errors name ortho's function
+// (ortho/collectives.h): the same class and detail under that name.
+Error named_for(const Error& error, const char* function) {
+  const std::string_view message = error.what();
+  const std::size_t colon = message.find(": ");
+  return Error(
+      error.error_class(), function,
+      colon == std::string_view::npos ? message : message.substr(colon + 2));
+}
+
 bool is_neighbourhood_collective(Operation operation) {
   switch (operation) {
     case Operation::allgather:
@@ -260,7 +272,11 @@ bool is_neighbourhood_collective(Operation operation) {
 classic::Request run(const classic::Comm& comm, const Table& table,
                      const Call& call) {
   if (is_neighbourhood_collective(call.operation)) {
-    return run_neighbourhood(comm, call);
+    try {
+      return run_neighbourhood(comm, call);
+    } catch (const Error& error) {
+      throw named_for(error, call.function());
+    }
   }
   const Neighbourhood n{comm.rank(), table.sources, table.destinations};
   const Checks check(comm, call);

@@ -164,15 +164,14 @@ TEST(Combining, MooreThreeDimensionalTraffic) {
   for (std::size_t i = 0; i < identity.size(); ++i) {
     identity[i] = static_cast<int>(i);
   }
-  const ortho::algorithms::Combining combining{
-      .geometry = geometry,
-      .neighborhood = {.targets = moore,
-                       .sources = moore,
-                       .target_slots = identity,
-                       .source_slots = identity},
-      .allgather = stencils::allgather_schedule(geometry, moore, moore),
-      .alltoall = stencils::alltoall_schedule(geometry, moore, moore),
-      .rank = 13};
+  const ortho::algorithms::Combining combining(
+      geometry,
+      {.targets = moore,
+       .sources = moore,
+       .target_slots = identity,
+       .source_slots = identity},
+      stencils::allgather_schedule(geometry, moore, moore),
+      stencils::alltoall_schedule(geometry, moore, moore), 13, 1);
   const auto direct = ortho::algorithms::direct_traffic(combining);
   const auto alltoall = ortho::algorithms::combining_traffic(
       combining, stencils::Collective::alltoall);
