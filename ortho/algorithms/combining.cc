@@ -37,6 +37,9 @@ struct Layout {
   MPI_Aint recv_stride = 0;
   MPI_Aint temp_stride = 0;
   MPI_Aint temp_shift = 0;  // -true_lower_bound of the receive type
+  // allgatherv and allgatherw: the receive block of each source, in the
+  // caller's order (their relays forward from receive slots only).
+  std::vector<Plan::Block> recv_blocks;
 };
 
 Layout layout_of(Elements send, Elements recv, const char* function) {
@@ -51,7 +54,8 @@ Layout layout_of(Elements send, Elements recv, const char* function) {
           .send_stride = send.count * s.extent,
           .recv_stride = recv.count * r.extent,
           .temp_stride = (span + 15) / 16 * 16,
-          .temp_shift = -r.true_lower_bound};
+          .temp_shift = -r.true_lower_bound,
+          .recv_blocks = {}};
 }
 
 // Compiles one schedule into a plan for this process and one call shape.
@@ -125,6 +129,10 @@ class PlanBuilder {
                 .datatype = layout_.send.datatype};
       }
       case SlotKind::receive:
+        if (!layout_.recv_blocks.empty()) {
+          return layout_.recv_blocks[static_cast<std::size_t>(
+              c_.neighborhood.source_slots[slot])];
+        }
         return {.space = Space::recv,
                 .displacement =
                     c_.neighborhood.source_slots[slot] * layout_.recv_stride,
@@ -202,6 +210,50 @@ classic::Request run(const classic::Comm& comm, const Table& table,
       gather ? combining.allgather_plans : combining.alltoall_plans;
   return classic::execute(comm, cache.get(shape, cacheable, build),
                           {c.send.data, c.recv.data}, c.mode, c.function());
+}
+
+// allgatherv and allgatherw: the allgather schedule with a block of its
+// own size and datatype per source. Relays forward blocks from their own
+// receive slots, whose sizes MPI makes equal to the sender's.
+classic::Request run_gather_blocks(const classic::Comm& comm,
+                                   const Table& table, const Call& call) {
+  const Checks check(comm, call);
+  const std::size_t in = table.sources.size();
+  Call c = call;
+  if (c.form == Form::typed) {
+    c.send.count = check.size_of(c.send.elements);
+    check.inside(c.recv.counts, c.recv.displs, c.recv.elements, "recv");
+  }
+  check.elements(c.send.count, c.send.datatype, "send_count", "send_type");
+  check.not_in_place(c.send.data, "send", "(no in-place form on a graph)");
+  check.not_in_place(c.recv.data, "recv", "(no in-place form on a graph)");
+  check.length(c.recv.counts.size(), in, "recvcounts", "indegree");
+  check.counts(c.recv.counts, "recvcounts");
+  const bool w = c.operation == Operation::allgatherw;
+  if (w) {
+    check.length(c.recv.byte_displs.size(), in, "rdispls", "indegree");
+    check.length(c.recv.datatypes.size(), in, "recv_types", "indegree");
+    check.datatypes(c.recv.datatypes, "recv_types");
+  } else {
+    check.length(c.recv.displs.size(), in, "displs", "indegree");
+    check.datatype(c.recv.datatype, "recv_type");
+  }
+  Layout layout = layout_of({c.send.count, c.send.datatype},
+                            {0, w ? MPI_BYTE : c.recv.datatype}, c.function());
+  const MPI_Aint extent =
+      w ? 1 : classic::datatype_layout(c.recv.datatype, c.function()).extent;
+  for (std::size_t i = 0; i < in; ++i) {
+    layout.recv_blocks.push_back(
+        {.space = Space::recv,
+         .displacement = w ? c.recv.byte_displs[i] : c.recv.displs[i] * extent,
+         .count = c.recv.counts[i],
+         .datatype = w ? c.recv.datatypes[i] : c.recv.datatype});
+  }
+  const Combining& combining = *table.combining;
+  auto plan = std::make_shared<const Plan>(
+      PlanBuilder(combining, combining.allgather, layout).build());
+  return classic::execute(comm, std::move(plan), {c.send.data, c.recv.data},
+                          c.mode, c.function());
 }
 
 // The stencil's offsets, canonical, sorted (a multiset).
@@ -296,6 +348,18 @@ void select_combining(Table& table,
     }
     table.choice(operation) = choice;
   }
+  // allgatherv and allgatherw follow allgather where no block waits in
+  // scratch (the relay trees forward from receive slots).
+  const Choice& allgather = table.choice(Operation::allgather);
+  if (allgather.primary == algorithms::combining() &&
+      table.combining->allgather.temp_slots == 0) {
+    for (Operation operation : {Operation::allgatherv, Operation::allgatherw}) {
+      Choice choice;
+      choice.primary = gather_blocks();
+      choice.alternative = table.choice(operation).primary;
+      table.choice(operation) = choice;
+    }
+  }
   if (table.combining->box_depth > 0) {
     Choice choice;
     choice.primary = box_allreduce();
@@ -303,6 +367,11 @@ void select_combining(Table& table,
     table.choice(Operation::allreduce) = choice;  // no extra volume: always
   }
   table.default_choices = table.choices;
+}
+
+const Algorithm& gather_blocks() {
+  static constexpr Algorithm kGatherBlocks{"combining", &run_gather_blocks};
+  return kGatherBlocks;
 }
 
 const Algorithm& combining() {

@@ -116,6 +116,10 @@ void select_combining(Table& table, std::shared_ptr<const Combining> combining);
 
 const Algorithm& combining();
 
+// allgatherv and allgatherw along allgather's relay trees; also named
+// "combining".
+const Algorithm& gather_blocks();
+
 // allreduce on box stencils (box_allreduce.cc); also named "combining".
 const Algorithm& box_allreduce();
 

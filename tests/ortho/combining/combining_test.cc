@@ -285,6 +285,76 @@ TEST(Combining, BoxAllreduceEqualsDirectAndSendsTwoMessagesPerDimension) {
   }
 }
 
+// allgatherv and allgatherw along allgather's relay trees: blocks land in
+// reverse order with gaps; allgatherw gives every other neighbour a
+// datatype of its own (two ints as one element).
+TEST(Combining, AllgathervAndAllgatherwEqualDirect) {
+  MPI_Datatype pair = MPI_DATATYPE_NULL;
+  MPI_Type_contiguous(2, MPI_INT, &pair);
+  MPI_Type_commit(&pair);
+  std::mt19937 random(static_cast<unsigned>(Comm::world().rank()) + 99u);
+  for (const Case& c : kCases) {
+    SCOPED_TRACE(name_of(c));
+    const Comm graph = stencil_graph(c);
+    EXPECT_EQ(ortho::selected_algorithm(graph, ortho::Operation::allgatherv),
+              ortho::selected_algorithm(graph, ortho::Operation::allgather));
+    const int in = classic::dist_graph_neighbors_count(graph).indegree;
+    const int block = 4;  // ints
+    std::vector<int> counts(static_cast<std::size_t>(in), block);
+    std::vector<int> displs(counts.size());
+    std::vector<MPI_Aint> bytes(counts.size());
+    std::vector<int> wcounts(counts.size());
+    std::vector<MPI_Datatype> types(counts.size());
+    for (int i = 0; i < in; ++i) {
+      const auto u = static_cast<std::size_t>(i);
+      displs[u] = (in - 1 - i) * (block + 1);  // reversed, with gaps
+      bytes[u] = static_cast<MPI_Aint>(displs[u] * sizeof(int));
+      types[u] = i % 2 == 0 ? MPI_INT : pair;
+      wcounts[u] = i % 2 == 0 ? block : block / 2;
+    }
+    const std::size_t total = static_cast<std::size_t>(in) * (block + 1);
+    for (classic::Mode mode :
+         {classic::Mode::blocking, classic::Mode::nonblocking,
+          classic::Mode::persistent}) {
+      const std::vector<int> send = random_ints(block, random);
+      std::vector<int> want(total, -1);
+      classic::neighbor_allgatherv(graph, send.data(), block, MPI_INT,
+                                   want.data(), counts, displs, MPI_INT);
+      std::vector<int> v(total, -1);
+      std::vector<int> w(total, -1);
+      classic::Request requests[2];
+      switch (mode) {
+        case classic::Mode::blocking:
+          ortho::allgatherv(graph, send.data(), block, MPI_INT, v.data(),
+                            counts, displs, MPI_INT);
+          ortho::allgatherw(graph, send.data(), block, MPI_INT, w.data(),
+                            wcounts, bytes, types);
+          break;
+        case classic::Mode::nonblocking:
+          requests[0] = ortho::iallgatherv(graph, send.data(), block, MPI_INT,
+                                           v.data(), counts, displs, MPI_INT);
+          requests[1] = ortho::iallgatherw(graph, send.data(), block, MPI_INT,
+                                           w.data(), wcounts, bytes, types);
+          classic::wait_all(requests);
+          break;
+        case classic::Mode::persistent:
+          requests[0] =
+              ortho::allgatherv_init(graph, send.data(), block, MPI_INT,
+                                     v.data(), counts, displs, MPI_INT);
+          requests[1] =
+              ortho::allgatherw_init(graph, send.data(), block, MPI_INT,
+                                     w.data(), wcounts, bytes, types);
+          classic::start_all(requests);
+          classic::wait_all(requests);
+          break;
+      }
+      EXPECT_EQ(v, want) << "allgatherv mode " << static_cast<int>(mode);
+      EXPECT_EQ(w, want) << "allgatherw mode " << static_cast<int>(mode);
+    }
+  }
+  MPI_Type_free(&pair);
+}
+
 TEST(Combining, UnnamedOrIrregularGraphsStayDirect) {
   const Comm world = Comm::world();
   const int p = world.size();
