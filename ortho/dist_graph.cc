@@ -14,16 +14,9 @@ namespace internal {
 classic::Comm structured(classic::Comm graph, classic::Comm base,
                          const classic::Comm* named) {
   if (base.is_null()) base = graph.create(graph.group());
-  std::shared_ptr<const algorithms::Combining> combining;
-  if (named != nullptr && naming::cart_testall(*named)) {
-    std::vector<int> sources;
-    std::vector<int> destinations;
-    read_neighbours(graph, sources, destinations);
-    combining = algorithms::detect_combining(graph, naming::cart_get(*named),
-                                             destinations, sources);
-  }
+  GraphFacts facts = analyse_graph(graph, named);
   attach(graph, make_table(graph, Structure::directed_graph, std::move(base),
-                           std::move(combining)));
+                           std::move(facts)));
   return graph;
 }
 

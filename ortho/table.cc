@@ -47,6 +47,7 @@ void fill_defaults(Table& table) {
   for (Operation operation : all_operations()) {
     if (defined_on(operation, table.structure)) {
       table.choice(operation) = Choice::only(algorithm);
+      table.offer(operation, algorithm);
     }
   }
   table.default_choices = table.choices;
@@ -82,16 +83,15 @@ std::string known_list() {
 
 // Forces `name` for `operation`; false when the operation has no
 // algorithm of that name here.
-bool force(Choice& choice, std::string_view name) {
-  if (choice.primary.name == name) {
-    choice = Choice::only(choice.primary);
-    return true;
-  }
-  if (choice.alternative.run != nullptr && choice.alternative.name == name) {
-    choice = Choice::only(choice.alternative);
-    return true;
-  }
-  return false;
+bool force(Table& table, Operation operation, std::string_view name) {
+  const std::vector<Algorithm>& available =
+      table.available[static_cast<std::size_t>(operation)];
+  const auto found =
+      std::find_if(available.begin(), available.end(),
+                   [name](const Algorithm& a) { return a.name == name; });
+  if (found == available.end()) return false;
+  table.choice(operation) = Choice::only(*found);
+  return true;
 }
 
 void apply_item(Table& table, std::string_view item, std::string_view source,
@@ -105,8 +105,8 @@ void apply_item(Table& table, std::string_view item, std::string_view source,
                     "' is no algorithm (known: " + known_list() + ")");
   }
   if (equals == std::string_view::npos) {
-    for (Choice& choice : table.choices) {
-      if (choice.defined()) (void)force(choice, name);
+    for (Operation operation : all_operations()) {
+      (void)force(table, operation, name);
     }
     return;
   }
@@ -117,7 +117,7 @@ void apply_item(Table& table, std::string_view item, std::string_view source,
                 std::string(source) + ": '" + std::string(operation_name) +
                     "' is no operation");
   }
-  if (!force(table.choice(*operation), name)) {
+  if (!force(table, *operation, name)) {
     throw Error(ErrorClass::arg, function,
                 std::string(source) + ": " + std::string(operation_name) +
                     " has no algorithm '" + std::string(name) + "' on a " +
@@ -167,8 +167,7 @@ void apply_override(Table& table, std::string_view spec,
 }
 
 Table make_table(const classic::Comm& comm, Structure structure,
-                 classic::Comm base,
-                 std::shared_ptr<const algorithms::Combining> combining) {
+                 classic::Comm base, GraphFacts facts) {
   Table table;
   table.structure = structure;
   table.base = std::move(base);
@@ -176,7 +175,11 @@ Table make_table(const classic::Comm& comm, Structure structure,
     read_neighbours(comm, table.sources, table.destinations);
   }
   fill_defaults(table);
-  if (combining) algorithms::select_combining(table, std::move(combining));
+  if (facts.peers_repeat) algorithms::select_per_peer(table);
+  if (facts.combining) {
+    algorithms::select_combining(table, std::move(facts.combining),
+                                 facts.peers_repeat ? facts.most_peers : -1);
+  }
   if (const char* spec = std::getenv("ORTHO_ALGORITHM")) {
     apply_override(table, spec, std::string("ORTHO_ALGORITHM = '") + spec + "'",
                    "ortho (environment)");
@@ -224,13 +227,15 @@ void prepare(const classic::Comm& comm) {
   if (internal::find_table(comm) != nullptr) return;
   const Structure structure = ortho::topo_test(comm);
   classic::Comm base;
+  GraphFacts facts;
   if (structure == Structure::bipartite) {
     base = internal::local_group_comm(comm);
   } else if (structure == Structure::directed_graph) {
     base = comm.create(comm.group());
+    facts = internal::analyse_graph(comm, nullptr);
   }
-  internal::attach(comm,
-                   internal::make_table(comm, structure, std::move(base)));
+  internal::attach(comm, internal::make_table(comm, structure, std::move(base),
+                                              std::move(facts)));
 }
 
 classic::Comm comm_base(const classic::Comm& comm) {

@@ -5,6 +5,7 @@
 #ifndef ORTHOCOMM_ORTHO_TABLE_H_
 #define ORTHOCOMM_ORTHO_TABLE_H_
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <limits>
@@ -16,6 +17,7 @@
 #include "classic/comm/comm.h"
 #include "classic/p2p/request.h"
 #include "ortho/call.h"
+#include "ortho/graph_facts.h"
 #include "ortho/operation.h"
 #include "ortho/structure.h"
 
@@ -76,6 +78,18 @@ struct Table {
   std::array<Choice, kOperationCount> choices{};
   // The choices before any override, which an empty override restores.
   std::array<Choice, kOperationCount> default_choices{};
+  // Per operation, every algorithm it has on this communicator, the
+  // default first: those an override may force.
+  std::array<std::vector<Algorithm>, kOperationCount> available{};
+
+  // Makes `algorithm` one an override may force for `operation`.
+  void offer(Operation operation, const Algorithm& algorithm) {
+    std::vector<Algorithm>& list =
+        available[static_cast<std::size_t>(operation)];
+    if (std::find(list.begin(), list.end(), algorithm) == list.end()) {
+      list.push_back(algorithm);
+    }
+  }
 
   const Choice& choice(Operation operation) const {
     return choices[static_cast<std::size_t>(operation)];
@@ -100,9 +114,8 @@ void read_neighbours(const classic::Comm& comm, std::vector<int>& sources,
 // topology) filled with the default algorithms, the combining ones where
 // `combining` is given (algorithms/combining.h), `base` as its base, and
 // the ORTHO_ALGORITHM override applied. Local.
-Table make_table(
-    const classic::Comm& comm, Structure structure, classic::Comm base,
-    std::shared_ptr<const algorithms::Combining> combining = nullptr);
+Table make_table(const classic::Comm& comm, Structure structure,
+                 classic::Comm base, GraphFacts facts = {});
 
 // The block size a size-aware choice compares with its crossover: the
 // bytes of the caller's send block (count times the datatype's size; for

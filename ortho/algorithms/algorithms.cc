@@ -3,7 +3,7 @@
 namespace ortho::algorithms {
 
 std::span<const std::string_view> known_names() {
-  static constexpr std::string_view kNames[] = {"native", "direct",
+  static constexpr std::string_view kNames[] = {"native", "direct", "per_peer",
                                                 "combining"};
   return kNames;
 }

@@ -19,6 +19,12 @@ const Algorithm& native();
 // plans of its own for the rest.
 const Algorithm& direct();
 
+// One message per distinct peer, edges to itself as local copies
+// (per_peer.cc): allgather(v, w) and alltoall(v, w).
+const Algorithm& per_peer();
+// Makes per_peer the choice of those operations (where peers repeat).
+void select_per_peer(Table& table);
+
 // Cartesian stencils: message combining (combining.h).
 const Algorithm& combining();
 

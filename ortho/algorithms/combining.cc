@@ -326,23 +326,26 @@ std::shared_ptr<const Combining> detect_combining(
       graph.rank(), box_depth);
 }
 
-void select_combining(Table& table,
-                      std::shared_ptr<const Combining> combining) {
+void select_combining(Table& table, std::shared_ptr<const Combining> combining,
+                      int peers) {
   table.combining = std::move(combining);
   if (!table.combining) return;
   const Traffic direct = direct_traffic(*table.combining);
   for (const auto& [operation, collective] :
        {std::pair{Operation::allgather, stencils::Collective::allgather},
         std::pair{Operation::alltoall, stencils::Collective::alltoall}}) {
+    table.offer(operation, algorithms::combining());
     const Traffic mine = combining_traffic(*table.combining, collective);
-    if (mine.messages >= direct.messages) continue;  // nothing to gain
+    if (mine.messages >= direct.messages) continue;      // nothing to gain
+    if (peers >= 0 && mine.messages >= peers) continue;  // per_peer is better
     Choice choice;
     choice.primary = algorithms::combining();
     choice.alternative = table.choice(operation).primary;
     if (mine.blocks > direct.blocks) {
       // Combining saves messages and pays with relayed bytes: it wins up
       // to the block size where the two costs meet.
-      const double saved = kMessageNs * (direct.messages - mine.messages);
+      const int alternative_messages = peers >= 0 ? peers : direct.messages;
+      const double saved = kMessageNs * (alternative_messages - mine.messages);
       const double paid_per_byte = kByteNs * (mine.blocks - direct.blocks);
       choice.crossover_bytes = static_cast<std::size_t>(saved / paid_per_byte);
     }
@@ -350,9 +353,12 @@ void select_combining(Table& table,
   }
   // allgatherv and allgatherw follow allgather where no block waits in
   // scratch (the relay trees forward from receive slots).
+  const bool gathers_from_slots = table.combining->allgather.temp_slots == 0;
+  for (Operation operation : {Operation::allgatherv, Operation::allgatherw}) {
+    if (gathers_from_slots) table.offer(operation, gather_blocks());
+  }
   const Choice& allgather = table.choice(Operation::allgather);
-  if (allgather.primary == algorithms::combining() &&
-      table.combining->allgather.temp_slots == 0) {
+  if (allgather.primary == algorithms::combining() && gathers_from_slots) {
     for (Operation operation : {Operation::allgatherv, Operation::allgatherw}) {
       Choice choice;
       choice.primary = gather_blocks();
@@ -361,6 +367,7 @@ void select_combining(Table& table,
     }
   }
   if (table.combining->box_depth > 0) {
+    table.offer(Operation::allreduce, box_allreduce());
     Choice choice;
     choice.primary = box_allreduce();
     choice.alternative = table.choice(Operation::allreduce).primary;

@@ -112,7 +112,11 @@ std::shared_ptr<const Combining> detect_combining(
 // block size where the cost model says the direct algorithm is faster
 // (allgather: combining sends no more volume, so always when it sends
 // fewer messages).
-void select_combining(Table& table, std::shared_ptr<const Combining> combining);
+// `peers`: the most distinct peers of a process where the one-message-per-
+// peer algorithm is the current choice (-1 where it is not): combining is
+// chosen only if it sends fewer messages than that too.
+void select_combining(Table& table, std::shared_ptr<const Combining> combining,
+                      int peers);
 
 const Algorithm& combining();
 
