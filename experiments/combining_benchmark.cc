@@ -1,0 +1,707 @@
+// Message combining on Cartesian stencils (issue 13) against Open MPI's
+// neighbourhood collectives: allgather, alltoall and allreduce (MPI_SUM on
+// a block of ints) on periodic Moore and von Neumann stencils (2-d depth 1
+// and 2, 3-d depth 1), blocks of 4 B to 40 KB. The stencils are made the
+// orthocomm way: naming::cart_name on a duplicate of the world with
+// classic::dims_create's dims, stencils::cart_neighbor_ranks of depth r,
+// ortho::dist_graph_create_adjacent. Six variants per point, interleaved:
+//   openmpi                    MPI_Neighbor_* on an Open MPI distributed
+//                              graph of the same lists (allreduce: Open MPI
+//                              has no neighbourhood allreduce, so
+//                              MPI_Neighbor_allgather and a local sum);
+//   openmpi_persistent         MPIX_Neighbor_*_init (Open MPI 4.1's
+//                              pcollreq extension), each call start + wait;
+//   ortho_direct               ortho, set_algorithm "direct";
+//   ortho_combining            ortho, set_algorithm "<op>=combining" (absent
+//                              where the table has no combining algorithm
+//                              for the operation);
+//   ortho_selected             ortho's default choice for the block size;
+//   ortho_selected_persistent  ortho::<op>_init, classic::start + wait.
+//
+//   mpirun -np 4 bazel-out/k8-opt/bin/experiments/combining_benchmark
+//       [--csv=out.csv] [--iterations=N] [--calls=N]
+//       [--benchmark_filter=REGEX]
+//       [--benchmark_out=out.json --benchmark_out_format=json]
+//   (mpirun --mca btl tcp,self ... for TCP loopback; benchmark names are
+//   <operation>/<stencil>/<block bytes>/manual_time)
+//
+// Timing follows DESIGN.md ("Measuring speed"): each benchmark iteration
+// runs one batch of --calls calls of every variant, the order rotating
+// from one iteration to the next; a batch begins with a barrier and its
+// time per call is the maximum over ranks. A variant's time is the median
+// of its batches. Counters (rank 0 reports):
+//   <variant>_us       time per call;
+//   <variant>_x        openmpi_us / <variant>_us for the ortho variants
+//                      (speedup: > 1 is faster than Open MPI);
+//   persistent_x       openmpi_persistent_us / ortho_selected_persistent_us;
+//   selected_*, direct_*  messages, bytes (blocks times block bytes) and
+//                      rounds per process per call of the selected algorithm
+//                      and of the direct one (ortho/algorithms/combining.h's
+//                      Traffic; exact, machine-independent);
+//   combining_selected 1 where the selection runs combining.
+// The label names the grid and the selected algorithm. --csv=path writes
+// one row per (operation, stencil, block, variant). Every variant's result
+// is checked against Open MPI's once before the timing.
+#include <benchmark/benchmark.h>
+#include <mpi.h>
+// After mpi.h, which it needs: MPIX_Neighbor_*_init (pcollreq).
+#include <mpi-ext.h>
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "classic/base/environment.h"
+#include "classic/base/error.h"
+#include "classic/comm/comm.h"
+#include "classic/graph/dist_graph.h"
+#include "classic/p2p/request.h"
+#include "classic/topology/dims_create.h"
+#include "naming/cart_name.h"
+#include "naming/geometry.h"
+#include "ortho/algorithms/combining.h"
+#include "ortho/collectives.h"
+#include "ortho/dist_graph.h"
+#include "ortho/operation.h"
+#include "ortho/table.h"
+#include "stencils/cart_neighbors.h"
+#include "stencils/neighborhood.h"
+#include "stencils/schedule.h"
+
+namespace {
+
+using classic::Comm;
+using ortho::Operation;
+
+enum class Variant {
+  openmpi,
+  openmpi_persistent,
+  ortho_direct,
+  ortho_combining,
+  ortho_selected,
+  ortho_selected_persistent,
+};
+constexpr int kVariantCount = 6;
+
+constexpr std::array<Variant, kVariantCount> kVariants{
+    Variant::openmpi,        Variant::openmpi_persistent,
+    Variant::ortho_direct,   Variant::ortho_combining,
+    Variant::ortho_selected, Variant::ortho_selected_persistent};
+
+std::size_t index_of(Variant variant) {
+  return static_cast<std::size_t>(variant);
+}
+
+const char* name_of(Variant variant) {
+  switch (variant) {
+    case Variant::openmpi:
+      return "openmpi";
+    case Variant::openmpi_persistent:
+      return "openmpi_persistent";
+    case Variant::ortho_direct:
+      return "ortho_direct";
+    case Variant::ortho_combining:
+      return "ortho_combining";
+    case Variant::ortho_selected:
+      return "ortho_selected";
+    case Variant::ortho_selected_persistent:
+      return "ortho_selected_persistent";
+  }
+  return "";
+}
+
+// The counter stem of a variant ("<stem>_us", "<stem>_x").
+const char* stem_of(Variant variant) {
+  switch (variant) {
+    case Variant::openmpi:
+      return "openmpi";
+    case Variant::openmpi_persistent:
+      return "openmpi_persistent";
+    case Variant::ortho_direct:
+      return "direct";
+    case Variant::ortho_combining:
+      return "combining";
+    case Variant::ortho_selected:
+      return "selected";
+    case Variant::ortho_selected_persistent:
+      return "selected_persistent";
+  }
+  return "";
+}
+
+struct Stencil {
+  const char* name;
+  int ndims;
+  stencils::Metric metric;
+  int depth;
+};
+
+constexpr Stencil kStencils[] = {
+    {"moore_2d_d1", 2, stencils::Metric::chebyshev, 1},
+    {"von_neumann_2d_d1", 2, stencils::Metric::manhattan, 1},
+    {"moore_2d_d2", 2, stencils::Metric::chebyshev, 2},
+    {"von_neumann_2d_d2", 2, stencils::Metric::manhattan, 2},
+    {"moore_3d_d1", 3, stencils::Metric::chebyshev, 1},
+    {"von_neumann_3d_d1", 3, stencils::Metric::manhattan, 1},
+};
+
+constexpr Operation kOperations[] = {Operation::allgather, Operation::alltoall,
+                                     Operation::allreduce};
+
+constexpr int kBlockBytes[] = {4, 40, 400, 4000, 40000};
+
+// Flags of this program (handled before benchmark::Initialize).
+struct Options {
+  int iterations = 6;  // a multiple of 6 puts every variant in every place
+  int calls = 10;      // calls per batch
+  std::string csv;     // --csv=path: rank 0 writes the rows there
+};
+Options options;
+
+// Structure of one algorithm per process and call.
+struct Structure {
+  int messages = 0;
+  long bytes = 0;
+  int rounds = 0;
+};
+
+// One CSV row.
+struct Row {
+  std::string operation;
+  std::string stencil;
+  std::string dims;
+  int block_bytes = 0;
+  int repetition = 0;
+  std::string variant;
+  std::string algorithm;
+  double time_us = 0.0;
+  double speedup = 0.0;
+  Structure structure;
+};
+std::vector<Row> rows;
+
+std::string dims_string(const std::vector<int>& dims) {
+  std::string text;
+  for (std::size_t i = 0; i < dims.size(); ++i) {
+    if (i > 0) text += 'x';
+    text += std::to_string(dims[i]);
+  }
+  return text;
+}
+
+double median(std::vector<double> values) {
+  if (values.empty()) return 0.0;
+  std::sort(values.begin(), values.end());
+  const std::size_t n = values.size();
+  return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+// recv = the sum of the `blocks` blocks of `count` ints in `gathered` (the
+// neighbourhood reduction of ortho::allreduce on a graph; with no block,
+// recv stays as it was).
+void sum_blocks(const std::vector<int>& gathered, int blocks, int count,
+                std::vector<int>& recv) {
+  if (blocks == 0) return;
+  const auto n = static_cast<std::size_t>(count);
+  std::copy(gathered.begin(), gathered.begin() + count, recv.begin());
+  for (int b = 1; b < blocks; ++b) {
+    const int* block = gathered.data() + static_cast<std::size_t>(b) * n;
+    for (std::size_t i = 0; i < n; ++i) recv[i] += block[i];
+  }
+}
+
+// One point of the comparison: the communicators, buffers and persistent
+// requests of every variant.
+class Point {
+ public:
+  Point(Operation operation, const Stencil& stencil, int block_bytes)
+      : operation_(operation), count_(block_bytes / 4) {
+    const Comm world = Comm::world();
+    named_ = world.dup();
+    dims_ = classic::dims_create(
+        named_.size(),
+        std::vector<int>(static_cast<std::size_t>(stencil.ndims), 0));
+    const std::array<bool, 3> periods{true, true, true};
+    naming::cart_name(
+        named_, dims_,
+        std::span<const bool>(periods.data(),
+                              static_cast<std::size_t>(dims_.size())),
+        naming::Order::row_major);
+    const std::vector<int> ranks = stencils::cart_neighbor_ranks(
+        named_, named_.rank(), stencil.metric, 1, stencil.depth);
+    degree_ = static_cast<int>(ranks.size());
+    MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, degree_, ranks.data(),
+                                   MPI_UNWEIGHTED, degree_, ranks.data(),
+                                   MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &openmpi_);
+    const auto graph = [&] {
+      return ortho::dist_graph_create_adjacent(
+          named_, ranks, classic::unweighted, ranks, classic::unweighted);
+    };
+    direct_ = graph();
+    combining_ = graph();
+    selected_ = graph();
+    ortho::set_algorithm(direct_, "direct");
+    const std::string spec =
+        std::string(ortho::to_string(operation)) + "=combining";
+    int available = 1;
+    try {
+      ortho::set_algorithm(combining_, spec);
+    } catch (const classic::Error&) {
+      available = 0;  // no combining algorithm for this operation here
+    }
+    MPI_Allreduce(MPI_IN_PLACE, &available, 1, MPI_INT, MPI_LAND,
+                  MPI_COMM_WORLD);
+    has_combining_ = available != 0;
+    selected_name_ = std::string(ortho::selected_algorithm(
+        selected_, operation, static_cast<std::size_t>(block_bytes)));
+    read_structure(block_bytes);
+    make_buffers();
+    make_persistent();
+  }
+  ~Point() {
+    if (openmpi_persistent_ != MPI_REQUEST_NULL) {
+      MPI_Request_free(&openmpi_persistent_);
+    }
+    MPI_Comm_free(&openmpi_);
+  }
+  Point(const Point&) = delete;
+  Point& operator=(const Point&) = delete;
+
+  bool has(Variant variant) const {
+    return variant != Variant::ortho_combining || has_combining_;
+  }
+  const std::vector<int>& dims() const { return dims_; }
+  const std::string& selected_name() const { return selected_name_; }
+  const Structure& selected_structure() const { return selected_structure_; }
+  const Structure& direct_structure() const { return direct_structure_; }
+  const Structure& combining_structure() const { return combining_structure_; }
+
+  // The algorithm a variant runs, for the CSV.
+  std::string algorithm_of(Variant variant) const {
+    const std::string op(ortho::to_string(operation_));
+    const std::string mpi_op =
+        operation_ == Operation::allreduce ? "allgather" : op;
+    const std::string sum = operation_ == Operation::allreduce ? "+sum" : "";
+    switch (variant) {
+      case Variant::openmpi:
+        return "MPI_Neighbor_" + mpi_op + sum;
+      case Variant::openmpi_persistent:
+        return "MPIX_Neighbor_" + mpi_op + "_init" + sum;
+      case Variant::ortho_direct:
+        return "direct";
+      case Variant::ortho_combining:
+        return "combining";
+      case Variant::ortho_selected:
+      case Variant::ortho_selected_persistent:
+        return selected_name_;
+    }
+    return "";
+  }
+  // The structure of a variant's algorithm (Open MPI's neighbourhood
+  // collectives send one message per edge, as direct does).
+  Structure structure_of(Variant variant) const {
+    switch (variant) {
+      case Variant::ortho_combining:
+        return combining_structure_;
+      case Variant::ortho_selected:
+      case Variant::ortho_selected_persistent:
+        return selected_structure_;
+      default:
+        return direct_structure_;
+    }
+  }
+
+  // One call of `variant`.
+  void call(Variant variant) {
+    const std::size_t v = index_of(variant);
+    int* recv = recv_[v].data();
+    const int* send = send_.data();
+    const int n = count_;
+    switch (variant) {
+      case Variant::openmpi:
+        switch (operation_) {
+          case Operation::allgather:
+            MPI_Neighbor_allgather(send, n, MPI_INT, recv, n, MPI_INT,
+                                   openmpi_);
+            break;
+          case Operation::alltoall:
+            MPI_Neighbor_alltoall(send, n, MPI_INT, recv, n, MPI_INT, openmpi_);
+            break;
+          default:
+            MPI_Neighbor_allgather(send, n, MPI_INT, gathered_[0].data(), n,
+                                   MPI_INT, openmpi_);
+            sum_blocks(gathered_[0], degree_, n, recv_[v]);
+            break;
+        }
+        break;
+      case Variant::openmpi_persistent:
+        MPI_Start(&openmpi_persistent_);
+        MPI_Wait(&openmpi_persistent_, MPI_STATUS_IGNORE);
+        if (operation_ == Operation::allreduce) {
+          sum_blocks(gathered_[1], degree_, n, recv_[v]);
+        }
+        break;
+      case Variant::ortho_direct:
+        ortho_call(direct_, recv);
+        break;
+      case Variant::ortho_combining:
+        ortho_call(combining_, recv);
+        break;
+      case Variant::ortho_selected:
+        ortho_call(selected_, recv);
+        break;
+      case Variant::ortho_selected_persistent:
+        classic::start(ortho_persistent_);
+        (void)classic::wait(ortho_persistent_);
+        break;
+    }
+    benchmark::DoNotOptimize(recv);
+    benchmark::ClobberMemory();
+  }
+
+  // Seconds per call over one batch of `calls`, the maximum over ranks.
+  double batch(Variant variant, int calls) {
+    MPI_Barrier(MPI_COMM_WORLD);
+    const double start = MPI_Wtime();
+    for (int i = 0; i < calls; ++i) call(variant);
+    const double mine = (MPI_Wtime() - start) / calls;
+    double slowest = 0.0;
+    MPI_Allreduce(&mine, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    return slowest;
+  }
+
+  // Runs every variant once and compares its result with Open MPI's;
+  // the names of those that differ on some process (the same everywhere).
+  std::string mismatches() {
+    for (Variant variant : kVariants) {
+      if (!has(variant)) continue;
+      std::fill(recv_[index_of(variant)].begin(),
+                recv_[index_of(variant)].end(), -1);
+      call(variant);
+    }
+    const std::vector<int>& want = recv_[index_of(Variant::openmpi)];
+    std::string names;
+    for (Variant variant : kVariants) {
+      int differs = has(variant) && recv_[index_of(variant)] != want ? 1 : 0;
+      MPI_Allreduce(MPI_IN_PLACE, &differs, 1, MPI_INT, MPI_LOR,
+                    MPI_COMM_WORLD);
+      if (differs != 0)
+        names += std::string(names.empty() ? "" : ", ") + name_of(variant);
+    }
+    return names;
+  }
+
+ private:
+  void ortho_call(const Comm& comm, int* recv) {
+    const int* send = send_.data();
+    const int n = count_;
+    switch (operation_) {
+      case Operation::allgather:
+        ortho::allgather(comm, send, n, MPI_INT, recv, n, MPI_INT);
+        break;
+      case Operation::alltoall:
+        ortho::alltoall(comm, send, n, MPI_INT, recv, n, MPI_INT);
+        break;
+      default:
+        ortho::allreduce(comm, send, recv, n, MPI_INT, MPI_SUM);
+        break;
+    }
+  }
+
+  // The Traffic of the selected, direct and combining algorithms.
+  void read_structure(int block_bytes) {
+    const ortho::Table& table =
+        ortho::internal::table_of(selected_, "combining_benchmark");
+    const auto convert = [&](const ortho::algorithms::Traffic& traffic) {
+      return Structure{.messages = traffic.messages,
+                       .bytes = static_cast<long>(traffic.blocks) * block_bytes,
+                       .rounds = traffic.rounds};
+    };
+    if (table.combining == nullptr) {  // no common stencil: direct only
+      direct_structure_ = {.messages = degree_,
+                           .bytes = static_cast<long>(degree_) * block_bytes,
+                           .rounds = degree_ > 0 ? 1 : 0};
+    } else {
+      const ortho::algorithms::Combining& c = *table.combining;
+      direct_structure_ = convert(ortho::algorithms::direct_traffic(c));
+      switch (operation_) {
+        case Operation::allgather:
+          combining_structure_ = convert(ortho::algorithms::combining_traffic(
+              c, stencils::Collective::allgather));
+          break;
+        case Operation::alltoall:
+          combining_structure_ = convert(ortho::algorithms::combining_traffic(
+              c, stencils::Collective::alltoall));
+          break;
+        default:
+          if (c.box_depth > 0) {
+            combining_structure_ =
+                convert(ortho::algorithms::box_allreduce_traffic(c));
+          }
+          break;
+      }
+    }
+    selected_structure_ = selected_name_ == "combining" ? combining_structure_
+                                                        : direct_structure_;
+  }
+
+  void make_buffers() {
+    const auto n = static_cast<std::size_t>(count_);
+    const auto degree = static_cast<std::size_t>(degree_);
+    const std::size_t sent = operation_ == Operation::alltoall ? degree * n : n;
+    const std::size_t received =
+        operation_ == Operation::allreduce ? n : degree * n;
+    const int rank = named_.rank();
+    send_.resize(sent);
+    for (std::size_t i = 0; i < sent; ++i) {
+      send_[i] = rank * 7919 + static_cast<int>(i);
+    }
+    for (std::vector<int>& recv : recv_) recv.assign(received, -1);
+    if (operation_ == Operation::allreduce) {
+      for (std::vector<int>& gathered : gathered_) {
+        gathered.assign(degree * n, -1);
+      }
+    }
+  }
+
+  // Collective, in the same order on every process.
+  void make_persistent() {
+    const int n = count_;
+    const int* send = send_.data();
+    int* mpix_recv = operation_ == Operation::allreduce
+                         ? gathered_[1].data()
+                         : recv_[index_of(Variant::openmpi_persistent)].data();
+    if (operation_ == Operation::alltoall) {
+      MPIX_Neighbor_alltoall_init(send, n, MPI_INT, mpix_recv, n, MPI_INT,
+                                  openmpi_, MPI_INFO_NULL,
+                                  &openmpi_persistent_);
+    } else {
+      MPIX_Neighbor_allgather_init(send, n, MPI_INT, mpix_recv, n, MPI_INT,
+                                   openmpi_, MPI_INFO_NULL,
+                                   &openmpi_persistent_);
+    }
+    int* recv = recv_[index_of(Variant::ortho_selected_persistent)].data();
+    switch (operation_) {
+      case Operation::allgather:
+        ortho_persistent_ = ortho::allgather_init(selected_, send, n, MPI_INT,
+                                                  recv, n, MPI_INT);
+        break;
+      case Operation::alltoall:
+        ortho_persistent_ =
+            ortho::alltoall_init(selected_, send, n, MPI_INT, recv, n, MPI_INT);
+        break;
+      default:
+        ortho_persistent_ =
+            ortho::allreduce_init(selected_, send, recv, n, MPI_INT, MPI_SUM);
+        break;
+    }
+  }
+
+  Operation operation_;
+  int count_;  // ints per block
+  int degree_ = 0;
+  Comm named_;
+  std::vector<int> dims_;
+  MPI_Comm openmpi_ = MPI_COMM_NULL;
+  Comm direct_;
+  Comm combining_;
+  Comm selected_;
+  bool has_combining_ = false;
+  std::string selected_name_;
+  Structure selected_structure_;
+  Structure direct_structure_;
+  Structure combining_structure_;
+  std::vector<int> send_;
+  std::array<std::vector<int>, kVariantCount> recv_;
+  std::array<std::vector<int>, 2> gathered_;  // allreduce: openmpi, persistent
+  MPI_Request openmpi_persistent_ = MPI_REQUEST_NULL;
+  classic::Request ortho_persistent_;
+};
+
+void BM_Combining(benchmark::State& state, Operation operation,
+                  const Stencil& stencil) {
+  const int block_bytes = static_cast<int>(state.range(0));
+  Point point(operation, stencil, block_bytes);
+  const std::string wrong = point.mismatches();
+  if (!wrong.empty()) {
+    state.SkipWithError(("result differs from Open MPI's: " + wrong).c_str());
+    return;
+  }
+  std::vector<Variant> active;
+  for (Variant variant : kVariants) {
+    if (point.has(variant)) active.push_back(variant);
+  }
+  for (Variant variant : active) (void)point.batch(variant, 1);  // warm up
+  std::array<std::vector<double>, kVariantCount> seconds;
+  std::size_t first = 0;
+  for (auto _ : state) {
+    for (std::size_t k = 0; k < active.size(); ++k) {
+      const Variant variant = active[(first + k) % active.size()];
+      seconds[index_of(variant)].push_back(point.batch(variant, options.calls));
+    }
+    first = (first + 1) % active.size();
+    state.SetIterationTime(seconds[index_of(Variant::ortho_selected)].back());
+  }
+
+  std::array<double, kVariantCount> us{};
+  for (Variant variant : active) {
+    us[index_of(variant)] = 1e6 * median(seconds[index_of(variant)]);
+  }
+  const double openmpi_us = us[index_of(Variant::openmpi)];
+  for (Variant variant : active) {
+    const std::string stem = stem_of(variant);
+    state.counters[stem + "_us"] = us[index_of(variant)];
+    if (variant != Variant::openmpi && variant != Variant::openmpi_persistent) {
+      state.counters[stem + "_x"] = openmpi_us / us[index_of(variant)];
+    }
+  }
+  state.counters["persistent_x"] =
+      us[index_of(Variant::openmpi_persistent)] /
+      us[index_of(Variant::ortho_selected_persistent)];
+  const Structure& selected = point.selected_structure();
+  const Structure& direct = point.direct_structure();
+  state.counters["selected_messages"] = selected.messages;
+  state.counters["selected_bytes"] = static_cast<double>(selected.bytes);
+  state.counters["selected_rounds"] = selected.rounds;
+  state.counters["direct_messages"] = direct.messages;
+  state.counters["direct_bytes"] = static_cast<double>(direct.bytes);
+  state.counters["direct_rounds"] = direct.rounds;
+  state.counters["combining_selected"] =
+      point.selected_name() == "combining" ? 1 : 0;
+  state.SetLabel(dims_string(point.dims()) + " " + point.selected_name());
+
+  if (options.csv.empty() || classic::Environment::world_rank() != 0) return;
+  const std::string op(ortho::to_string(operation));
+  int repetition = 0;
+  for (const Row& row : rows) {
+    if (row.operation == op && row.stencil == stencil.name &&
+        row.block_bytes == block_bytes &&
+        row.variant == name_of(Variant::openmpi)) {
+      ++repetition;
+    }
+  }
+  for (Variant variant : active) {
+    rows.push_back({.operation = op,
+                    .stencil = stencil.name,
+                    .dims = dims_string(point.dims()),
+                    .block_bytes = block_bytes,
+                    .repetition = repetition,
+                    .variant = name_of(variant),
+                    .algorithm = point.algorithm_of(variant),
+                    .time_us = us[index_of(variant)],
+                    .speedup = openmpi_us / us[index_of(variant)],
+                    .structure = point.structure_of(variant)});
+  }
+}
+
+void register_benchmarks() {
+  for (Operation operation : kOperations) {
+    for (const Stencil& stencil : kStencils) {
+      const std::string name =
+          std::string(ortho::to_string(operation)) + "/" + stencil.name;
+      benchmark::internal::Benchmark* benchmark = benchmark::RegisterBenchmark(
+          name.c_str(), [operation, &stencil](benchmark::State& state) {
+            BM_Combining(state, operation, stencil);
+          });
+      // Fixed iteration counts: every rank must run exactly the same loop.
+      benchmark->UseManualTime()
+          ->Iterations(options.iterations)
+          ->Unit(benchmark::kMicrosecond);
+      for (int bytes : kBlockBytes) benchmark->Arg(bytes);
+    }
+  }
+}
+
+void write_csv(const std::string& path) {
+  std::ofstream out(path);
+  if (!out) {
+    std::fprintf(stderr, "combining_benchmark: cannot write %s\n",
+                 path.c_str());
+    return;
+  }
+  const char* btl = std::getenv("OMPI_MCA_btl");
+  out << "operation,stencil,dims,processes,btl,block_bytes,repetition,"
+         "variant,algorithm,time_us,speedup_vs_openmpi,messages,bytes,"
+         "rounds\n";
+  for (const Row& row : rows) {
+    out << row.operation << ',' << row.stencil << ',' << row.dims << ','
+        << classic::Environment::world_size() << ','
+        << (btl != nullptr ? btl : "default") << ',' << row.block_bytes << ','
+        << row.repetition << ',' << row.variant << ',' << row.algorithm << ','
+        << row.time_us << ',' << row.speedup << ',' << row.structure.messages
+        << ',' << row.structure.bytes << ',' << row.structure.rounds << '\n';
+  }
+}
+
+// Takes this program's flags out of argv; false for a malformed one.
+bool parse_options(int& argc, char** argv) {
+  int kept = 1;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    const auto number = [&](std::string_view prefix, int& value) {
+      if (!arg.starts_with(prefix)) return false;
+      value = std::atoi(std::string(arg.substr(prefix.size())).c_str());
+      return true;
+    };
+    if (arg.starts_with("--csv=")) {
+      options.csv = std::string(arg.substr(6));
+    } else if (number("--iterations=", options.iterations) ||
+               number("--calls=", options.calls)) {
+    } else {
+      argv[kept++] = argv[i];
+    }
+  }
+  argc = kept;
+  argv[argc] = nullptr;
+  return options.iterations > 0 && options.calls > 0;
+}
+
+// Ranks other than 0 run the same benchmarks silently.
+class SilentReporter : public benchmark::BenchmarkReporter {
+ public:
+  bool ReportContext(const Context&) override { return true; }
+  void ReportRuns(const std::vector<Run>&) override {}
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  classic::Environment environment(argc, argv);
+  const bool root = classic::Environment::world_rank() == 0;
+  if (!parse_options(argc, argv)) {
+    if (root) std::fprintf(stderr, "--iterations and --calls must be > 0\n");
+    return 1;
+  }
+  if (!root) {
+    // Only rank 0 writes --benchmark_out: the others must not even open it.
+    int kept = 1;
+    for (int i = 1; i < argc; ++i) {
+      if (!std::string_view(argv[i]).starts_with("--benchmark_out")) {
+        argv[kept++] = argv[i];
+      }
+    }
+    argc = kept;
+    argv[argc] = nullptr;
+  }
+  benchmark::Initialize(&argc, argv);
+  register_benchmarks();
+  if (root) {
+    std::printf(
+        "combining_benchmark: %d processes, %d iterations of %d calls\n",
+        classic::Environment::world_size(), options.iterations, options.calls);
+    benchmark::RunSpecifiedBenchmarks();
+    if (!options.csv.empty()) write_csv(options.csv);
+  } else {
+    SilentReporter silent;
+    benchmark::RunSpecifiedBenchmarks(&silent);
+  }
+  benchmark::Shutdown();
+  return 0;
+}

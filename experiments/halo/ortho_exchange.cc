@@ -1,0 +1,170 @@
+// Figure 1b: the 9-point halo exchange on orthocomm's single interface set:
+// a Cartesian name on a duplicate of the world, the neighbours from
+// cart_allranks_relative, a distributed graph made by ortho (which detects
+// the stencil and may select message combining), the unified alltoallw on
+// it and the global check on its base communicator.
+#include <mpi.h>
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "classic/base/error.h"
+#include "classic/collectives/collectives.h"
+#include "classic/comm/comm.h"
+#include "classic/graph/dist_graph.h"
+#include "classic/p2p/request.h"
+#include "experiments/halo/exchange.h"
+#include "experiments/halo/halo_types.h"
+#include "naming/cart_maps.h"
+#include "naming/cart_name.h"
+#include "ortho/collectives.h"
+#include "ortho/dist_graph.h"
+#include "ortho/operation.h"
+#include "ortho/structure.h"
+#include "ortho/table.h"
+
+namespace halo {
+namespace {
+
+// kMoore (sign +1) or its mirror image (-1), flat, as
+// cart_allranks_relative takes offsets.
+std::vector<int> flat_offsets(int sign) {
+  std::vector<int> flat;
+  for (const Offset offset : kMoore) {
+    flat.push_back(sign * offset.row);
+    flat.push_back(sign * offset.column);
+  }
+  return flat;
+}
+
+class OrthoExchange final : public Exchange {
+ public:
+  OrthoExchange(Mode mode, Algorithm algorithm, const GridSpec& spec)
+      : mode_(mode), forced_(algorithm) {
+    const std::array<bool, 2> periods{spec.borders == Borders::periodic,
+                                      spec.borders == Borders::periodic};
+    comm_ = classic::Comm::world().dup();
+    naming::cart_name(comm_, spec.dims, periods, naming::Order::row_major);
+    const int rank = comm_.rank();
+    const std::vector<int> coords = naming::cart_coordinates(comm_, rank);
+    coordinates_ = {coords[0], coords[1]};
+    const std::vector<int> plus =
+        naming::cart_allranks_relative(comm_, rank, flat_offsets(1));
+    const std::vector<int> minus =
+        naming::cart_allranks_relative(comm_, rank, flat_offsets(-1));
+    neighbours_ = moore_neighbours(plus, minus);
+    graph_ = ortho::dist_graph_create_adjacent(
+        comm_, neighbours_.sources, classic::unweighted,
+        neighbours_.destinations, classic::unweighted);
+    base_ = ortho::comm_base(graph_);
+    force_algorithm();
+  }
+
+  ~OrthoExchange() override {
+    // The requests go before the datatypes they use.
+    requests_ = {};
+  }
+  OrthoExchange(const OrthoExchange&) = delete;
+  OrthoExchange& operator=(const OrthoExchange&) = delete;
+
+  std::array<int, 2> coordinates() const override { return coordinates_; }
+
+  void bind(int rows, int columns, MPI_Datatype element,
+            std::array<void*, 2> arrays) override {
+    requests_ = {};
+    types_.emplace(rows, columns, element);
+    args_ = alltoallw_args(neighbours_, *types_, rows, columns);
+    arrays_ = arrays;
+    if (mode_ == Mode::persistent) {
+      for (std::size_t w = 0; w < 2; ++w) {
+        requests_[w] = ortho::alltoallw_init(
+            graph_, arrays_[w], args_.send_counts, args_.send_displs,
+            args_.send_types, arrays_[w], args_.recv_counts,
+            args_.recv_displs, args_.recv_types);
+      }
+    }
+  }
+
+  void exchange(int which) override {
+    const auto w = static_cast<std::size_t>(which);
+    if (mode_ == Mode::persistent) {
+      classic::start(requests_[w]);
+      classic::wait(requests_[w]);
+      return;
+    }
+    ortho::alltoallw(graph_, arrays_[w], args_.send_counts, args_.send_displs,
+                     args_.send_types, arrays_[w], args_.recv_counts,
+                     args_.recv_displs, args_.recv_types);
+  }
+
+  double allreduce(double value, MPI_Op op) override {
+    double result = 0;
+    classic::allreduce(base_, std::span<const double>(&value, 1),
+                       std::span<double>(&result, 1), op);
+    return result;
+  }
+
+  std::string algorithm() const override {
+    return std::string(ortho::selected_algorithm(
+        graph_, ortho::Operation::alltoallw, first_block_bytes()));
+  }
+
+  std::string note() const override {
+    if (!note_.empty()) return note_;
+    if (forced_ == Algorithm::combining && algorithm() != "combining") {
+      return "(combining not available for alltoallw: " + algorithm() + ")";
+    }
+    return "";
+  }
+
+  Traffic traffic() override {
+    return count_sends([&] { exchange(0); });
+  }
+
+ private:
+  // ortho::set_algorithm on this graph only: "direct", or "combining" for
+  // every operation that has a combining algorithm here (where none has,
+  // set_algorithm refuses and the default stays, with a note).
+  void force_algorithm() {
+    if (forced_ == Algorithm::selected) return;
+    const char* spec = forced_ == Algorithm::direct ? "direct" : "combining";
+    try {
+      ortho::set_algorithm(graph_, spec);
+    } catch (const classic::Error& error) {
+      note_ = std::string("(") + spec + " not available: " + error.what() +
+              ")";
+    }
+  }
+
+  std::size_t first_block_bytes() const {
+    if (args_.send_types.empty()) return 0;
+    int size = 0;
+    MPI_Type_size(args_.send_types.front(), &size);
+    return static_cast<std::size_t>(size);
+  }
+
+  Mode mode_;
+  Algorithm forced_;
+  classic::Comm comm_;
+  classic::Comm graph_;
+  classic::Comm base_;
+  std::array<int, 2> coordinates_{0, 0};
+  Neighbours neighbours_;
+  std::optional<HaloTypes> types_;
+  AlltoallwArgs args_;
+  std::array<void*, 2> arrays_{nullptr, nullptr};
+  std::array<classic::Request, 2> requests_;
+  std::string note_;
+};
+
+}  // namespace
+
+std::unique_ptr<Exchange> make_ortho_exchange(Mode mode, Algorithm algorithm,
+                                              const GridSpec& spec) {
+  return std::make_unique<OrthoExchange>(mode, algorithm, spec);
+}
+
+}  // namespace halo
