@@ -21,10 +21,13 @@ classic::Request run(const classic::Comm& comm, const Call& call) {
         std::string(to_string(call.operation)) + " is undefined on a " +
             std::string(to_string(table.structure)) + " communicator");
   }
-  if (choice.crossover_bytes == Choice::kNever) [[likely]] {
+  if (choice.crossover_bytes == Choice::kNever &&
+      choice.persistent.run == nullptr) [[likely]] {
     return choice.primary.run(comm, table, call);
   }
-  return choice.select(block_bytes(call, table)).run(comm, table, call);
+  const std::size_t bytes =
+      choice.crossover_bytes == Choice::kNever ? 0 : block_bytes(call, table);
+  return choice.select(bytes, call.mode).run(comm, table, call);
 }
 
 std::size_t blocks_received(const classic::Comm& comm, const char* function) {

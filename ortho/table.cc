@@ -252,10 +252,11 @@ void set_algorithm(const classic::Comm& comm, std::string_view spec) {
 
 std::string_view selected_algorithm(const classic::Comm& comm,
                                     Operation operation,
-                                    std::size_t block_bytes) {
+                                    std::size_t block_bytes,
+                                    classic::Mode mode) {
   const Choice& choice =
       internal::table_of(comm, "ortho::selected_algorithm").choice(operation);
-  return choice.defined() ? choice.select(block_bytes).name
+  return choice.defined() ? choice.select(block_bytes, mode).name
                           : std::string_view{};
 }
 

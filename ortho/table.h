@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "classic/comm/comm.h"
+#include "classic/exec/mode.h"
 #include "classic/p2p/request.h"
 #include "ortho/call.h"
 #include "ortho/graph_facts.h"
@@ -49,6 +50,9 @@ struct Choice {
   Algorithm primary;
   Algorithm alternative;
   std::size_t crossover_bytes = kNever;
+  // Where set, the algorithm of persistent calls (*_init), whatever the
+  // block size: one whose set-up costs are paid once, at initialisation.
+  Algorithm persistent;
 
   // `algorithm` for every block size.
   static Choice only(const Algorithm& algorithm) {
@@ -60,6 +64,12 @@ struct Choice {
   bool defined() const { return primary.run != nullptr; }
   const Algorithm& select(std::size_t block_bytes) const {
     return block_bytes > crossover_bytes ? alternative : primary;
+  }
+  const Algorithm& select(std::size_t block_bytes, classic::Mode mode) const {
+    if (mode == classic::Mode::persistent && persistent.run != nullptr) {
+      return persistent;
+    }
+    return select(block_bytes);
   }
 };
 
@@ -142,7 +152,9 @@ void apply_override(Table& table, std::string_view spec,
 // `name` (every operation that has an algorithm of that name uses it) or
 // `operation=name` (that operation must have one). Names: "native" (fully
 // connected and bipartite: classic's collectives), "direct" (directed
-// graphs: one message per edge); the combining algorithms add theirs. An
+// graphs: one message per edge), "per_peer" (directed graphs whose
+// neighbours repeat: one message per distinct peer), "combining"
+// (Cartesian stencils: algorithms/combining.h). An
 // empty spec restores the default choice. Local; affects this communicator
 // only (not its earlier duplicates; later duplicates inherit it).
 // ErrorClass::arg for an unknown operation or algorithm, or an operation
@@ -150,10 +162,10 @@ void apply_override(Table& table, std::string_view spec,
 void set_algorithm(const classic::Comm& comm, std::string_view spec);
 
 // The name of the algorithm `operation` uses on `comm` for blocks of
-// `block_bytes` bytes ("" where the operation is undefined there).
-std::string_view selected_algorithm(const classic::Comm& comm,
-                                    Operation operation,
-                                    std::size_t block_bytes = 0);
+// `block_bytes` bytes in `mode` ("" where the operation is undefined there).
+std::string_view selected_algorithm(
+    const classic::Comm& comm, Operation operation, std::size_t block_bytes = 0,
+    classic::Mode mode = classic::Mode::blocking);
 
 }  // namespace ortho
 

@@ -109,7 +109,9 @@ class OrthoExchange final : public Exchange {
 
   std::string algorithm() const override {
     return std::string(ortho::selected_algorithm(
-        graph_, ortho::Operation::alltoallw, first_block_bytes()));
+        graph_, ortho::Operation::alltoallw, first_block_bytes(),
+        mode_ == Mode::persistent ? classic::Mode::persistent
+                                  : classic::Mode::blocking));
   }
 
   std::string note() const override {

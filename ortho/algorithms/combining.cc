@@ -1,6 +1,10 @@
 #include "ortho/algorithms/combining.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -11,6 +15,7 @@
 #include "classic/exec/plan.h"
 #include "ortho/algorithms/algorithms.h"
 #include "ortho/algorithms/checks.h"
+#include "ortho/algorithms/edge_blocks.h"
 #include "ortho/algorithms/graph_plans.h"
 #include "stencils/neighborhood.h"
 
@@ -37,9 +42,12 @@ struct Layout {
   MPI_Aint recv_stride = 0;
   MPI_Aint temp_stride = 0;
   MPI_Aint temp_shift = 0;  // -true_lower_bound of the receive type
-  // allgatherv and allgatherw: the receive block of each source, in the
-  // caller's order (their relays forward from receive slots only).
+  // Blocks of their own size and datatype, where a call has them: the
+  // receive block of each source and the send block of each destination,
+  // in the caller's order, and the block of each scratch slot.
   std::vector<Plan::Block> recv_blocks;
+  std::vector<Plan::Block> send_blocks;
+  std::vector<Plan::Block> temp_blocks;
 };
 
 Layout layout_of(Elements send, Elements recv, const char* function) {
@@ -55,7 +63,9 @@ Layout layout_of(Elements send, Elements recv, const char* function) {
           .recv_stride = recv.count * r.extent,
           .temp_stride = (span + 15) / 16 * 16,
           .temp_shift = -r.true_lower_bound,
-          .recv_blocks = {}};
+          .recv_blocks = {},
+          .send_blocks = {},
+          .temp_blocks = {}};
 }
 
 // Compiles one schedule into a plan for this process and one call shape.
@@ -119,6 +129,10 @@ class PlanBuilder {
     const auto slot = static_cast<std::size_t>(location.index);
     switch (location.kind) {
       case SlotKind::send: {
+        if (!layout_.send_blocks.empty()) {
+          return layout_.send_blocks[static_cast<std::size_t>(
+              c_.neighborhood.target_slots[slot])];
+        }
         const MPI_Aint position =
             kind == stencils::Collective::allgather
                 ? 0
@@ -139,6 +153,7 @@ class PlanBuilder {
                 .count = layout_.recv.count,
                 .datatype = layout_.recv.datatype};
       case SlotKind::temp:
+        if (!layout_.temp_blocks.empty()) return layout_.temp_blocks[slot];
         break;
     }
     return {.space = Space::scratch,
@@ -256,6 +271,95 @@ classic::Request run_gather_blocks(const classic::Comm& comm,
                           c.mode, c.function());
 }
 
+// The bytes of a block's data (its type signature's size).
+std::int64_t bytes_of(const Plan::Block& block, const char* function) {
+  return std::int64_t{block.count} *
+         classic::datatype_layout(block.datatype, function).size;
+}
+
+// Runs the alltoall schedule over one int64 per block: every process
+// learns the byte size of each block it receives (in the caller's source
+// order, first) and of each block it relays (after them, per scratch
+// slot). Blocking.
+std::vector<std::int64_t> exchange_sizes(const classic::Comm& comm,
+                                         const Combining& combining,
+                                         const EdgeBlocks& blocks,
+                                         const char* function) {
+  std::vector<std::int64_t> sent(blocks.send.size());
+  std::transform(
+      blocks.send.begin(), blocks.send.end(), sent.begin(),
+      [function](const Plan::Block& b) { return bytes_of(b, function); });
+  const std::size_t in = blocks.recv.size();
+  const auto temps = static_cast<std::size_t>(combining.alltoall.temp_slots);
+  std::vector<std::int64_t> sizes(in + temps, 0);
+  Layout layout = layout_of({1, MPI_INT64_T}, {1, MPI_INT64_T}, function);
+  for (std::size_t t = 0; t < temps; ++t) {
+    layout.temp_blocks.push_back(
+        {.space = Space::recv,
+         .displacement = static_cast<MPI_Aint>((in + t) * sizeof(std::int64_t)),
+         .count = 1,
+         .datatype = MPI_INT64_T});
+  }
+  Plan plan = PlanBuilder(combining, combining.alltoall, layout).build();
+  plan.scratch_bytes = 0;
+  // Blocking: complete on return, the request null.
+  (void)classic::execute(comm, std::make_shared<const Plan>(std::move(plan)),
+                         {sent.data(), sizes.data()}, classic::Mode::blocking,
+                         function);
+  return sizes;
+}
+
+// alltoallv and alltoallw: the alltoall schedule with each block its own
+// size and datatype. A relay cannot know the sizes of the blocks it
+// forwards (MPI tells a process the sizes of its own blocks only), so the
+// schedule first carries every block's byte size, then the blocks. Relayed
+// blocks wait in scratch as bytes and travel as MPI_PACKED, which matches
+// any type signature (MPI-1, 3.13; the packed form is the native one in a
+// homogeneous job, Open MPI's case). The size exchange blocks: in
+// persistent mode once, at initialisation (the selected case); in the other
+// modes at every call, which the non-blocking form therefore waits for.
+classic::Request run_exchange_blocks(const classic::Comm& comm,
+                                     const Table& table, const Call& call) {
+  const Checks check(comm, call);
+  const char* function = call.function();
+  const EdgeBlocks blocks = edge_blocks(table, call, check);
+  const Combining& combining = *table.combining;
+  const std::vector<std::int64_t> sizes =
+      exchange_sizes(comm, combining, blocks, function);
+  for (std::size_t j = 0; j < blocks.recv.size(); ++j) {
+    const std::int64_t room = bytes_of(blocks.recv[j], function);
+    if (sizes[j] > room) {
+      throw classic::Error(classic::ErrorClass::truncate, function,
+                           "the block from source " + std::to_string(j) +
+                               " (rank " + std::to_string(table.sources[j]) +
+                               ") has " + std::to_string(sizes[j]) +
+                               " bytes; receive block " + std::to_string(j) +
+                               " holds " + std::to_string(room));
+    }
+  }
+  Layout layout = layout_of({0, MPI_BYTE}, {0, MPI_BYTE}, function);
+  layout.send_blocks = blocks.send;
+  layout.recv_blocks = blocks.recv;
+  MPI_Aint scratch = 0;
+  for (std::size_t t = blocks.recv.size(); t < sizes.size(); ++t) {
+    if (sizes[t] > std::numeric_limits<int>::max()) {
+      throw classic::Error(classic::ErrorClass::count, function,
+                           "a relayed block of " + std::to_string(sizes[t]) +
+                               " bytes exceeds what one count can describe");
+    }
+    layout.temp_blocks.push_back({.space = Space::scratch,
+                                  .displacement = scratch,
+                                  .count = static_cast<int>(sizes[t]),
+                                  .datatype = MPI_PACKED});
+    scratch += (static_cast<MPI_Aint>(sizes[t]) + 15) / 16 * 16;
+  }
+  Plan plan = PlanBuilder(combining, combining.alltoall, layout).build();
+  plan.scratch_bytes = scratch;
+  return classic::execute(comm, std::make_shared<const Plan>(std::move(plan)),
+                          {call.send.data, call.recv.data}, call.mode,
+                          function);
+}
+
 // The stencil's offsets, canonical, sorted (a multiset).
 std::vector<std::vector<int>> sorted_offsets(const naming::Geometry& geometry,
                                              const stencils::Stencil& stencil) {
@@ -351,6 +455,23 @@ void select_combining(Table& table, std::shared_ptr<const Combining> combining,
     }
     table.choice(operation) = choice;
   }
+  // alltoallv and alltoallw pay for a size exchange first: persistent calls
+  // once, at initialisation (chosen where alltoall's schedule sends fewer
+  // messages), the others at every call (chosen where twice the schedule's
+  // messages are still fewer).
+  const Traffic exchange =
+      combining_traffic(*table.combining, stencils::Collective::alltoall);
+  const int alternative = peers >= 0 ? peers : direct.messages;
+  for (Operation operation : {Operation::alltoallv, Operation::alltoallw}) {
+    table.offer(operation, exchange_blocks());
+    if (exchange.messages >= alternative) continue;
+    Choice& choice = table.choice(operation);
+    if (2 * exchange.messages < alternative) {
+      choice = Choice::only(exchange_blocks());
+    } else {
+      choice.persistent = exchange_blocks();
+    }
+  }
   // allgatherv and allgatherw follow allgather where no block waits in
   // scratch (the relay trees forward from receive slots).
   const bool gathers_from_slots = table.combining->allgather.temp_slots == 0;
@@ -379,6 +500,11 @@ void select_combining(Table& table, std::shared_ptr<const Combining> combining,
 const Algorithm& gather_blocks() {
   static constexpr Algorithm kGatherBlocks{"combining", &run_gather_blocks};
   return kGatherBlocks;
+}
+
+const Algorithm& exchange_blocks() {
+  static constexpr Algorithm kExchangeBlocks{"combining", &run_exchange_blocks};
+  return kExchangeBlocks;
 }
 
 const Algorithm& combining() {

@@ -111,7 +111,8 @@ std::shared_ptr<const Combining> detect_combining(
 // Fills `table`'s choices for allgather and alltoall: combining up to the
 // block size where the cost model says the direct algorithm is faster
 // (allgather: combining sends no more volume, so always when it sends
-// fewer messages).
+// fewer messages); for allgatherv/w, alltoallv/w and allreduce on box
+// stencils, as their comments in combining.cc say.
 // `peers`: the most distinct peers of a process where the one-message-per-
 // peer algorithm is the current choice (-1 where it is not): combining is
 // chosen only if it sends fewer messages than that too.
@@ -123,6 +124,11 @@ const Algorithm& combining();
 // allgatherv and allgatherw along allgather's relay trees; also named
 // "combining".
 const Algorithm& gather_blocks();
+
+// alltoallv and alltoallw along alltoall's schedule, after a size exchange
+// over it (relays learn the sizes of the blocks they forward); also named
+// "combining".
+const Algorithm& exchange_blocks();
 
 // allreduce on box stencils (box_allreduce.cc); also named "combining".
 const Algorithm& box_allreduce();

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "classic/base/error.h"
 #include "classic/comm/comm.h"
 #include "classic/graph/dist_graph.h"
 #include "classic/neighbor/neighbor_collectives.h"
@@ -351,6 +352,149 @@ TEST(Combining, AllgathervAndAllgatherwEqualDirect) {
     }
   }
   MPI_Type_free(&pair);
+}
+
+// The ints each process sends on every edge in the alltoallv/w test: a
+// number of its own (even, so that pairs can carry them), so a receiver
+// knows it from the source's rank.
+int ints_from(int rank) { return 2 * (1 + rank % 3); }
+
+// alltoallv and alltoallw along alltoall's schedule after a size
+// exchange: blocks of a size per sender, placed in reverse order with gaps
+// on both sides; alltoallw receives every other block as pairs of ints (a
+// datatype of its own, the same type signature). Forced to combining and
+// as selected, three modes, against classic's direct neighbourhood
+// collectives.
+TEST(Combining, AlltoallvAndAlltoallwEqualDirect) {
+  MPI_Datatype pair = MPI_DATATYPE_NULL;
+  MPI_Type_contiguous(2, MPI_INT, &pair);
+  MPI_Type_commit(&pair);
+  std::mt19937 random(static_cast<unsigned>(Comm::world().rank()) + 7u);
+  for (const Case& c : kCases) {
+    SCOPED_TRACE(name_of(c));
+    const Comm graph = stencil_graph(c);
+    const classic::DistGraphNeighbors lists =
+        classic::dist_graph_neighbors(graph);
+    const std::size_t in = lists.sources.size();
+    const std::size_t out = lists.destinations.size();
+    const int mine = ints_from(graph.rank());
+    // Send: block i at slot out - 1 - i, one int of gap after each.
+    std::vector<int> sendcounts(out, mine);
+    std::vector<int> sdispls(out);
+    std::vector<MPI_Aint> sbytes(out);
+    for (std::size_t i = 0; i < out; ++i) {
+      sdispls[i] = static_cast<int>(out - 1 - i) * (mine + 1);
+      sbytes[i] = MPI_Aint{sdispls[i]} * MPI_Aint{sizeof(int)};
+    }
+    const std::vector<MPI_Datatype> send_types(out, MPI_INT);
+    // Receive: reverse order, a gap of one int, every other block as pairs.
+    std::vector<int> counts(in);
+    std::vector<int> wcounts(in);
+    std::vector<int> displs(in);
+    std::vector<MPI_Aint> rbytes(in);
+    std::vector<MPI_Datatype> recv_types(in);
+    int end = 0;
+    for (std::size_t k = in; k-- > 0;) {
+      counts[k] = ints_from(lists.sources[k]);
+      displs[k] = end;
+      rbytes[k] = MPI_Aint{end} * MPI_Aint{sizeof(int)};
+      const bool pairs = k % 2 == 1;
+      recv_types[k] = pairs ? pair : MPI_INT;
+      wcounts[k] = pairs ? counts[k] / 2 : counts[k];
+      end += counts[k] + 1;
+    }
+    const std::vector<int> send =
+        random_ints(out * std::size_t(mine + 1), random);
+    std::vector<int> want(static_cast<std::size_t>(end), -1);
+    classic::neighbor_alltoallv(graph, send.data(), sendcounts, sdispls,
+                                MPI_INT, want.data(), counts, displs, MPI_INT);
+    for (const char* force : {"alltoallv=combining,alltoallw=combining", ""}) {
+      ortho::set_algorithm(graph, force);
+      for (classic::Mode mode :
+           {classic::Mode::blocking, classic::Mode::nonblocking,
+            classic::Mode::persistent}) {
+        std::vector<int> v(want.size(), -1);
+        std::vector<int> w(want.size(), -1);
+        std::vector<classic::Request> requests(2);
+        switch (mode) {
+          case classic::Mode::blocking:
+            ortho::alltoallv(graph, send.data(), sendcounts, sdispls, MPI_INT,
+                             v.data(), counts, displs, MPI_INT);
+            ortho::alltoallw(graph, send.data(), sendcounts, sbytes, send_types,
+                             w.data(), wcounts, rbytes, recv_types);
+            break;
+          case classic::Mode::nonblocking:
+            requests[0] =
+                ortho::ialltoallv(graph, send.data(), sendcounts, sdispls,
+                                  MPI_INT, v.data(), counts, displs, MPI_INT);
+            requests[1] = ortho::ialltoallw(graph, send.data(), sendcounts,
+                                            sbytes, send_types, w.data(),
+                                            wcounts, rbytes, recv_types);
+            classic::wait_all(requests);
+            break;
+          case classic::Mode::persistent:
+            requests[0] = ortho::alltoallv_init(graph, send.data(), sendcounts,
+                                                sdispls, MPI_INT, v.data(),
+                                                counts, displs, MPI_INT);
+            requests[1] = ortho::alltoallw_init(graph, send.data(), sendcounts,
+                                                sbytes, send_types, w.data(),
+                                                wcounts, rbytes, recv_types);
+            for (int start = 0; start < 2; ++start) {
+              std::fill(v.begin(), v.end(), -1);
+              std::fill(w.begin(), w.end(), -1);
+              classic::start_all(requests);
+              classic::wait_all(requests);
+            }
+            break;
+        }
+        EXPECT_EQ(v, want) << "alltoallv '" << force << "' mode "
+                           << static_cast<int>(mode);
+        EXPECT_EQ(w, want) << "alltoallw '" << force << "' mode "
+                           << static_cast<int>(mode);
+      }
+    }
+    // Persistent calls pay the size exchange once: combining is theirs
+    // wherever it is alltoall's choice for small blocks.
+    const bool alltoall_combines =
+        ortho::selected_algorithm(graph, ortho::Operation::alltoall, 8) ==
+        "combining";
+    EXPECT_EQ(
+        ortho::selected_algorithm(graph, ortho::Operation::alltoallw, 8,
+                                  classic::Mode::persistent) == "combining",
+        alltoall_combines);
+  }
+  MPI_Type_free(&pair);
+}
+
+// A block larger than its receive block is refused by the receiver after
+// the size exchange (truncate), not written past the buffer.
+TEST(Combining, AlltoallwRefusesAnOversizedBlock) {
+  const Comm graph = stencil_graph({2, stencils::Metric::chebyshev, 1, true});
+  ortho::set_algorithm(graph, "alltoallw=combining");
+  const classic::DistGraphNeighbors lists =
+      classic::dist_graph_neighbors(graph);
+  const std::size_t in = lists.sources.size();
+  const std::size_t out = lists.destinations.size();
+  // Every process sends 2 ints per block and receives 1.
+  const std::vector<int> send(2 * out, 1);
+  std::vector<int> recv(in, 0);
+  std::vector<MPI_Aint> sbytes(out);
+  std::vector<MPI_Aint> rbytes(in);
+  for (std::size_t i = 0; i < out; ++i) sbytes[i] = MPI_Aint(8 * i);
+  for (std::size_t j = 0; j < in; ++j) rbytes[j] = MPI_Aint(4 * j);
+  try {
+    ortho::alltoallw(graph, send.data(), std::vector<int>(out, 2), sbytes,
+                     std::vector<MPI_Datatype>(out, MPI_INT), recv.data(),
+                     std::vector<int>(in, 1), rbytes,
+                     std::vector<MPI_Datatype>(in, MPI_INT));
+    ADD_FAILURE() << "no error";
+  } catch (const classic::Error& error) {
+    EXPECT_EQ(error.error_class(), classic::ErrorClass::truncate);
+    EXPECT_NE(std::string(error.what()).find("ortho::alltoallw"),
+              std::string::npos)
+        << error.what();
+  }
+  EXPECT_EQ(recv, std::vector<int>(in, 0));
 }
 
 TEST(Combining, UnnamedOrIrregularGraphsStayDirect) {
