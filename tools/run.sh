@@ -1,13 +1,154 @@
 #!/usr/bin/env bash
-# The main job: builds the demo and runs it under mpirun.
-# Usage: tools/run.sh [NPROCS]   (default 4; oversubscribed if needed)
+# The main job: builds the stencil experiments (bazel build -c opt) and runs
+# a compact comparison of orthocomm against Open MPI on this machine, each
+# run verified against a serial run:
+#   - Game of Life, Listing 7 (one cell per process: cells, cells-openmpi)
+#     and on a blocked N x N board (Figure 1's halo exchange);
+#   - the 9-point Jacobi of Figure 1 with every implementation: Open MPI
+#     (MPI_Neighbor_alltoallw, blocking and persistent) and ortho's
+#     alltoallw forced direct, forced combining and as selected, blocking
+#     and persistent.
+# Prints a table (time per iteration, ratio to Open MPI, messages and bytes
+# per process per iteration) and writes it, a CSV, the raw output and PNG
+# plots to results/<timestamp>/.
+#
+#   tools/run.sh [--np=P] [--sizes=N,N,...] [--iterations=K]
+#                [--transport=shm|tcp] [--results=DIR] [--help]
+#
 # The mpirun flags are the test harness's (tests/harness/mpirun_flags.sh);
 # under tools/hosts.sh the processes are spread over the simulated hosts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+usage() {
+  cat <<'USAGE'
+usage: tools/run.sh [--np=P] [--sizes=N,N,...] [--iterations=K]
+                    [--transport=shm|tcp] [--results=DIR] [--help]
+Builds the stencil experiments (bazel build -c opt) and compares orthocomm
+with Open MPI on this machine: Game of Life (Listing 7, one cell per
+process, and a blocked board) and the 9-point Jacobi of Figure 1 with
+every implementation, each verified against a serial run.
+  --np=P            MPI processes (default 9, a 3 x 3 grid; oversubscribed
+                    when P exceeds the cores)
+  --sizes=LIST      grid orders N of the N x N boards and matrices
+                    (default 48,96,192,384; each at least the process grid)
+  --iterations=K    generations / Jacobi iterations per run (default 60)
+  --transport=T     shm: shared memory (btl self,vader, the default);
+                    tcp: TCP over loopback (btl tcp,self)
+  --results=DIR     where to write (default results/<timestamp>)
+Writes table.txt, results.csv, raw/*.txt and the plots jacobi_time.png,
+jacobi_ratio.png and life_time.png; exits 1 if any result differs from its
+serial run, 2 on a bad flag.
+USAGE
+}
+
+refuse() {
+  echo "run.sh: $1" >&2
+  usage >&2
+  exit 2
+}
+
+np=9
+sizes="48,96,192,384"
+iterations=60
+transport=shm
+results=""
+while [[ $# -gt 0 ]]; do
+  arg="$1"; shift
+  case "$arg" in
+    --help|-h) usage; exit 0 ;;
+    --np=*|--sizes=*|--iterations=*|--transport=*|--results=*)
+      value="${arg#*=}"; name="${arg%%=*}" ;;
+    --np|--sizes|--iterations|--transport|--results)
+      [[ $# -gt 0 ]] || refuse "$arg needs a value"
+      value="$1"; name="$arg"; shift ;;
+    *) refuse "unknown argument '$arg'" ;;
+  esac
+  case "$name" in
+    --np) np="$value" ;;
+    --sizes) sizes="$value" ;;
+    --iterations) iterations="$value" ;;
+    --transport) transport="$value" ;;
+    --results) results="$value" ;;
+  esac
+done
+[[ "$np" =~ ^[1-9][0-9]*$ ]] || refuse "--np=$np: must be a positive integer"
+[[ "$sizes" =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] ||
+  refuse "--sizes=$sizes: must be positive integers separated by commas"
+[[ "$iterations" =~ ^[1-9][0-9]*$ ]] ||
+  refuse "--iterations=$iterations: must be a positive integer"
+[[ "$transport" == shm || "$transport" == tcp ]] ||
+  refuse "--transport=$transport: must be shm or tcp"
+IFS=, read -r -a size_list <<<"$sizes"
+
 bash tools/install_deps.sh
-np="${1:-4}"
-bazel build //experiments:group_algebra_demo
+bash tools/install_deps.sh --plots ||
+  echo "run: could not install gnuplot; the table and CSV come without plots"
+echo "run: building the experiments (bazel build -c opt) ..."
+bazel build -c opt //experiments/life //experiments/jacobi
+# bazel-bin follows the last build's configuration; the opt binaries stay here.
+bin=bazel-out/k8-opt/bin/experiments
+
+results="${results:-results/$(date +%Y%m%d-%H%M%S)}"
+mkdir -p "$results/raw"
+job_dir="$(mktemp -d)"
+trap 'rm -rf "$job_dir"' EXIT
 source tests/harness/mpirun_flags.sh
-mpirun_flags "$np"
-exec mpirun "${MPIRUN_FLAGS[@]}" bazel-bin/experiments/group_algebra_demo
+mpirun_flags "$np" "$job_dir" 300
+if [[ "$transport" == tcp && -z "${ORTHOCOMM_HOSTFILE:-}" ]]; then
+  # TCP over the loopback interface instead of shared memory.
+  for i in "${!MPIRUN_FLAGS[@]}"; do
+    [[ "${MPIRUN_FLAGS[$i]}" == "self,vader" ]] && MPIRUN_FLAGS[$i]="tcp,self"
+  done
+  MPIRUN_FLAGS+=(--mca btl_tcp_if_include lo)
+fi
+transport_text="shared memory (btl self,vader)"
+[[ "$transport" == tcp ]] && transport_text="TCP loopback (btl tcp,self)"
+[[ -n "${ORTHOCOMM_HOSTFILE:-}" ]] && transport_text="TCP between hosts"
+
+started=$(date +%s)
+steps=$((2 * ${#size_list[@]} + 1))
+step=0
+failed=0
+
+# run_step LABEL OUTPUT PROGRAM ARGS...: one mpirun, its output kept.
+run_step() {
+  local label="$1" output="$2"; shift 2
+  step=$((step + 1))
+  printf '[%d/%d] %-44s' "$step" "$steps" "$label ..."
+  local begin status=0
+  begin=$(date +%s)
+  mpirun "${MPIRUN_FLAGS[@]}" "$@" >"$output" 2>&1 || status=$?
+  local verdict="all correct"
+  if [[ $status -eq 2 ]]; then
+    echo " refused"
+    sed 's/^/  | /' "$output" >&2
+    exit 2
+  elif [[ $status -ne 0 ]] || grep -q "result=MISMATCH" "$output"; then
+    verdict="FAILED (exit $status; see $output)"
+    failed=1
+  fi
+  printf ' %3ds, %s\n' "$(($(date +%s) - begin))" "$verdict"
+}
+
+echo "run: $np processes, $transport_text, sizes $sizes, $iterations iterations;" \
+  "results in $results"
+# Listing 7's board is the process grid (3 x 3 at 9 processes): a torus
+# and a seed on which it lives for the whole run at 4 and 9 processes (most
+# small boards die within a few generations, which would time nothing).
+run_step "life: Listing 7, one cell per process" "$results/raw/life_cells.txt" \
+  "$bin/life/life" --variant=cells,cells-openmpi --iterations="$iterations" \
+  --borders=periodic --seed=2
+for n in "${size_list[@]}"; do
+  run_step "life: blocked board N=$n" "$results/raw/life_$n.txt" \
+    "$bin/life/life" --n="$n" --iterations="$iterations" \
+    --variant=openmpi,openmpi-persistent,ortho-direct,ortho-selected,ortho-selected-persistent \
+    --png="$results/life_board_$n.png"
+  run_step "jacobi: N=$n, every implementation" "$results/raw/jacobi_$n.txt" \
+    "$bin/jacobi/jacobi" --n="$n" --iterations="$iterations" --tolerance=0
+done
+measured=$(($(date +%s) - started))
+
+bash tools/report.sh "$results" "$np" "$transport_text" "$iterations"
+echo "run: measured in ${measured}s (after the build); results in $results"
+exit "$failed"
