@@ -175,10 +175,11 @@ Table make_table(const classic::Comm& comm, Structure structure,
     read_neighbours(comm, table.sources, table.destinations);
   }
   fill_defaults(table);
-  if (facts.peers_repeat) algorithms::select_per_peer(table);
+  if (structure == Structure::directed_graph) {
+    algorithms::offer_per_peer(table);
+  }
   if (facts.combining) {
-    algorithms::select_combining(table, std::move(facts.combining),
-                                 facts.peers_repeat ? facts.most_peers : -1);
+    algorithms::select_combining(table, std::move(facts.combining));
   }
   if (const char* spec = std::getenv("ORTHO_ALGORITHM")) {
     apply_override(table, spec, std::string("ORTHO_ALGORITHM = '") + spec + "'",
@@ -227,15 +228,13 @@ void prepare(const classic::Comm& comm) {
   if (internal::find_table(comm) != nullptr) return;
   const Structure structure = ortho::topo_test(comm);
   classic::Comm base;
-  GraphFacts facts;
   if (structure == Structure::bipartite) {
     base = internal::local_group_comm(comm);
   } else if (structure == Structure::directed_graph) {
     base = comm.create(comm.group());
-    facts = internal::analyse_graph(comm, nullptr);
   }
-  internal::attach(comm, internal::make_table(comm, structure, std::move(base),
-                                              std::move(facts)));
+  internal::attach(comm,
+                   internal::make_table(comm, structure, std::move(base)));
 }
 
 classic::Comm comm_base(const classic::Comm& comm) {

@@ -32,6 +32,12 @@ using stencils::SlotKind;
 // combining table for how they were measured).
 constexpr double kMessageNs = 1000.0;
 constexpr double kByteNs = 0.25;
+// Above this block size the direct algorithm is chosen whatever the model
+// says: measured with experiments/combining_benchmark (4 processes, shared
+// memory), combining's rounds serialise large messages that the direct
+// algorithm has in flight at once (3-d Moore allgather, 40 KB blocks: 496
+// against 284 us; 4 KB: 83 against 89 us).
+constexpr std::size_t kMostCombinedBlockBytes = 16 * 1024;
 
 // Where the blocks of one call lie: slot strides of the caller's buffers
 // (one block per neighbour) and of the scratch slots of relayed blocks.
@@ -430,8 +436,8 @@ std::shared_ptr<const Combining> detect_combining(
       graph.rank(), box_depth);
 }
 
-void select_combining(Table& table, std::shared_ptr<const Combining> combining,
-                      int peers) {
+void select_combining(Table& table,
+                      std::shared_ptr<const Combining> combining) {
   table.combining = std::move(combining);
   if (!table.combining) return;
   const Traffic direct = direct_traffic(*table.combining);
@@ -440,18 +446,19 @@ void select_combining(Table& table, std::shared_ptr<const Combining> combining,
         std::pair{Operation::alltoall, stencils::Collective::alltoall}}) {
     table.offer(operation, algorithms::combining());
     const Traffic mine = combining_traffic(*table.combining, collective);
-    if (mine.messages >= direct.messages) continue;      // nothing to gain
-    if (peers >= 0 && mine.messages >= peers) continue;  // per_peer is better
+    if (mine.messages >= direct.messages) continue;  // nothing to gain
     Choice choice;
     choice.primary = algorithms::combining();
     choice.alternative = table.choice(operation).primary;
+    choice.crossover_bytes = kMostCombinedBlockBytes;
     if (mine.blocks > direct.blocks) {
       // Combining saves messages and pays with relayed bytes: it wins up
       // to the block size where the two costs meet.
-      const int alternative_messages = peers >= 0 ? peers : direct.messages;
-      const double saved = kMessageNs * (alternative_messages - mine.messages);
+      const double saved = kMessageNs * (direct.messages - mine.messages);
       const double paid_per_byte = kByteNs * (mine.blocks - direct.blocks);
-      choice.crossover_bytes = static_cast<std::size_t>(saved / paid_per_byte);
+      choice.crossover_bytes =
+          std::min(choice.crossover_bytes,
+                   static_cast<std::size_t>(saved / paid_per_byte));
     }
     table.choice(operation) = choice;
   }
@@ -461,7 +468,7 @@ void select_combining(Table& table, std::shared_ptr<const Combining> combining,
   // messages are still fewer).
   const Traffic exchange =
       combining_traffic(*table.combining, stencils::Collective::alltoall);
-  const int alternative = peers >= 0 ? peers : direct.messages;
+  const int alternative = direct.messages;
   for (Operation operation : {Operation::alltoallv, Operation::alltoallw}) {
     table.offer(operation, exchange_blocks());
     if (exchange.messages >= alternative) continue;

@@ -113,11 +113,7 @@ std::shared_ptr<const Combining> detect_combining(
 // (allgather: combining sends no more volume, so always when it sends
 // fewer messages); for allgatherv/w, alltoallv/w and allreduce on box
 // stencils, as their comments in combining.cc say.
-// `peers`: the most distinct peers of a process where the one-message-per-
-// peer algorithm is the current choice (-1 where it is not): combining is
-// chosen only if it sends fewer messages than that too.
-void select_combining(Table& table, std::shared_ptr<const Combining> combining,
-                      int peers);
+void select_combining(Table& table, std::shared_ptr<const Combining> combining);
 
 const Algorithm& combining();
 

@@ -87,17 +87,12 @@ classic::Request run(const classic::Comm& comm, const Table& table,
 
 }  // namespace
 
-void select_per_peer(Table& table) {
+void offer_per_peer(Table& table) {
   for (Operation operation :
        {Operation::allgather, Operation::allgatherv, Operation::allgatherw,
         Operation::alltoall, Operation::alltoallv, Operation::alltoallw}) {
-    Choice choice;
-    choice.primary = per_peer();
-    choice.alternative = table.choice(operation).primary;
-    table.choice(operation) = choice;
     table.offer(operation, per_peer());
   }
-  table.default_choices = table.choices;
 }
 
 const Algorithm& per_peer() {

@@ -110,9 +110,7 @@ TEST(CommBase, OfAClassicGraphIsPreparedOnFirstUse) {
 
 TEST(Table, DupSharesTheGraphAndTheChoice) {
   const Comm ring = ortho_ring(Comm::world());
-  // One process: the ring is a self loop, a local copy (per_peer).
-  EXPECT_EQ(ortho::selected_algorithm(ring, Operation::allgather),
-            ring.size() == 1 ? "per_peer" : "direct");
+  EXPECT_EQ(ortho::selected_algorithm(ring, Operation::allgather), "direct");
   EXPECT_EQ(ortho::selected_algorithm(ring, Operation::scan), "");
   const Comm copy = ortho::comm_dup(ring);
   EXPECT_EQ(ortho::topo_test(copy), Structure::directed_graph);
