@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
 # The report of tools/run.sh: reads the raw output of the life and jacobi
-# runs (RESULTS/raw/*.txt, one line per variant on rank 0) and writes
+# runs (RESULTS/raw/*.txt, one line per variant on rank 0) and, when there,
+# the neighbour benchmark's CSV (RESULTS/raw/neighbor.csv, written by
+# experiments/combining_benchmark --csv) and writes
 #   RESULTS/results.csv   one row per program, grid and variant;
-#   RESULTS/table.txt     the same as a table, one block per program and grid
-#                         (also printed);
+#   RESULTS/table.txt     the same as a table, one block per program and grid,
+#                         then the benchmark's time per call per operation and
+#                         block size (also printed);
 #   RESULTS/jacobi_time.png, jacobi_ratio.png, life_time.png
-#                         gnuplot plots against the grid order N, from the
-#                         data files in RESULTS/plot/ (skipped, with a note,
-#                         when gnuplot is missing: tools/install_deps.sh
-#                         --plots installs it).
+#                         gnuplot plots against the grid order N;
+#   RESULTS/neighbor_time.png
+#                         the benchmark's time per call against the block
+#                         size, one panel per operation;
+#   the plots from the data files in RESULTS/plot/ (skipped, with a note,
+#   when gnuplot is missing: tools/install_deps.sh --plots installs it).
 #
 #   tools/report.sh RESULTS PROCESSES TRANSPORT_TEXT ITERATIONS
 #
@@ -126,9 +131,101 @@ if [[ ! -s "$work/rows.tsv" ]]; then
     >"$results/results.csv"
   echo "no timed results in $results/raw/*.txt" >"$results/table.txt"
 fi
+
+# 3. The neighbour benchmark's table, appended: per operation and stencil,
+#    the median over repetitions (--benchmark_repetitions; one without) of
+#    each variant's time per call, by block size.
+neighbor_csv="$results/raw/neighbor.csv"
+neighbor_rows=0
+if [[ -f "$neighbor_csv" ]]; then
+  neighbor_rows=$(($(wc -l <"$neighbor_csv") - 1))
+fi
+if [[ $neighbor_rows -gt 0 ]]; then
+  batches="$(sed -n 's/^combining_benchmark: .*, \([0-9]* iterations of [0-9]* calls\)$/\1/p' \
+    "$results/raw/neighbor.txt" 2>/dev/null | sed 's/iterations/batches/' || true)"
+  awk -F, -v transport="$transport_text" -v batches="$batches" '
+    # The median of the values in list (space-separated).
+    function median(list,   count, value, i, j, swap) {
+      count = split(list, value, " ")
+      for (i = 2; i <= count; ++i)
+        for (j = i; j > 1 && value[j - 1] + 0 > value[j] + 0; --j) {
+          swap = value[j]; value[j] = value[j - 1]; value[j - 1] = swap
+        }
+      return count % 2 ? value[(count + 1) / 2] : (value[count / 2] + value[count / 2 + 1]) / 2
+    }
+    function cell(key) { return (key in time) ? sprintf("%.1f", median(time[key])) : "-" }
+    NR == 1 { for (i = 1; i <= NF; ++i) column[$i] = i; next }
+    {
+      op = $column["operation"]; stencil = $column["stencil"]
+      block = $column["block_bytes"] + 0; variant = $column["variant"]
+      if (!((op, stencil) in seen)) {
+        seen[op, stencil] = 1; tables[++table_count] = op SUBSEP stencil
+        dims[op, stencil] = $column["dims"]; processes = $column["processes"]
+      }
+      if (!((op, stencil, block) in has_block)) {
+        has_block[op, stencil, block] = 1
+        blocks[op, stencil] = blocks[op, stencil] " " block
+      }
+      key = op SUBSEP stencil SUBSEP block SUBSEP variant
+      time[key] = time[key] " " $column["time_us"]
+      if (variant == "ortho_selected") {
+        algorithm[op, stencil, block] = $column["algorithm"]
+        messages[op, stencil, block] = $column["messages"]
+      }
+    }
+    END {
+      printf "\nneighbour benchmark (experiments/combining_benchmark): %s processes, %s%s\n",
+             processes, transport, batches == "" ? "" : ", " batches " per variant"
+      split("openmpi openmpi_persistent ortho_direct ortho_combining ortho_selected ortho_selected_persistent",
+            variant_list, " ")
+      # alltoall first (issue 14), then allgather, allreduce, then others.
+      for (t = 1; t <= table_count; ++t) {
+        split(tables[t], part, SUBSEP)
+        rank = part[1] == "alltoall" ? 1 : part[1] == "allgather" ? 2 : part[1] == "allreduce" ? 3 : 4
+        ordered[rank] = ordered[rank] " " t
+      }
+      table_order = ordered[1] ordered[2] ordered[3] ordered[4]
+      ordered_count = split(table_order, order, " ")
+      for (o = 1; o <= ordered_count; ++o) {
+        split(tables[order[o]], part, SUBSEP); op = part[1]; stencil = part[2]
+        printf "\n%s, %s on a %s torus, µs per call\n", op, stencil, dims[op, stencil]
+        print "    block B   openmpi  openmpi-p    direct combining  selected  selected-p  algorithm  msgs  speedup  speedup-p"
+        count = split(blocks[op, stencil], block_list, " ")
+        for (i = 2; i <= count; ++i)  # ascending block sizes
+          for (j = i; j > 1 && block_list[j - 1] + 0 > block_list[j] + 0; --j) {
+            swap = block_list[j]; block_list[j] = block_list[j - 1]; block_list[j - 1] = swap
+          }
+        for (b = 1; b <= count; ++b) {
+          block = block_list[b]
+          line = sprintf("  %9d", block)
+          for (v = 1; v <= 6; ++v) {
+            key = op SUBSEP stencil SUBSEP block SUBSEP variant_list[v]
+            line = line sprintf(v == 6 ? " %11s" : " %9s", cell(key))
+            us[v] = (key in time) ? median(time[key]) : ""
+          }
+          chosen = "-"; sent = "-"
+          if ((op, stencil, block) in algorithm) {
+            chosen = algorithm[op, stencil, block]; sent = messages[op, stencil, block]
+          }
+          line = line sprintf("  %-9s %5s", chosen, sent)
+          line = line sprintf(" %8s", us[1] != "" && us[5] > 0 ? sprintf("%.2f", us[1] / us[5]) : "-")
+          line = line sprintf(" %10s", us[2] != "" && us[6] > 0 ? sprintf("%.2f", us[2] / us[6]) : "-")
+          print line
+        }
+      }
+      print ""
+      print "µs per call: the median over batches (each variant in rotated order after a"
+      print "  barrier; a batch'"'"'s time is the maximum over processes). openmpi, openmpi-p:"
+      print "  MPI_Neighbor_<op> and MPIX_Neighbor_<op>_init; direct, combining: ortho with the"
+      print "  algorithm forced; selected, selected-p: ortho'"'"'s choice, blocking and persistent"
+      print "  (ortho_* in raw/neighbor.csv). algorithm, msgs: what ortho selected, and its"
+      print "  messages per process per call. speedup: openmpi / selected; speedup-p:"
+      print "  openmpi-p / selected-p (above 1: orthocomm is faster)."
+    }' "$neighbor_csv" >>"$results/table.txt"
+fi
 cat "$results/table.txt"
 
-# 3. The plots, from the CSV: one data block per variant (gnuplot's index),
+# 4. The plots, from the CSV: one data block per variant (gnuplot's index),
 #    rows N, us_per_iteration, ratio_to_openmpi.
 if ! command -v gnuplot >/dev/null; then
   echo "report: gnuplot is not installed, no plots written" \
@@ -136,6 +233,32 @@ if ! command -v gnuplot >/dev/null; then
   exit 0
 fi
 mkdir -p "$results/plot"
+# time_tics: passes its input through but for a line "times LOW HIGH" (the
+# lowest and highest time), which becomes "timerange A:B", those times with
+# a margin of a fifth, and "timetics T,T,...", tics at 1, 2, 3 and 5 times
+# the powers of ten in that range, finer where that gives fewer than 4.
+time_tics() {
+  awk '
+    $1 != "times" { print; next }
+    {
+      low = $2 / 1.2; high = $3 * 1.2
+      printf "timerange %g:%g\n", low, high
+      steps[1] = "1 2 3 5"
+      steps[2] = "1 1.5 2 2.5 3 4 5 6 7 8 9"
+      steps[3] = "1 1.1 1.2 1.3 1.4 1.5 1.6 1.8 2 2.2 2.4 2.6 2.8 3 3.5 4 4.5 5 5.5 6 7 8 9"
+      for (s = 1; s <= 3; ++s) {
+        tics = ""; count = 0
+        mantissas = split(steps[s], mantissa, " ")
+        for (p = int(log(low) / log(10)) - 1; p <= int(log(high) / log(10)) + 1; ++p)
+          for (m = 1; m <= mantissas; ++m) {
+            t = mantissa[m] * 10 ^ p
+            if (t >= low && t <= high) { tics = tics (count++ ? "," : "") t }
+          }
+        if (count >= 4) break
+      }
+      print "timetics " tics
+    }'
+}
 # plot_data PROGRAM VARIANT_REGEX EXCLUDED FILE: writes FILE (the variants
 # that match VARIANT_REGEX, but not the one named EXCLUDED) and prints the
 # variants, one a line, in the order of their blocks, then "sizes N,N,...".
@@ -160,28 +283,8 @@ plot_data() {
       print "sizes " size_list
       # A margin of a fifth either side on the log scale.
       if (variants > 0) printf "xrange %g:%g\n", low_n / 1.2, high_n * 1.2
-      # The times with a margin of a fifth; tics at 1, 2, 3 and 5 times the
-      # powers of ten in that range, finer where that gives fewer than 4.
-      tics = ""
-      if (low_time > 0) {
-        low = low_time / 1.2; high = high_time * 1.2
-        printf "timerange %g:%g\n", low, high
-        steps[1] = "1 2 3 5"
-        steps[2] = "1 1.5 2 2.5 3 4 5 6 7 8 9"
-        steps[3] = "1 1.1 1.2 1.3 1.4 1.5 1.6 1.8 2 2.2 2.4 2.6 2.8 3 3.5 4 4.5 5 5.5 6 7 8 9"
-        for (s = 1; s <= 3; ++s) {
-          tics = ""; count = 0
-          mantissas = split(steps[s], mantissa, " ")
-          for (p = int(log(low) / log(10)) - 1; p <= int(log(high) / log(10)) + 1; ++p)
-            for (m = 1; m <= mantissas; ++m) {
-              t = mantissa[m] * 10 ^ p
-              if (t >= low && t <= high) { tics = tics (count++ ? "," : "") t }
-            }
-          if (count >= 4) break
-        }
-      }
-      print "timetics " tics
-    }' "$results/results.csv"
+      if (low_time > 0) printf "times %g %g\n", low_time, high_time
+    }' "$results/results.csv" | time_tics
 }
 terminal="pngcairo noenhanced font 'Sans,10' size 960,600"
 micro="µs"
@@ -266,3 +369,124 @@ plot "Game of Life, blocked board: time per generation\\n$subtitle" \
   "time per generation ($micro, log scale)" life_time.png yes "" "" \
   "$results/plot/life_time.dat" 1:2 \
   "$(plot_data life '^[^c]' "" "$results/plot/life_time.dat")"
+
+# The neighbour benchmark: time per call against the block size, log-log,
+# one panel per operation (alltoall, allgather, allreduce, as measured) on a
+# common time axis, for the first stencil in the CSV; the variants named as
+# in the other plots (ortho_selected -> ortho-selected), in the same colours.
+if [[ $neighbor_rows -le 0 ]]; then
+  echo "report: no neighbour benchmark results ($neighbor_csv), neighbor_time.png not plotted"
+  exit 0
+fi
+# One data file per operation, RESULTS/plot/neighbor_OP.dat (a block per
+# variant: block bytes, µs per call); prints "stencil NAME DIMS", then per
+# panel "panel OP FILE VARIANT...", then "blocks B,B,...", "xrange A:B",
+# "timerange A:B" and "timetics T,T,...".
+neighbor_listing="$(awk -F, -v dir="$results/plot" '
+  function median(list,   count, value, i, j, swap) {
+    count = split(list, value, " ")
+    for (i = 2; i <= count; ++i)
+      for (j = i; j > 1 && value[j - 1] + 0 > value[j] + 0; --j) {
+        swap = value[j]; value[j] = value[j - 1]; value[j - 1] = swap
+      }
+    return count % 2 ? value[(count + 1) / 2] : (value[count / 2] + value[count / 2 + 1]) / 2
+  }
+  NR == 1 { for (i = 1; i <= NF; ++i) column[$i] = i; next }
+  stencil == "" { stencil = $column["stencil"]; dims = $column["dims"] }
+  $column["stencil"] != stencil { next }
+  {
+    op = $column["operation"]; block = $column["block_bytes"] + 0
+    variant = $column["variant"]; gsub(/_/, "-", variant)
+    if (!(op in has_op)) { has_op[op] = 1; ops[++op_count] = op }
+    if (!((op, variant) in has_variant)) {
+      has_variant[op, variant] = 1; variants[op] = variants[op] " " variant
+    }
+    if (!(block in has_block)) { has_block[block] = 1; block_list[++block_count] = block }
+    time[op, variant, block] = time[op, variant, block] " " $column["time_us"]
+  }
+  END {
+    print "stencil " stencil " " dims
+    for (i = 2; i <= block_count; ++i)
+      for (j = i; j > 1 && block_list[j - 1] > block_list[j]; --j) {
+        swap = block_list[j]; block_list[j] = block_list[j - 1]; block_list[j - 1] = swap
+      }
+    # alltoall first (issue 14), then allgather and allreduce, then others.
+    order_count = split("alltoall allgather allreduce", order, " ")
+    for (i = 1; i <= op_count; ++i)
+      if (ops[i] != "alltoall" && ops[i] != "allgather" && ops[i] != "allreduce")
+        order[++order_count] = ops[i]
+    for (o = 1; o <= order_count; ++o) {
+      op = order[o]
+      if (!(op in has_op)) continue
+      file = dir "/neighbor_" op ".dat"
+      printf "" >file
+      line = "panel " op " " file
+      variant_count = split(variants[op], variant_name, " ")
+      for (v = 1; v <= variant_count; ++v) {
+        printf "# %s\n", variant_name[v] >>file
+        for (b = 1; b <= block_count; ++b) {
+          key = op SUBSEP variant_name[v] SUBSEP block_list[b]
+          if (!(key in time)) continue
+          us = median(time[key])
+          printf "%d %s\n", block_list[b], us >>file
+          if (low == "" || us + 0 < low) low = us + 0
+          if (us + 0 > high) high = us + 0
+        }
+        printf "\n\n" >>file
+        line = line " " variant_name[v]
+      }
+      close(file)
+      print line
+    }
+    blocks = ""
+    for (b = 1; b <= block_count; ++b) blocks = blocks (b > 1 ? "," : "") block_list[b]
+    print "blocks " blocks
+    # A factor of two either side on the log scale.
+    printf "xrange %g:%g\n", block_list[1] / 2, block_list[block_count] * 2
+    if (low > 0) printf "times %g %g\n", low, high
+  }' "$neighbor_csv" | time_tics)"
+read -r _ stencil dims < <(grep '^stencil ' <<<"$neighbor_listing")
+stencil_text="$stencil"
+if [[ "$stencil" =~ ^(moore|von_neumann)_([0-9])d_d([0-9]+)$ ]]; then
+  stencil_text="${BASH_REMATCH[2]}-d ${BASH_REMATCH[1]^} stencil of depth ${BASH_REMATCH[3]}"
+  stencil_text="${stencil_text/Von_neumann/von Neumann}"
+fi
+mapfile -t panels < <(sed -n 's/^panel //p' <<<"$neighbor_listing")
+blocks="$(sed -n 's/^blocks //p' <<<"$neighbor_listing")"
+xrange="$(sed -n 's/^xrange //p' <<<"$neighbor_listing")"
+timerange="$(sed -n 's/^timerange //p' <<<"$neighbor_listing")"
+timetics="$(sed -n 's/^timetics //p' <<<"$neighbor_listing")"
+neighbor_processes="$(awk -F, 'NR == 1 { for (i = 1; i <= NF; ++i) if ($i == "processes") c = i; next }
+                               { print $c; exit }' "$neighbor_csv")"
+script="$results/plot/neighbor_time.gp"
+{
+  # Panels side by side, 720 x 600 each.
+  echo "set terminal ${terminal/size 960,600/size $((720 * ${#panels[@]})),600}"
+  echo "set output '$results/neighbor_time.png'"
+  # \n: gnuplot's line break in the title.
+  printf '%s\n' "set multiplot layout 1,${#panels[@]} title \"Neighbour benchmark (combining_benchmark): time per call, $stencil_text on a $dims torus\\n$neighbor_processes processes, $transport_text\" font ',12'"
+  echo "set xlabel \"block size per neighbour (bytes, log scale)\""
+  echo "set ylabel \"time per call ($micro, log scale)\""
+  echo "set logscale xy"
+  echo "set xrange [$xrange]"
+  echo "set xtics ($blocks)"
+  if [[ -n "$timerange" ]]; then echo "set yrange [$timerange]"; fi
+  if [[ -n "$timetics" ]]; then echo "set ytics ($timetics)"; fi
+  echo "set grid xtics ytics mytics"
+  echo "set key top left box opaque"
+  for panel in "${panels[@]}"; do
+    read -r op file variants <<<"$panel"
+    read -r -a variant_list <<<"$variants"
+    echo "set title \"$op\""
+    echo "plot $(plot_command "$file" 1:2 "${variant_list[@]}")"
+  done
+  echo "unset multiplot"
+} >"$script"
+if [[ ${#panels[@]} -eq 0 ]]; then
+  echo "report: no data for neighbor_time.png, not plotted"
+elif gnuplot "$script" 2>"$results/plot/gnuplot.err"; then
+  echo "report: wrote $results/neighbor_time.png"
+  rm -f "$results/plot/gnuplot.err"
+else
+  echo "report: gnuplot failed on $script (see $results/plot/gnuplot.err)"
+fi

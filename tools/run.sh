@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The main job: builds the stencil experiments (bazel build -c opt) and runs
+# The main job: builds the experiments (bazel build -c opt) and runs
 # a compact comparison of orthocomm against Open MPI on this machine, each
 # run verified against a serial run:
 #   - Game of Life, Listing 7 (one cell per process: cells, cells-openmpi)
@@ -7,10 +7,15 @@
 #   - the 9-point Jacobi of Figure 1 with every implementation: Open MPI
 #     (MPI_Neighbor_alltoallw, blocking and persistent) and ortho's
 #     alltoallw forced direct, forced combining and as selected, blocking
-#     and persistent.
+#     and persistent;
+#   - the neighbour benchmark (experiments/combining_benchmark), short:
+#     neighbourhood alltoall and allgather on the 2-d Moore stencil of depth
+#     1, blocks of 4 B to 40 KB, every variant (Open MPI blocking and
+#     persistent, ortho direct, combining, selected, selected persistent),
+#     each checked against Open MPI's result.
 # Prints a table (time per iteration, ratio to Open MPI, messages and bytes
-# per process per iteration) and writes it, a CSV, the raw output and PNG
-# plots to results/<timestamp>/.
+# per process per iteration; for the benchmark, time per call) and writes
+# it, a CSV, the raw output and PNG plots to results/<timestamp>/.
 #
 #   tools/run.sh [--np=P] [--sizes=N,N,...] [--iterations=K]
 #                [--transport=shm|tcp] [--results=DIR] [--help]
@@ -24,10 +29,12 @@ usage() {
   cat <<'USAGE'
 usage: tools/run.sh [--np=P] [--sizes=N,N,...] [--iterations=K]
                     [--transport=shm|tcp] [--results=DIR] [--help]
-Builds the stencil experiments (bazel build -c opt) and compares orthocomm
-with Open MPI on this machine: Game of Life (Listing 7, one cell per
-process, and a blocked board) and the 9-point Jacobi of Figure 1 with
-every implementation, each verified against a serial run.
+Builds the experiments (bazel build -c opt) and compares orthocomm with
+Open MPI on this machine: Game of Life (Listing 7, one cell per process,
+and a blocked board) and the 9-point Jacobi of Figure 1 with every
+implementation, each verified against a serial run; then the neighbour
+benchmark (combining_benchmark: alltoall and allgather on the 2-d Moore
+stencil, blocks of 4 B to 40 KB, every variant, checked against Open MPI).
   --np=P            MPI processes (default 9, a 3 x 3 grid; oversubscribed
                     when P exceeds the cores)
   --sizes=LIST      grid orders N of the N x N boards and matrices
@@ -36,9 +43,10 @@ every implementation, each verified against a serial run.
   --transport=T     shm: shared memory (btl self,vader, the default);
                     tcp: TCP over loopback (btl tcp,self)
   --results=DIR     where to write (default results/<timestamp>)
-Writes table.txt, results.csv, raw/*.txt and the plots jacobi_time.png,
-jacobi_ratio.png and life_time.png; exits 1 if any result differs from its
-serial run, 2 on a bad flag.
+Writes table.txt, results.csv, raw/*.txt, raw/neighbor.csv and the plots
+jacobi_time.png, jacobi_ratio.png, life_time.png and neighbor_time.png;
+exits 1 if any result differs from its serial run (or, in the benchmark,
+from Open MPI's), 2 on a bad flag.
 USAGE
 }
 
@@ -85,7 +93,8 @@ bash tools/install_deps.sh
 bash tools/install_deps.sh --plots ||
   echo "run: could not install gnuplot; the table and CSV come without plots"
 echo "run: building the experiments (bazel build -c opt) ..."
-bazel build -c opt //experiments/life //experiments/jacobi
+bazel build -c opt //experiments/life //experiments/jacobi \
+  //experiments:combining_benchmark
 # bazel-bin follows the last build's configuration; the opt binaries stay here.
 bin=bazel-out/k8-opt/bin/experiments
 
@@ -98,7 +107,7 @@ mpirun_flags "$np" "$job_dir" 300
 if [[ "$transport" == tcp && -z "${ORTHOCOMM_HOSTFILE:-}" ]]; then
   # TCP over the loopback interface instead of shared memory.
   for i in "${!MPIRUN_FLAGS[@]}"; do
-    [[ "${MPIRUN_FLAGS[$i]}" == "self,vader" ]] && MPIRUN_FLAGS[$i]="tcp,self"
+    [[ "${MPIRUN_FLAGS[$i]}" == "self,vader" ]] && MPIRUN_FLAGS[i]="tcp,self"
   done
   MPIRUN_FLAGS+=(--mca btl_tcp_if_include lo)
 fi
@@ -107,7 +116,7 @@ transport_text="shared memory (btl self,vader)"
 [[ -n "${ORTHOCOMM_HOSTFILE:-}" ]] && transport_text="TCP between hosts"
 
 started=$(date +%s)
-steps=$((2 * ${#size_list[@]} + 1))
+steps=$((2 * ${#size_list[@]} + 2))
 step=0
 failed=0
 
@@ -115,7 +124,7 @@ failed=0
 run_step() {
   local label="$1" output="$2"; shift 2
   step=$((step + 1))
-  printf '[%d/%d] %-44s' "$step" "$steps" "$label ..."
+  printf '[%*d/%d] %-44s' "${#steps}" "$step" "$steps" "$label ..."
   local begin status=0
   begin=$(date +%s)
   mpirun "${MPIRUN_FLAGS[@]}" "$@" >"$output" 2>&1 || status=$?
@@ -124,7 +133,8 @@ run_step() {
     echo " refused"
     sed 's/^/  | /' "$output" >&2
     exit 2
-  elif [[ $status -ne 0 ]] || grep -q "result=MISMATCH" "$output"; then
+  elif [[ $status -ne 0 ]] ||
+    grep -Eq "result=MISMATCH|ERROR OCCURRED" "$output"; then
     verdict="FAILED (exit $status; see $output)"
     failed=1
   fi
@@ -147,6 +157,14 @@ for n in "${size_list[@]}"; do
   run_step "jacobi: N=$n, every implementation" "$results/raw/jacobi_$n.txt" \
     "$bin/jacobi/jacobi" --n="$n" --iterations="$iterations" --tolerance=0
 done
+# The neighbour benchmark, kept short: one stencil, two operations, five
+# block sizes, 6 batches of 50 calls per variant (6: each of the six
+# variants runs in each place of the rotated order once). A result that
+# differs from Open MPI's is reported as "ERROR OCCURRED" (SkipWithError).
+run_step "benchmark: alltoall, allgather, 2-d Moore" "$results/raw/neighbor.txt" \
+  "$bin/combining_benchmark" --csv="$results/raw/neighbor.csv" \
+  --iterations=6 --calls=50 --benchmark_color=false \
+  --benchmark_filter='^(alltoall|allgather)/moore_2d_d1/'
 measured=$(($(date +%s) - started))
 
 bash tools/report.sh "$results" "$np" "$transport_text" "$iterations"
