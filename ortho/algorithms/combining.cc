@@ -2,15 +2,18 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
 #include <memory>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
 #include "classic/base/constants.h"
 #include "classic/base/datatype_layout.h"
 #include "classic/base/error.h"
+#include "classic/collectives/collectives.h"
 #include "classic/exec/executor.h"
 #include "classic/exec/plan.h"
 #include "ortho/algorithms/algorithms.h"
@@ -27,11 +30,10 @@ using Space = Plan::Space;
 using stencils::Location;
 using stencils::SlotKind;
 
-// The cost model of the size-aware choice: a message costs kMessageNs, a
-// byte kByteNs (shared memory on the development machine; see the README's
-// combining table for how they were measured).
-constexpr double kMessageNs = 1000.0;
+// The cost model of the size-aware choice (model_ns in combining.h).
+constexpr double kMessageNs = 400.0;
 constexpr double kByteNs = 0.25;
+constexpr double kRoundsPerExtraProcessPerCore = 6.5;
 // Above this block size the direct algorithm is chosen whatever the model
 // says: measured with experiments/combining_benchmark (4 processes, shared
 // memory), combining's rounds serialise large messages that the direct
@@ -431,9 +433,31 @@ std::shared_ptr<const Combining> detect_combining(
   auto alltoall =
       stencils::alltoall_schedule(geometry, found->targets, found->sources);
   const int box_depth = box_depth_of(geometry, found->targets, found->sources);
-  return std::make_shared<const Combining>(
+  auto combining = std::make_shared<Combining>(
       geometry, std::move(*found), std::move(allgather), std::move(alltoall),
       graph.rank(), box_depth);
+  combining->round_ns = round_cost_ns(graph);
+  return combining;
+}
+
+double model_ns(const Combining& combining, const Traffic& traffic,
+                std::size_t block_bytes) {
+  return kMessageNs * traffic.messages + combining.round_ns * traffic.rounds +
+         kByteNs * static_cast<double>(block_bytes) * traffic.blocks;
+}
+
+double round_cost_ns(const classic::Comm& graph) {
+  double local = 1;
+  if (const char* size = std::getenv("OMPI_COMM_WORLD_LOCAL_SIZE")) {
+    local = std::max(1.0, std::atof(size));
+  }
+  const double cores = std::max(1u, std::thread::hardware_concurrency());
+  const double mine = local / cores;
+  double most = mine;
+  classic::allreduce(graph, std::span<const double>(&mine, 1),
+                     std::span<double>(&most, 1), MPI_MAX);
+  return kMessageNs *
+         (1 + kRoundsPerExtraProcessPerCore * std::max(0.0, most - 1));
 }
 
 void select_combining(Table& table,
@@ -446,15 +470,17 @@ void select_combining(Table& table,
         std::pair{Operation::alltoall, stencils::Collective::alltoall}}) {
     table.offer(operation, algorithms::combining());
     const Traffic mine = combining_traffic(*table.combining, collective);
-    if (mine.messages >= direct.messages) continue;  // nothing to gain
+    // What fewer messages save, less what more rounds cost.
+    const double saved = model_ns(*table.combining, direct, 0) -
+                         model_ns(*table.combining, mine, 0);
+    if (saved <= 0) continue;  // nothing to gain
     Choice choice;
     choice.primary = algorithms::combining();
     choice.alternative = table.choice(operation).primary;
     choice.crossover_bytes = kMostCombinedBlockBytes;
     if (mine.blocks > direct.blocks) {
-      // Combining saves messages and pays with relayed bytes: it wins up
-      // to the block size where the two costs meet.
-      const double saved = kMessageNs * (direct.messages - mine.messages);
+      // Relayed bytes eat the saving: combining wins up to the block size
+      // where the two costs meet.
       const double paid_per_byte = kByteNs * (mine.blocks - direct.blocks);
       choice.crossover_bytes =
           std::min(choice.crossover_bytes,
@@ -463,17 +489,20 @@ void select_combining(Table& table,
     table.choice(operation) = choice;
   }
   // alltoallv and alltoallw pay for a size exchange first: persistent calls
-  // once, at initialisation (chosen where alltoall's schedule sends fewer
-  // messages), the others at every call (chosen where twice the schedule's
-  // messages are still fewer).
+  // once, at initialisation (chosen where the model prefers alltoall's
+  // schedule for small blocks), the others at every call (chosen where
+  // the model prefers the schedule run twice).
   const Traffic exchange =
       combining_traffic(*table.combining, stencils::Collective::alltoall);
-  const int alternative = direct.messages;
+  const Traffic twice{.messages = 2 * exchange.messages,
+                      .blocks = exchange.blocks,
+                      .rounds = 2 * exchange.rounds};
+  const double direct_ns = model_ns(*table.combining, direct, 0);
   for (Operation operation : {Operation::alltoallv, Operation::alltoallw}) {
     table.offer(operation, exchange_blocks());
-    if (exchange.messages >= alternative) continue;
+    if (model_ns(*table.combining, exchange, 0) >= direct_ns) continue;
     Choice& choice = table.choice(operation);
-    if (2 * exchange.messages < alternative) {
+    if (model_ns(*table.combining, twice, 0) < direct_ns) {
       choice = Choice::only(exchange_blocks());
     } else {
       choice.persistent = exchange_blocks();

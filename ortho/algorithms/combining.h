@@ -81,6 +81,9 @@ struct Combining {
   // r where the stencil is the Moore box of depth r without the centre
   // (allreduce then separates by dimension: box_allreduce.cc); 0 otherwise.
   int box_depth = 0;
+  // The cost model's price of a round (ns), the same on every process:
+  // round_cost_ns() at detection.
+  double round_ns = 0;
   // One cache per operation: alternating operations never share a plan.
   PlanCache allgather_plans;
   PlanCache alltoall_plans;
@@ -97,6 +100,24 @@ struct Traffic {
 };
 Traffic combining_traffic(const Combining& combining,
                           stencils::Collective collective);
+
+// The cost model of the size-aware choice, in ns per call: kMessageNs a
+// message, combining.round_ns a round, kByteNs a byte of each block sent
+// (relayed ones again). Constants measured with combining_benchmark on the
+// development machine (Open MPI 4.1, shared memory): about 0.4 us a
+// message; a round costs about a message where every process has a core
+// of its own, and much more where processes outnumber cores (3 us at 2
+// processes a core, 8-10 us at 4.5), as a round then waits for a
+// descheduled neighbour.
+double model_ns(const Combining& combining, const Traffic& traffic,
+                std::size_t block_bytes);
+
+// The price of a round: kMessageNs times 1 + 6.5 (p - 1) where p, the
+// most processes per core of any process's node (Open MPI's
+// OMPI_COMM_WORLD_LOCAL_SIZE over std::thread::hardware_concurrency; 1
+// where unknown), exceeds 1. Collective over `graph` (a maximum), so that
+// every process chooses alike.
+double round_cost_ns(const classic::Comm& graph);
 Traffic direct_traffic(const Combining& combining);
 // allreduce on a box stencil (box_depth > 0): 2rd messages in d rounds.
 Traffic box_allreduce_traffic(const Combining& combining);
