@@ -33,6 +33,7 @@ using stencils::SlotKind;
 // The cost model of the size-aware choice (model_ns in combining.h).
 constexpr double kMessageNs = 400.0;
 constexpr double kByteNs = 0.25;
+constexpr double kCopyByteNs = 0.1;
 constexpr double kRoundsPerExtraProcessPerCore = 6.5;
 // Above this block size the direct algorithm is chosen whatever the model
 // says: measured with experiments/combining_benchmark (4 processes, shared
@@ -183,7 +184,9 @@ Traffic traffic_of(const stencils::Schedule<kind>& schedule) {
   for (const stencils::Round& round : schedule.rounds) {
     traffic.messages += static_cast<int>(round.messages.size());
     for (const stencils::Message& message : round.messages) {
-      traffic.blocks += static_cast<int>(message.moves.size());
+      const auto blocks = static_cast<int>(message.moves.size());
+      traffic.blocks += blocks;
+      if (blocks > 1) traffic.packed_blocks += blocks;
     }
   }
   return traffic;
@@ -413,13 +416,19 @@ Traffic combining_traffic(const Combining& combining,
 
 Traffic direct_traffic(const Combining& combining) {
   const int neighbours = combining.neighborhood.targets.size();
-  return {.messages = neighbours, .blocks = neighbours, .rounds = 1};
+  return {.messages = neighbours,
+          .blocks = neighbours,
+          .rounds = 1,
+          .packed_blocks = 0};
 }
 
 Traffic box_allreduce_traffic(const Combining& combining) {
   const int d = combining.geometry.ndims();
   const int messages = 2 * combining.box_depth * d;
-  return {.messages = messages, .blocks = messages, .rounds = d};
+  return {.messages = messages,
+          .blocks = messages,
+          .rounds = d,
+          .packed_blocks = 0};
 }
 
 std::shared_ptr<const Combining> detect_combining(
@@ -442,8 +451,10 @@ std::shared_ptr<const Combining> detect_combining(
 
 double model_ns(const Combining& combining, const Traffic& traffic,
                 std::size_t block_bytes) {
+  const auto bytes = static_cast<double>(block_bytes);
   return kMessageNs * traffic.messages + combining.round_ns * traffic.rounds +
-         kByteNs * static_cast<double>(block_bytes) * traffic.blocks;
+         kByteNs * bytes * traffic.blocks +
+         2 * kCopyByteNs * bytes * traffic.packed_blocks;
 }
 
 double round_cost_ns(const classic::Comm& graph) {
@@ -478,10 +489,13 @@ void select_combining(Table& table,
     choice.primary = algorithms::combining();
     choice.alternative = table.choice(operation).primary;
     choice.crossover_bytes = kMostCombinedBlockBytes;
-    if (mine.blocks > direct.blocks) {
-      // Relayed bytes eat the saving: combining wins up to the block size
-      // where the two costs meet.
-      const double paid_per_byte = kByteNs * (mine.blocks - direct.blocks);
+    // Relayed and packed bytes eat the saving: combining wins up to the
+    // block size where the two costs meet.
+    const double paid_per_byte = (model_ns(*table.combining, mine, 1) -
+                                  model_ns(*table.combining, mine, 0)) -
+                                 (model_ns(*table.combining, direct, 1) -
+                                  model_ns(*table.combining, direct, 0));
+    if (paid_per_byte > 0) {
       choice.crossover_bytes =
           std::min(choice.crossover_bytes,
                    static_cast<std::size_t>(saved / paid_per_byte));
@@ -496,7 +510,8 @@ void select_combining(Table& table,
       combining_traffic(*table.combining, stencils::Collective::alltoall);
   const Traffic twice{.messages = 2 * exchange.messages,
                       .blocks = exchange.blocks,
-                      .rounds = 2 * exchange.rounds};
+                      .rounds = 2 * exchange.rounds,
+                      .packed_blocks = exchange.packed_blocks};
   const double direct_ns = model_ns(*table.combining, direct, 0);
   for (Operation operation : {Operation::alltoallv, Operation::alltoallw}) {
     table.offer(operation, exchange_blocks());

@@ -97,18 +97,21 @@ struct Traffic {
   int messages = 0;
   int blocks = 0;
   int rounds = 0;
+  // Blocks that travel in messages of several blocks: the executor packs
+  // and unpacks them (two copies; classic/exec/executor.h).
+  int packed_blocks = 0;
 };
 Traffic combining_traffic(const Combining& combining,
                           stencils::Collective collective);
 
 // The cost model of the size-aware choice, in ns per call: kMessageNs a
 // message, combining.round_ns a round, kByteNs a byte of each block sent
-// (relayed ones again). Constants measured with combining_benchmark on the
-// development machine (Open MPI 4.1, shared memory): about 0.4 us a
-// message; a round costs about a message where every process has a core
-// of its own, and much more where processes outnumber cores (3 us at 2
-// processes a core, 8-10 us at 4.5), as a round then waits for a
-// descheduled neighbour.
+// (relayed ones again), 2 kCopyByteNs a byte of each packed block. Constants
+// measured with combining_benchmark on the development machine (Open MPI 4.1,
+// shared memory): about 0.4 us a message; a round costs about a message where
+// every process has a core of its own, and much more where processes outnumber
+// cores (3 us at 2 processes a core, 8-10 us at 4.5), as a round then waits for
+// a descheduled neighbour.
 double model_ns(const Combining& combining, const Traffic& traffic,
                 std::size_t block_bytes);
 
