@@ -105,8 +105,8 @@ struct Bound {
 // development machine (Open MPI 4.1, vader) making, committing and freeing
 // a struct datatype costs about 1.5 us a message, which packing a few KiB
 // (memcpy for contiguous blocks) undercuts; above that the extra copy
-// costs more than the one-off type (see the README's executor figures).
-constexpr MPI_Aint kPackBytes = 16 * 1024;
+// costs more than the one-off type (README, "Message combining").
+constexpr MPI_Aint kPackBytes = MPI_Aint{16} * 1024;
 
 class Execution final : public Request::Operation {
  public:

@@ -40,7 +40,7 @@ constexpr double kRoundsPerExtraProcessPerCore = 6.5;
 // memory), combining's rounds serialise large messages that the direct
 // algorithm has in flight at once (3-d Moore allgather, 40 KB blocks: 496
 // against 284 us; 4 KB: 83 against 89 us).
-constexpr std::size_t kMostCombinedBlockBytes = 16 * 1024;
+constexpr std::size_t kMostCombinedBlockBytes = std::size_t{16} * 1024;
 
 // Where the blocks of one call lie: slot strides of the caller's buffers
 // (one block per neighbour) and of the scratch slots of relayed blocks.
@@ -375,6 +375,7 @@ classic::Request run_exchange_blocks(const classic::Comm& comm,
 std::vector<std::vector<int>> sorted_offsets(const naming::Geometry& geometry,
                                              const stencils::Stencil& stencil) {
   std::vector<std::vector<int>> offsets;
+  offsets.reserve(static_cast<std::size_t>(stencil.size()));
   for (int i = 0; i < stencil.size(); ++i) {
     offsets.push_back(geometry.canonical_offset(stencil.offset(i)));
   }

@@ -62,11 +62,11 @@ class PlanCache {
 };
 
 struct Combining {
-  Combining(naming::Geometry geometry_of_grid,
+  Combining(const naming::Geometry& geometry_of_grid,
             stencils::CartesianNeighborhood common_neighborhood,
             stencils::AllgatherSchedule allgather_schedule,
             stencils::AlltoallSchedule alltoall_schedule, int own_rank, int box)
-      : geometry(std::move(geometry_of_grid)),
+      : geometry(geometry_of_grid),
         neighborhood(std::move(common_neighborhood)),
         allgather(std::move(allgather_schedule)),
         alltoall(std::move(alltoall_schedule)),
@@ -139,7 +139,7 @@ std::shared_ptr<const Combining> detect_combining(
 // stencils, as their comments in combining.cc say.
 void select_combining(Table& table, std::shared_ptr<const Combining> combining);
 
-const Algorithm& combining();
+// combining() itself is declared in algorithms.h.
 
 // allgatherv and allgatherw along allgather's relay trees; also named
 // "combining".
