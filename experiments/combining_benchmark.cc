@@ -41,7 +41,8 @@
 //   combining_selected 1 where the selection runs combining.
 // The label names the grid and the selected algorithm. --csv=path writes
 // one row per (operation, stencil, block, variant). Every variant's result
-// is checked against Open MPI's once before the timing.
+// is checked against Open MPI's once before the timing; the program exits 1
+// if one differed (tests/experiments:combining_benchmark_np*).
 #include <benchmark/benchmark.h>
 #include <mpi.h>
 // After mpi.h, which it needs: MPIX_Neighbor_*_init (pcollreq).
@@ -525,12 +526,16 @@ class Point {
   classic::Request ortho_persistent_;
 };
 
+// Whether some point's result differed from Open MPI's: the exit status.
+bool g_mismatch = false;
+
 void BM_Combining(benchmark::State& state, Operation operation,
                   const Stencil& stencil) {
   const int block_bytes = static_cast<int>(state.range(0));
   Point point(operation, stencil, block_bytes);
   const std::string wrong = point.mismatches();
   if (!wrong.empty()) {
+    g_mismatch = true;
     state.SkipWithError(("result differs from Open MPI's: " + wrong).c_str());
     return;
   }
@@ -710,5 +715,6 @@ int main(int argc, char** argv) {
     benchmark::RunSpecifiedBenchmarks(&silent);
   }
   benchmark::Shutdown();
-  return 0;
+  // Exit 1 on every process where a result differed (mpirun then fails).
+  return g_mismatch ? 1 : 0;
 }
