@@ -1,12 +1,48 @@
 #include "ortho/graph_facts.h"
 
+#include <algorithm>
+#include <memory>
+#include <span>
+#include <utility>
 #include <vector>
 
+#include "classic/topology/cartesian.h"
 #include "naming/cart_name.h"
 #include "ortho/algorithms/combining.h"
 #include "ortho/table.h"
 
 namespace ortho::internal {
+
+GraphFacts analyse_cartesian(const classic::Comm& cart) {
+  const classic::CartInfo grid = classic::cart_get(cart);
+  // (std::vector<bool> has no span.)
+  const std::size_t ndims = grid.periods.size();
+  const auto periods = std::make_unique<bool[]>(ndims);
+  std::copy(grid.periods.begin(), grid.periods.end(), periods.get());
+  // MPI numbers a Cartesian grid row-major.
+  const naming::Geometry geometry(grid.dims,
+                                  std::span<const bool>(periods.get(), ndims),
+                                  naming::Order::row_major);
+  std::vector<int> sources;
+  std::vector<int> destinations;
+  read_neighbours(cart, sources, destinations);
+  // Sources 2d and 2d + 1 are the neighbours at -1 and +1 in dimension d;
+  // where they are one process (a periodic dimension of size 1 or 2), the
+  // block sent towards -1 arrives in the +1 source's slot (MPI-4.1).
+  std::vector<int> order(sources.size());
+  for (std::size_t j = 0; j < order.size(); ++j) {
+    order[j] = static_cast<int>(j);
+  }
+  for (std::size_t d = 0; d < ndims; ++d) {
+    if (grid.periods[d] && grid.dims[d] <= 2) {
+      std::swap(order[2 * d], order[2 * d + 1]);
+    }
+  }
+  GraphFacts facts;
+  facts.combining = algorithms::detect_combining(cart, geometry, destinations,
+                                                 sources, order);
+  return facts;
+}
 
 GraphFacts analyse_graph(const classic::Comm& graph,
                          const classic::Comm* named) {

@@ -29,6 +29,11 @@ namespace internal {
 GraphFacts analyse_graph(const classic::Comm& graph,
                          const classic::Comm* named);
 
+// Collective over `cart` (a communicator with classic's Cartesian
+// topology): its von Neumann neighbourhood (MPI's neighbour lists, proc_null
+// at the borders of a mesh) on its own grid, detected as a stencil.
+GraphFacts analyse_cartesian(const classic::Comm& cart);
+
 }  // namespace internal
 }  // namespace ortho
 

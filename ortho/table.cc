@@ -228,13 +228,17 @@ void prepare(const classic::Comm& comm) {
   if (internal::find_table(comm) != nullptr) return;
   const Structure structure = ortho::topo_test(comm);
   classic::Comm base;
+  GraphFacts facts;
   if (structure == Structure::bipartite) {
     base = internal::local_group_comm(comm);
   } else if (structure == Structure::directed_graph) {
     base = comm.create(comm.group());
+    if (classic::topo_test(comm) == classic::TopologyKind::cartesian) {
+      facts = internal::analyse_cartesian(comm);
+    }
   }
-  internal::attach(comm,
-                   internal::make_table(comm, structure, std::move(base)));
+  internal::attach(comm, internal::make_table(comm, structure, std::move(base),
+                                              std::move(facts)));
 }
 
 classic::Comm comm_base(const classic::Comm& comm) {

@@ -371,6 +371,19 @@ classic::Request run_exchange_blocks(const classic::Comm& comm,
                           function);
 }
 
+// `ranks` without its proc_null entries; `kept` gets the index in `ranks`
+// of each entry kept.
+std::vector<int> without_proc_null(std::span<const int> ranks,
+                                   std::vector<int>& kept) {
+  std::vector<int> out;
+  for (std::size_t i = 0; i < ranks.size(); ++i) {
+    if (ranks[i] == classic::proc_null) continue;
+    out.push_back(ranks[i]);
+    kept.push_back(static_cast<int>(i));
+  }
+  return out;
+}
+
 // The stencil's offsets, canonical, sorted (a multiset).
 std::vector<std::vector<int>> sorted_offsets(const naming::Geometry& geometry,
                                              const stencils::Stencil& stencil) {
@@ -434,10 +447,33 @@ Traffic box_allreduce_traffic(const Combining& combining) {
 
 std::shared_ptr<const Combining> detect_combining(
     const classic::Comm& graph, const naming::Geometry& geometry,
-    std::span<const int> destinations, std::span<const int> sources) {
+    std::span<const int> destinations, std::span<const int> sources,
+    std::span<const int> source_order) {
+  // The detection takes ranks only; proc_null entries (the borders of a
+  // classic Cartesian topology) keep their slots in the caller's lists.
+  std::vector<int> kept_destinations;
+  std::vector<int> kept_sources;
+  const std::vector<int> targets =
+      without_proc_null(destinations, kept_destinations);
+  std::vector<int> ordered(sources.size());
+  std::vector<int> order(sources.size());
+  for (std::size_t j = 0; j < order.size(); ++j) {
+    order[j] = source_order.empty() ? static_cast<int>(j) : source_order[j];
+    ordered[j] = sources[static_cast<std::size_t>(order[j])];
+  }
+  const std::vector<int> origins = without_proc_null(ordered, kept_sources);
+  for (int& index : kept_sources) {
+    index = order[static_cast<std::size_t>(index)];
+  }
   std::optional<stencils::CartesianNeighborhood> found =
-      stencils::detect_cartesian(graph, geometry, destinations, sources);
+      stencils::detect_cartesian(graph, geometry, targets, origins);
   if (!found) return nullptr;
+  for (int& slot : found->target_slots) {
+    if (slot >= 0) slot = kept_destinations[static_cast<std::size_t>(slot)];
+  }
+  for (int& slot : found->source_slots) {
+    if (slot >= 0) slot = kept_sources[static_cast<std::size_t>(slot)];
+  }
   auto allgather =
       stencils::allgather_schedule(geometry, found->targets, found->sources);
   auto alltoall =

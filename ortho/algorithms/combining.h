@@ -126,11 +126,18 @@ Traffic direct_traffic(const Combining& combining);
 Traffic box_allreduce_traffic(const Combining& combining);
 
 // Runs the Cartesianness check (collective over `graph`) with `geometry`
-// as the grid and graph's neighbour lists; the compiled schedules where
-// every process has the same stencil, nullopt (everywhere) otherwise.
+// as the grid and graph's neighbour lists (proc_null entries keep their
+// slots and carry nothing); the compiled schedules where every process has
+// the same stencil, null (everywhere) otherwise. Sources that are one
+// process pair with the sender's blocks in list order, as MPI pairs the
+// repeated edges of a distributed graph; `source_order`, where given, is
+// the order to pair them in instead (a classic Cartesian topology pairs
+// the two neighbours of a periodic dimension of size 1 or 2 crosswise:
+// MPI-4.1, 8.6).
 std::shared_ptr<const Combining> detect_combining(
     const classic::Comm& graph, const naming::Geometry& geometry,
-    std::span<const int> destinations, std::span<const int> sources);
+    std::span<const int> destinations, std::span<const int> sources,
+    std::span<const int> source_order = {});
 
 // Fills `table`'s choices for allgather and alltoall: combining up to the
 // block size where the cost model says the direct algorithm is faster

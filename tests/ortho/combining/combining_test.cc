@@ -21,6 +21,7 @@
 #include "classic/graph/dist_graph.h"
 #include "classic/neighbor/neighbor_collectives.h"
 #include "classic/p2p/request.h"
+#include "classic/topology/cartesian.h"
 #include "classic/topology/dims_create.h"
 #include "naming/cart_name.h"
 #include "ortho/collectives.h"
@@ -77,7 +78,10 @@ std::vector<int> random_ints(std::size_t n, std::mt19937& random) {
 // against classic's direct neighbourhood collective.
 void check_call(const Comm& graph, ortho::Operation operation,
                 classic::Mode mode, int block, std::mt19937& random) {
-  const auto [in, out, weighted] = classic::dist_graph_neighbors_count(graph);
+  // The table's lists: a distributed graph's, or a Cartesian topology's.
+  const ortho::Table& table = ortho::internal::table_of(graph, "check_call");
+  const auto in = table.sources.size();
+  const auto out = table.destinations.size();
   const std::size_t sent =
       operation == ortho::Operation::allgather ? 1 : std::size_t(out);
   const auto b = static_cast<std::size_t>(block);
@@ -523,6 +527,38 @@ TEST(Combining, PerPeerEqualsDirect) {
             classic::Mode::persistent}) {
         for (int block : {1, 5000}) {  // packed and as a struct datatype
           check_call(graph, operation, mode, block, random);
+        }
+      }
+    }
+  }
+}
+
+// A classic Cartesian topology (MPI_Cart_create) is the von Neumann
+// stencil of depth 1 on its grid, with proc_null at the borders of a mesh:
+// ortho detects it when it first meets the communicator, and combining
+// (forced) equals classic's neighbourhood collectives, which pair the
+// blocks of periodic dimensions of size 1 and 2 as MPI-4.1 says.
+TEST(Combining, ClassicCartesianTopologiesAreStencils) {
+  std::mt19937 random(static_cast<unsigned>(Comm::world().rank()) + 53u);
+  for (const int ndims : {2, 3}) {
+    for (const bool periodic : {true, false}) {
+      SCOPED_TRACE(std::to_string(ndims) + "-d, periodic " +
+                   std::to_string(periodic));
+      const std::vector<int> dims = classic::dims_create(
+          Comm::world().size(), std::vector<int>(std::size_t(ndims), 0));
+      const std::vector<bool> periods(std::size_t(ndims), periodic);
+      const Comm cart = classic::cart_create(Comm::world(), dims, periods,
+                                             classic::Reorder::no);
+      ASSERT_NE(ortho::internal::table_of(cart, "test").combining, nullptr);
+      ortho::set_algorithm(cart, "combining");
+      EXPECT_EQ(ortho::selected_algorithm(cart, ortho::Operation::alltoall),
+                "combining");
+      for (ortho::Operation operation :
+           {ortho::Operation::allgather, ortho::Operation::alltoall}) {
+        for (classic::Mode mode :
+             {classic::Mode::blocking, classic::Mode::nonblocking,
+              classic::Mode::persistent}) {
+          check_call(cart, operation, mode, 3, random);
         }
       }
     }
