@@ -6,6 +6,7 @@
 
 #include "naming/cart_name.h"
 #include "ortho/algorithms/combining.h"
+#include "ortho/strict.h"
 #include "ortho/table.h"
 
 namespace ortho {
@@ -17,6 +18,7 @@ classic::Comm structured(classic::Comm graph, classic::Comm base,
   GraphFacts facts = analyse_graph(graph, named);
   attach(graph, make_table(graph, Structure::directed_graph, std::move(base),
                            std::move(facts)));
+  apply_strict_environment(graph);
   return graph;
 }
 

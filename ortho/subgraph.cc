@@ -9,6 +9,7 @@
 #include "classic/graph/dist_graph.h"
 #include "classic/topology/topology.h"
 #include "ortho/dist_graph.h"
+#include "ortho/strict.h"
 #include "ortho/structure.h"
 #include "ortho/table.h"
 
@@ -94,7 +95,11 @@ classic::Comm comm_create(const classic::Comm& comm,
   return subgraph_of(comm, comm.create(group));
 }
 
-classic::Comm comm_dup(const classic::Comm& comm) { return comm.dup(); }
+classic::Comm comm_dup(const classic::Comm& comm) {
+  classic::Comm copy = comm.dup();
+  if (ortho::strict(comm)) ortho::set_strict(copy, true);
+  return copy;
+}
 
 classic::Comm comm_subgraph(const classic::Comm& graphcomm,
                             const classic::Comm& subcomm) {

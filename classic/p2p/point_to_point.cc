@@ -9,6 +9,7 @@
 #include "classic/base/internal/transport.h"
 #include "classic/base/internal/transport_error.h"
 #include "classic/comm/internal/comm_state.h"
+#include "classic/p2p/internal/restriction.h"
 
 namespace classic {
 namespace {
@@ -74,6 +75,9 @@ int transport_dest(const Comm::State& state, int dest, const char* function) {
   if (dest < 0 || dest >= peers) [[unlikely]] {
     raise_dest(dest, peers, function);
   }
+  if (state.restriction != nullptr) [[unlikely]] {
+    internal::check_send_peer(state, dest, function);
+  }
   return state.peer_to_transport(dest);
 }
 
@@ -84,6 +88,9 @@ int transport_source(const Comm::State& state, int source,
   const int peers = state.peer_count();
   if (source < 0 || source >= peers) [[unlikely]] {
     raise_source(source, peers, function);
+  }
+  if (state.restriction != nullptr) [[unlikely]] {
+    internal::check_receive_peer(state, source, function);
   }
   return state.peer_to_transport(source);
 }
@@ -129,6 +136,17 @@ bool may_come_from_self(const Comm::State& state, int from) {
           from == state.peer_to_transport(state.rank));
 }
 
+// The status of a message that has arrived for a receive or probe, checked
+// against the communicator's peer restriction (any_source receives).
+Status arrived_status(const Comm::State& state, const MPI_Status& status,
+                      const char* function) {
+  Status result = Status::from_transport(status, state.peer_offset);
+  if (state.restriction != nullptr) [[unlikely]] {
+    internal::check_arrival(state, result.source, function);
+  }
+  return result;
+}
+
 // MPI_Recv through MPI_Mprobe + MPI_Mrecv; ErrorClass::truncate when the
 // message is longer than the buffer (consumed; the buffer holds its start).
 Status receive_probed(const Comm::State& state, void* buffer, int count,
@@ -151,7 +169,7 @@ Status receive_probed(const Comm::State& state, void* buffer, int count,
                     " bytes, more than the " + std::to_string(capacity) +
                     " the receive buffer holds");
   }
-  return Status::from_transport(status, state.peer_offset);
+  return arrived_status(state, status, function);
 }
 
 // The send half of a sendrecv that receives by probe: posted first, so a
@@ -224,7 +242,7 @@ Status recv(const Comm& comm, void* buffer, int count, MPI_Datatype datatype,
   transport::check_code(MPI_Recv(buffer, count, datatype, from, mpi_tag,
                                  state.transport, &status),
                         kFunction);
-  return Status::from_transport(status, state.peer_offset);
+  return arrived_status(state, status, kFunction);
 }
 
 Status sendrecv(const Comm& comm, const void* send_buffer, int send_count,
@@ -256,7 +274,7 @@ Status sendrecv(const Comm& comm, const void* send_buffer, int send_count,
                    recv_buffer, recv_count, recv_datatype, from, mpi_recv_tag,
                    state.transport, &status),
       kFunction);
-  return Status::from_transport(status, state.peer_offset);
+  return arrived_status(state, status, kFunction);
 }
 
 Status sendrecv_replace(const Comm& comm, void* buffer, int count,
@@ -292,7 +310,7 @@ Status sendrecv_replace(const Comm& comm, void* buffer, int count,
       MPI_Sendrecv_replace(buffer, count, datatype, to, mpi_send_tag, from,
                            mpi_recv_tag, state.transport, &status),
       kFunction);
-  return Status::from_transport(status, state.peer_offset);
+  return arrived_status(state, status, kFunction);
 }
 
 // ---- non-blocking -----------------------------------------------------------
@@ -335,7 +353,7 @@ Status probe(const Comm& comm, int source, int tag) {
   MPI_Status status;
   transport::check_code(MPI_Probe(from, mpi_tag, state.transport, &status),
                         kFunction);
-  return Status::from_transport(status, state.peer_offset);
+  return arrived_status(state, status, kFunction);
 }
 
 std::optional<Status> iprobe(const Comm& comm, int source, int tag) {
@@ -348,7 +366,7 @@ std::optional<Status> iprobe(const Comm& comm, int source, int tag) {
   transport::check_code(
       MPI_Iprobe(from, mpi_tag, state.transport, &found, &status), kFunction);
   if (found == 0) return std::nullopt;
-  return Status::from_transport(status, state.peer_offset);
+  return arrived_status(state, status, kFunction);
 }
 
 }  // namespace classic

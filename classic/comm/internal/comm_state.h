@@ -48,6 +48,14 @@ class Comm::State {
   bool predefined = false;
   // Freed (or finalised): the context is gone; handles must not use it.
   bool freed = false;
+  // Where set, this process's point-to-point on the communicator is
+  // restricted to these peers (sorted, distinct; classic/p2p/
+  // peer_restriction.h). A duplicate starts unrestricted.
+  struct PeerRestriction {
+    std::vector<int> destinations;
+    std::vector<int> sources;
+  };
+  std::shared_ptr<const PeerRestriction> restriction;
 
   // Point-to-point ranks address the local group of an intra-communicator
   // and the remote group of an inter-communicator. The context numbers

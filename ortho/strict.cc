@@ -1,0 +1,41 @@
+#include "ortho/strict.h"
+
+#include <cstdlib>
+#include <string_view>
+
+#include "classic/base/error.h"
+#include "classic/p2p/peer_restriction.h"
+#include "ortho/structure.h"
+#include "ortho/table.h"
+
+namespace ortho {
+
+void set_strict(const classic::Comm& graph, bool on) {
+  constexpr const char* kFunction = "ortho::set_strict";
+  if (ortho::topo_test(graph) != Structure::directed_graph) {
+    throw classic::Error(classic::ErrorClass::topology, kFunction,
+                         "graph is not a directed-graph communicator");
+  }
+  if (!on) {
+    classic::unrestrict_peers(graph);
+    return;
+  }
+  const Table& table = internal::table_of(graph, kFunction);
+  classic::restrict_peers(graph, table.sources, table.destinations);
+}
+
+bool strict(const classic::Comm& comm) {
+  return classic::peers_restricted(comm);
+}
+
+namespace internal {
+
+void apply_strict_environment(const classic::Comm& graph) {
+  const char* value = std::getenv("ORTHO_STRICT");
+  if (value != nullptr && std::string_view(value) == "1") {
+    set_strict(graph, true);
+  }
+}
+
+}  // namespace internal
+}  // namespace ortho
