@@ -32,13 +32,13 @@ std::vector<int> peer_set(std::span<const int> ranks, int size,
   return set;
 }
 
-[[noreturn]] void raise_peer(const Comm::State& state, int peer,
-                             const char* direction, const char* function) {
+[[noreturn]] void raise_peer(int rank, int peer, const char* direction,
+                             const char* function) {
   throw Error(ErrorClass::rank, function,
               std::string(direction) + " rank " + std::to_string(peer) +
                   ", which is not a" +
                   (direction[0] == 't' ? "n out" : "n in") +
-                  "-neighbour of rank " + std::to_string(state.rank) +
+                  "-neighbour of rank " + std::to_string(rank) +
                   " (point-to-point restricted to neighbours)");
 }
 
@@ -74,7 +74,7 @@ namespace internal {
 void check_send_peer(const Comm::State& state, int peer, const char* function) {
   if (state.restriction == nullptr || peer == proc_null) return;
   if (!contains(state.restriction->destinations, peer)) {
-    raise_peer(state, peer, "to", function);
+    raise_peer(state.rank, peer, "to", function);
   }
 }
 
@@ -84,15 +84,21 @@ void check_receive_peer(const Comm::State& state, int peer,
     return;
   }
   if (!contains(state.restriction->sources, peer)) {
-    raise_peer(state, peer, "from", function);
+    raise_peer(state.rank, peer, "from", function);
   }
 }
 
 void check_arrival(const Comm::State& state, int source, const char* function) {
   if (state.restriction == nullptr || source == proc_null) return;
   if (!contains(state.restriction->sources, source)) {
-    raise_peer(state, source, "from", function);
+    raise_peer(state.rank, source, "from", function);
   }
+}
+
+void check_source_in(const std::vector<int>& sources, int rank, int source,
+                     const char* function) {
+  if (source == proc_null || contains(sources, source)) return;
+  raise_peer(rank, source, "from", function);
 }
 
 }  // namespace internal

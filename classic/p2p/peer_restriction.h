@@ -16,8 +16,9 @@ namespace classic {
 // send, receive or probe naming another rank raises ErrorClass::rank naming
 // both ranks; a receive or probe from any_source that finds a message from
 // another rank raises once it has it (recv, sendrecv, sendrecv_replace,
-// probe, iprobe; the message is consumed by a receive). Not checked: what
-// a non-blocking receive from any_source matches. Collectives are not affected:
+// probe, iprobe; for irecv the completion function that finds it: wait,
+// test and their _all / _any forms; the message is consumed by a
+// receive). Collectives are not affected:
 // they run on contexts of their own. Local; a duplicate of comm starts
 // unrestricted. ErrorClass::comm for a null, freed or inter-communicator,
 // ErrorClass::rank for a rank outside comm.

@@ -340,7 +340,15 @@ Request irecv(const Comm& comm, void* buffer, int count, MPI_Datatype datatype,
   transport::check_code(MPI_Irecv(buffer, count, datatype, from, mpi_tag,
                                   state.transport, &handle),
                         kFunction);
-  return Request(handle, Request::Kind::receive, comm, state.peer_offset);
+  Request request(handle, Request::Kind::receive, comm, state.peer_offset);
+  if (state.restriction != nullptr && source == any_source) [[unlikely]] {
+    // What the wildcard matches is checked when a completion finds it.
+    request.restrict_sources(
+        std::shared_ptr<const std::vector<int>>(state.restriction,
+                                                &state.restriction->sources),
+        state.rank);
+  }
+  return request;
 }
 
 // ---- probes -----------------------------------------------------------------

@@ -11,6 +11,7 @@
 #include "classic/base/error_text.h"
 #include "classic/base/internal/transport_error.h"
 #include "classic/p2p/internal/completion.h"
+#include "classic/p2p/internal/restriction.h"
 
 namespace classic {
 
@@ -26,6 +27,11 @@ class RequestAccess {
   static int peer_offset(const Request& request) {
     return request.peer_offset_;
   }
+  static const std::shared_ptr<const std::vector<int>>& allowed_sources(
+      const Request& request) {
+    return request.allowed_sources_;
+  }
+  static int rank(const Request& request) { return request.rank_; }
   static Operation* operation(const Request& request) {
     return request.operation_.get();
   }
@@ -223,8 +229,16 @@ struct Handles {
   }
 };
 
-Status status_of(const Request& request, const MPI_Status& status) {
-  return Status::from_transport(status, RequestAccess::peer_offset(request));
+Status status_of(const Request& request, const MPI_Status& status,
+                 const char* function) {
+  Status result =
+      Status::from_transport(status, RequestAccess::peer_offset(request));
+  if (const auto& sources = RequestAccess::allowed_sources(request))
+      [[unlikely]] {
+    internal::check_source_in(*sources, RequestAccess::rank(request),
+                              result.source, function);
+  }
+  return result;
 }
 
 // Sees every completed operation among `requests` (collect), raising the
@@ -265,7 +279,9 @@ Request::Request(Request&& other) noexcept
       kind_(other.kind_),
       peer_offset_(other.peer_offset_),
       operation_(std::move(other.operation_)),
-      comm_(std::move(other.comm_)) {}
+      comm_(std::move(other.comm_)),
+      allowed_sources_(std::move(other.allowed_sources_)),
+      rank_(other.rank_) {}
 
 Request& Request::operator=(Request&& other) noexcept {
   if (this != &other) {
@@ -275,6 +291,8 @@ Request& Request::operator=(Request&& other) noexcept {
     peer_offset_ = other.peer_offset_;
     operation_ = std::move(other.operation_);
     comm_ = std::move(other.comm_);
+    allowed_sources_ = std::move(other.allowed_sources_);
+    rank_ = other.rank_;
   }
   return *this;
 }
@@ -410,7 +428,7 @@ Status wait(Request& request) {
   }
   RequestAccess::settle(request);
   transport::check_code(code, kFunction);
-  return status_of(request, status);
+  return status_of(request, status, kFunction);
 }
 
 std::optional<Status> test(Request& request) {
@@ -429,7 +447,7 @@ std::optional<Status> test(Request& request) {
   RequestAccess::settle(request);
   transport::check_code(code, kFunction);
   if (!done) return std::nullopt;
-  return status_of(request, status);
+  return status_of(request, status, kFunction);
 }
 
 std::vector<Status> wait_all(std::span<Request> requests) {
@@ -452,7 +470,7 @@ std::vector<Status> wait_all(std::span<Request> requests) {
       pending.store(requests);
       for (std::size_t k = 0; k < statuses.size(); ++k) {
         const std::size_t owner = pending.owners[k];
-        result[owner] = status_of(requests[owner], statuses[k]);
+        result[owner] = status_of(requests[owner], statuses[k], kFunction);
       }
       internal::raise_completion_failure(code, statuses, kFunction,
                                          pending.owners);
@@ -467,7 +485,7 @@ std::vector<Status> wait_all(std::span<Request> requests) {
       for (int k = 0; k < std::max(completed, 0); ++k) {
         const std::size_t owner =
             pending.owners[static_cast<std::size_t>(indices[k])];
-        result[owner] = status_of(requests[owner], statuses[k]);
+        result[owner] = status_of(requests[owner], statuses[k], kFunction);
       }
       internal::raise_completion_failure(code, statuses, kFunction,
                                          pending.owners);
@@ -503,7 +521,7 @@ std::optional<std::vector<Status>> test_all(std::span<Request> requests) {
   std::vector<Status> result(requests.size());
   for (std::size_t k = 0; k < statuses.size(); ++k) {
     const std::size_t owner = pending.owners[k];
-    result[owner] = status_of(requests[owner], statuses[k]);
+    result[owner] = status_of(requests[owner], statuses[k], kFunction);
   }
   return result;
 }
@@ -543,7 +561,7 @@ std::optional<Completion> any_step(std::span<Request> requests, bool block,
   if (done == 0 || index == MPI_UNDEFINED) return std::nullopt;
   const std::size_t owner = pending.owners[static_cast<std::size_t>(index)];
   return Completion{static_cast<int>(owner),
-                    status_of(requests[owner], status)};
+                    status_of(requests[owner], status, function)};
 }
 
 }  // namespace

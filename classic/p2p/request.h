@@ -79,6 +79,15 @@ class Request {
   // classic's implementation files.
   Request(MPI_Request handle, Kind kind, const Comm& comm, int peer_offset)
       : handle_(handle), kind_(kind), peer_offset_(peer_offset), comm_(comm) {}
+  // A receive from any_source at `rank` on a communicator whose
+  // point-to-point is restricted (classic/p2p/peer_restriction.h): the
+  // completion that finds the message raises unless its source is in
+  // `sources` (sorted). For classic's implementation files.
+  void restrict_sources(std::shared_ptr<const std::vector<int>> sources,
+                        int rank) {
+    allowed_sources_ = std::move(sources);
+    rank_ = rank;
+  }
 
   // An operation that classic runs in steps: a collective of one or more
   // rounds of messages (classic/exec). The completion functions wait for
@@ -132,6 +141,8 @@ class Request {
   // null once it has completed, unless it is persistent.
   std::unique_ptr<Operation> operation_;
   Comm comm_;  // keeps the communicator alive while the operation is pending
+  std::shared_ptr<const std::vector<int>> allowed_sources_;  // see above
+  int rank_ = 0;
 };
 
 // MPI_Start: begins the operation of the inactive persistent `request`.

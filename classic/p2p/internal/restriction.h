@@ -3,6 +3,8 @@
 #ifndef ORTHOCOMM_CLASSIC_P2P_INTERNAL_RESTRICTION_H_
 #define ORTHOCOMM_CLASSIC_P2P_INTERNAL_RESTRICTION_H_
 
+#include <vector>
+
 #include "classic/base/internal/inside_classic.h"
 #include "classic/comm/internal/comm_state.h"
 
@@ -17,6 +19,10 @@ void check_receive_peer(const Comm::State& state, int peer,
                         const char* function);
 // A message from `source` (a rank) has arrived for a receive or probe.
 void check_arrival(const Comm::State& state, int source, const char* function);
+// The same for a process of rank `rank` allowed to receive from `sources`
+// (sorted): a non-blocking receive's completion.
+void check_source_in(const std::vector<int>& sources, int rank, int source,
+                     const char* function);
 
 }  // namespace classic::internal
 

@@ -97,7 +97,8 @@ TEST(Strict, NeighbourTrafficPassesTheRestIsRefused) {
 }
 
 // A wildcard receive under strict mode takes a message from an
-// in-neighbour, and refuses (after receiving it) one from anyone else.
+// in-neighbour, and refuses (after receiving it) one from anyone else;
+// blocking or non-blocking (then the completion refuses).
 TEST(Strict, AnySourceAcceptsInNeighboursOnly) {
   const Comm graph = ring();
   const int p = graph.size();
@@ -125,6 +126,26 @@ TEST(Strict, AnySourceAcceptsInNeighboursOnly) {
       {"classic::recv", "from rank " + std::to_string(right), "in-neighbour"});
   EXPECT_EQ(got, right);  // received (consumed), then refused
   classic::wait(sent);
+  // Round 3, non-blocking: the completion that finds the message checks it.
+  ortho::set_strict(graph, false);
+  sent = classic::isend(graph, &value, 1, MPI_INT, left, 3);
+  ortho::set_strict(graph, true);
+  got = -1;
+  classic::Request pending =
+      classic::irecv(graph, &got, 1, MPI_INT, classic::any_source, 3);
+  expect_refused(
+      [&] { (void)classic::wait(pending); },
+      {"classic::wait", "from rank " + std::to_string(right), "in-neighbour"});
+  EXPECT_EQ(got, right);
+  classic::wait(sent);
+  // Round 4, non-blocking from the in-neighbour: accepted by wait_all.
+  sent = classic::isend(graph, &value, 1, MPI_INT, right, 4);
+  std::vector<classic::Request> both;
+  both.push_back(
+      classic::irecv(graph, &got, 1, MPI_INT, classic::any_source, 4));
+  both.push_back(std::move(sent));
+  const std::vector<classic::Status> statuses = classic::wait_all(both);
+  EXPECT_EQ(statuses[0].source, left);
   ortho::set_strict(graph, false);
 }
 
