@@ -180,6 +180,8 @@ class Execution final : public Request::Operation {
 
   Bound bind(const Plan::Message& message, MPI_Aint& staging) const;
   void bind();
+  // The bytes of a message's data (its blocks' type signatures).
+  MPI_Aint packed_bytes(const Plan::Message& message) const;
   // Packed messages: copies the blocks of a send into its staging bytes,
   // and the staging bytes of a completed receive into its blocks.
   void pack(const Plan::Message& message, const Bound& bound);
@@ -236,14 +238,11 @@ Bound Execution::bind(const Plan::Message& message, MPI_Aint& staging) const {
     return Bound{address(blocks[0]), blocks[0].count, blocks[0].datatype, false,
                  -1};
   }
-  MPI_Aint bytes = 0;
-  for (const Plan::Block& block : blocks) {
-    bytes += block.count * datatype_layout(block.datatype, function_).size;
-  }
+  const MPI_Aint bytes = packed_bytes(message);
   if (bytes <= kPackBytes) {
-    // The address is set once scratch has its final size (bind()).
-    const Bound packed{nullptr, static_cast<int>(bytes), MPI_PACKED, false,
-                       staging};
+    // Scratch has its final size (bind() sized it first).
+    const Bound packed{scratch_.get() + staging, static_cast<int>(bytes),
+                       MPI_PACKED, false, staging};
     staging += (bytes + 15) / 16 * 16;
     return packed;
   }
@@ -341,9 +340,27 @@ void Execution::bind() {
   if (!std::ranges::any_of(rounds, several_blocks)) return;
   receives_.assign(rounds.size(), {});
   sends_.assign(rounds.size(), {});
-  // Packed messages take their bytes after the plan's own scratch.
+  // Packed messages take their bytes after the plan's own scratch. Scratch
+  // gets its final size before anything is bound: struct datatypes hold
+  // absolute addresses in it. (A fresh buffer: background sends of an
+  // earlier run may hold the old one.)
   const MPI_Aint plan_scratch = (plan_->scratch_bytes + 15) / 16 * 16;
   MPI_Aint staging = plan_scratch;
+  for (const Plan::Round& round : rounds) {
+    for (const auto* side : {&round.receives, &round.sends}) {
+      for (const Plan::Message& message : *side) {
+        const MPI_Aint bytes = packed_bytes(message);
+        if (message.blocks.size() > 1 && bytes <= kPackBytes) {
+          staging += (bytes + 15) / 16 * 16;
+        }
+      }
+    }
+  }
+  if (staging > plan_scratch) {
+    scratch_ = std::shared_ptr<std::byte[]>(
+        new std::byte[static_cast<std::size_t>(staging)]);
+  }
+  staging = plan_scratch;
   for (std::size_t r = 0; r < rounds.size(); ++r) {
     for (const Plan::Message& message : rounds[r].receives) {
       receives_[r].push_back(message.blocks.size() > 1 ? bind(message, staging)
@@ -354,17 +371,14 @@ void Execution::bind() {
                                                     : Bound{});
     }
   }
-  if (staging == plan_scratch) return;
-  // A fresh buffer: background sends of an earlier run may hold the old.
-  scratch_ = std::shared_ptr<std::byte[]>(
-      new std::byte[static_cast<std::size_t>(staging)]);
-  for (auto* side : {&receives_, &sends_}) {
-    for (std::vector<Bound>& round : *side) {
-      for (Bound& bound : round) {
-        if (bound.staging >= 0) bound.address = scratch_.get() + bound.staging;
-      }
-    }
+}
+
+MPI_Aint Execution::packed_bytes(const Plan::Message& message) const {
+  MPI_Aint bytes = 0;
+  for (const Plan::Block& block : message.blocks) {
+    bytes += block.count * datatype_layout(block.datatype, function_).size;
   }
+  return bytes;
 }
 
 Bound Execution::bound(std::size_t round, bool receive, std::size_t i) const {
