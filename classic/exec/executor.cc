@@ -107,6 +107,7 @@ struct Bound {
 // (memcpy for contiguous blocks) undercuts; above that the extra copy
 // costs more than the one-off type (README, "Message combining").
 constexpr MPI_Aint kPackBytes = MPI_Aint{16} * 1024;
+MPI_Aint pack_limit = kPackBytes;  // internal::set_pack_limit (tests)
 
 class Execution final : public Request::Operation {
  public:
@@ -239,7 +240,7 @@ Bound Execution::bind(const Plan::Message& message, MPI_Aint& staging) const {
                  -1};
   }
   const MPI_Aint bytes = packed_bytes(message);
-  if (bytes <= kPackBytes) {
+  if (bytes <= pack_limit) {
     // Scratch has its final size (bind() sized it first).
     const Bound packed{scratch_.get() + staging, static_cast<int>(bytes),
                        MPI_PACKED, false, staging};
@@ -350,7 +351,7 @@ void Execution::bind() {
     for (const auto* side : {&round.receives, &round.sends}) {
       for (const Plan::Message& message : *side) {
         const MPI_Aint bytes = packed_bytes(message);
-        if (message.blocks.size() > 1 && bytes <= kPackBytes) {
+        if (message.blocks.size() > 1 && bytes <= pack_limit) {
           staging += (bytes + 15) / 16 * 16;
         }
       }
@@ -547,6 +548,14 @@ int Execution::expected_bytes(const Bound& bound) const noexcept {
 }
 
 }  // namespace
+
+namespace internal {
+
+MPI_Aint set_pack_limit(MPI_Aint bytes) {
+  return std::exchange(pack_limit, bytes < 0 ? kPackBytes : bytes);
+}
+
+}  // namespace internal
 
 Request execute(const Comm& comm, std::shared_ptr<const Plan> plan,
                 PlanBuffers buffers, Mode mode, const char* function) {

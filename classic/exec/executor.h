@@ -53,6 +53,15 @@ struct PlanBuffers {
                               PlanBuffers buffers, Mode mode,
                               const char* function);
 
+namespace internal {
+
+// Messages of several blocks up to `bytes` are packed, larger ones go as
+// struct datatypes (negative: the default, 16 KiB); returns the previous
+// limit. For tests that need both paths in one plan. Not thread-safe.
+MPI_Aint set_pack_limit(MPI_Aint bytes);
+
+}  // namespace internal
+
 }  // namespace classic
 
 #endif  // ORTHOCOMM_CLASSIC_EXEC_EXECUTOR_H_

@@ -400,6 +400,33 @@ TEST_F(Executor, RandomPlansEqualTheSimulationBlocking) {
   }
 }
 
+// The same random plans with messages of several blocks all as struct
+// datatypes (limit 0) and split between both ways (limit 16 bytes), in
+// the blocking and the persistent mode (where bound messages are reused).
+TEST_F(Executor, RandomPlansEqualTheSimulationPackedOrNot) {
+  for (const MPI_Aint limit : {MPI_Aint{0}, MPI_Aint{16}}) {
+    const MPI_Aint before = internal::set_pack_limit(limit);
+    for (int seed = 0; seed < kPrograms / 2; ++seed) {
+      const Program program = Generator(size_, 6000 + seed).generate();
+      Buffers buffers(program, me_, 0);
+      const Request done = execute(comm_, plan_of(program, me_), buffers.plan(),
+                                   Mode::blocking, "executor_test");
+      ASSERT_EQ(buffers.recv, simulate(program, 0)[me_])
+          << "limit " << limit << " seed " << seed;
+      Request request = execute(comm_, plan_of(program, me_), buffers.plan(),
+                                Mode::persistent, "executor_test");
+      for (int run = 1; run < 3; ++run) {
+        buffers.refill(me_, run);
+        start(request);
+        wait(request);
+        ASSERT_EQ(buffers.recv, simulate(program, run)[me_])
+            << "limit " << limit << " seed " << seed << " run " << run;
+      }
+    }
+    internal::set_pack_limit(before);
+  }
+}
+
 TEST_F(Executor, RandomPlansEqualTheSimulationNonBlocking) {
   for (int seed = 0; seed < kPrograms; ++seed) {
     const Program program = Generator(size_, 2000 + seed).generate();
