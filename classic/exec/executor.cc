@@ -55,6 +55,13 @@ int tag_base(std::uint64_t sequence) {
 
 // ---- local work -------------------------------------------------------------
 
+// A datatype whose elements lie one after the other from offset 0, with
+// no gaps: its data is count * size plain bytes.
+bool contiguous(const DatatypeLayout& layout) {
+  return layout.size == layout.extent && layout.lower_bound == 0 &&
+         layout.true_lower_bound == 0;
+}
+
 // `count` elements of `datatype` from `from` to `to`, each in its own
 // datatype: a plain copy where both are one contiguous run of bytes, else
 // through the transport's packing.
@@ -64,8 +71,7 @@ void copy_elements(const void* from, int from_count, MPI_Datatype from_type,
   const DatatypeLayout from_layout = datatype_layout(from_type, function);
   if (from_count == 0 || from_layout.size == 0) return;  // nothing to copy
   if (from_type == to_type && from_count == to_count &&
-      from_layout.size == from_layout.extent && from_layout.lower_bound == 0 &&
-      from_layout.true_lower_bound == 0) {
+      contiguous(from_layout)) {
     std::memmove(to, from,
                  static_cast<std::size_t>(from_layout.size) *
                      static_cast<std::size_t>(from_count));
@@ -183,9 +189,12 @@ class Execution final : public Request::Operation {
   void bind();
   // The bytes of a message's data (its blocks' type signatures).
   MPI_Aint packed_bytes(const Plan::Message& message) const;
-  // Packed messages: copies the blocks of a send into its staging bytes,
-  // and the staging bytes of a completed receive into its blocks.
-  void pack(const Plan::Message& message, const Bound& bound);
+  // Packed messages: copies the blocks of a send into its staging bytes
+  // (pack), or the staging bytes of a completed receive into its blocks
+  // (unpack: every such receive of `round`).
+  enum class Packing { pack, unpack };
+  void transfer_packed(const Plan::Message& message, const Bound& bound,
+                       Packing direction);
   void unpack(std::size_t round);
   // Message i of a round's receives or sends, bound to the buffers.
   Bound bound(std::size_t round, bool receive, std::size_t i) const;
@@ -272,31 +281,31 @@ Bound Execution::bind(const Plan::Message& message, MPI_Aint& staging) const {
 // split, as MPI makes each block's type signature equal on both sides; and
 // MPI_PACKED matches any type signature, should the two sides bind one
 // message differently.
-namespace {
-
-bool contiguous(const DatatypeLayout& layout) {
-  return layout.size == layout.extent && layout.lower_bound == 0 &&
-         layout.true_lower_bound == 0;
-}
-
-}  // namespace
-
-void Execution::pack(const Plan::Message& message, const Bound& bound) {
-  auto* out = static_cast<std::byte*>(bound.address);
+void Execution::transfer_packed(const Plan::Message& message,
+                                const Bound& bound, Packing direction) {
+  auto* bytes_at = static_cast<std::byte*>(bound.address);
   int position = 0;
   for (const Plan::Block& block : message.blocks) {
     const DatatypeLayout layout = datatype_layout(block.datatype, function_);
     const auto bytes = static_cast<int>(block.count * layout.size);
     if (bytes == 0) continue;  // (MPI_Pack refuses a null buffer)
+    const bool into_bytes = direction == Packing::pack;
     if (contiguous(layout)) {
-      std::memcpy(out + position, address(block),
-                  static_cast<std::size_t>(bytes));
+      void* to = into_bytes ? bytes_at + position : address(block);
+      const void* from = into_bytes ? address(block) : bytes_at + position;
+      std::memcpy(to, from, static_cast<std::size_t>(bytes));
       position += bytes;
-      continue;
+    } else if (into_bytes) {
+      transport::check_code(
+          MPI_Pack(address(block), block.count, block.datatype, bytes_at,
+                   bound.count, &position, context_),
+          function_);
+    } else {
+      transport::check_code(
+          MPI_Unpack(bytes_at, bound.count, &position, address(block),
+                     block.count, block.datatype, context_),
+          function_);
     }
-    transport::check_code(MPI_Pack(address(block), block.count, block.datatype,
-                                   out, bound.count, &position, context_),
-                          function_);
   }
 }
 
@@ -305,25 +314,8 @@ void Execution::unpack(std::size_t round) {
   const Plan::Round& plan = plan_->rounds[round];
   for (std::size_t i = 0; i < plan.receives.size(); ++i) {
     const Bound& bound = receives_[round][i];
-    const Plan::Message& message = plan.receives[i];
-    if (bound.staging < 0 || message.peer == proc_null) continue;
-    const auto* in = static_cast<const std::byte*>(bound.address);
-    int position = 0;
-    for (const Plan::Block& block : message.blocks) {
-      const DatatypeLayout layout = datatype_layout(block.datatype, function_);
-      const auto bytes = static_cast<int>(block.count * layout.size);
-      if (bytes == 0) continue;
-      if (contiguous(layout)) {
-        std::memcpy(address(block), in + position,
-                    static_cast<std::size_t>(bytes));
-        position += bytes;
-        continue;
-      }
-      transport::check_code(
-          MPI_Unpack(in, bound.count, &position, address(block), block.count,
-                     block.datatype, context_),
-          function_);
-    }
+    if (bound.staging < 0 || plan.receives[i].peer == proc_null) continue;
+    transfer_packed(plan.receives[i], bound, Packing::unpack);
   }
 }
 
@@ -429,7 +421,7 @@ void Execution::post(std::size_t round) {
     const Plan::Message& message = plan.sends[i];
     if (message.peer == proc_null) continue;
     const Bound bound = this->bound(round, false, i);
-    if (bound.staging >= 0) pack(message, bound);
+    if (bound.staging >= 0) transfer_packed(message, bound, Packing::pack);
     const int destination = peer_offset_ + message.peer;
     const int tag = tag_base_ + message.tag;
     MPI_Request request = MPI_REQUEST_NULL;
