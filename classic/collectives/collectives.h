@@ -1,7 +1,7 @@
 // Collective operations on classic communicators (MPI-1 chapter 4, with
 // MPI-2's in-place forms, alltoallw, reduce_scatter_block and collectives
-// on inter-communicators). Their non-blocking and persistent forms on
-// intra-communicators: nonblocking_collectives.h, persistent_collectives.h.
+// on inter-communicators). Their non-blocking and persistent forms:
+// nonblocking_collectives.h, persistent_collectives.h.
 #ifndef ORTHOCOMM_CLASSIC_COLLECTIVES_COLLECTIVES_H_
 #define ORTHOCOMM_CLASSIC_COLLECTIVES_COLLECTIVES_H_
 
@@ -75,10 +75,15 @@ namespace classic {
 //  - barrier returns in one group once every process of the other has
 //    entered it. MPI_IN_PLACE / classic::in_place is not allowed
 //    (ErrorClass::buffer); scan and exscan raise ErrorClass::comm.
-//  - The local group's steps run as transport collectives on a context of
-//    the local group (made at the first collective call); messages between
-//    the groups travel on the inter-communicator's private context, which
-//    no receive of the application can match.
+//  - Each runs as a plan of classic's executor (classic/exec/executor.h)
+//    on the inter-communicator's private context, which no receive of the
+//    application can match; so do its non-blocking and persistent forms.
+//    Rooted ones: the root exchanges one message with each process of the
+//    other group (reduce folds them in rank order at the root). The others
+//    gather a group's data at its rank 0 (allgather(v), and the reduction
+//    of allreduce and reduce_scatter(_block), folded in rank order), the
+//    two rank 0s exchange, and each passes the result on in its group;
+//    alltoall(v, w) exchanges pairwise.
 //
 // Errors (classic::Error), raised before anything is sent, on the process
 // whose arguments are wrong (as in MPI, the others may then wait in the

@@ -7,36 +7,13 @@
 #include "classic/base/internal/transport.h"
 #include "classic/collectives/collectives.h"
 #include "classic/collectives/internal/collective_call.h"
+#include "classic/collectives/internal/collective_names.h"
 #include "classic/collectives/internal/inter_collectives.h"
 #include "classic/collectives/internal/intra_collectives.h"
 
 namespace classic {
 namespace internal {
 namespace {
-
-constexpr Names kAllgather{"classic::allgather", "classic::iallgather",
-                           "classic::allgather_init"};
-constexpr Names kAllgatherv{"classic::allgatherv", "classic::iallgatherv",
-                            "classic::allgatherv_init"};
-constexpr Names kAlltoall{"classic::alltoall", "classic::ialltoall",
-                          "classic::alltoall_init"};
-constexpr Names kAlltoallv{"classic::alltoallv", "classic::ialltoallv",
-                           "classic::alltoallv_init"};
-constexpr Names kAllreduce{"classic::allreduce", "classic::iallreduce",
-                           "classic::allreduce_init"};
-constexpr Names kReduceScatter{"classic::reduce_scatter",
-                               "classic::ireduce_scatter",
-                               "classic::reduce_scatter_init"};
-constexpr Names kReduceScatterBlock{"classic::reduce_scatter_block",
-                                    "classic::ireduce_scatter_block",
-                                    "classic::reduce_scatter_block_init"};
-constexpr Names kScan{"classic::scan", "classic::iscan", "classic::scan_init"};
-constexpr Names kExscan{"classic::exscan", "classic::iexscan",
-                        "classic::exscan_init"};
-constexpr Names kBarrier{"classic::barrier", "classic::ibarrier",
-                         "classic::barrier_init"};
-constexpr Names kAlltoallw{"classic::alltoallw", "classic::ialltoallw",
-                           "classic::alltoallw_init"};
 
 constexpr TransportForms kAllgatherForms{&MPI_Allgather, &MPI_Iallgather,
                                          &MPIX_Allgather_init};
@@ -223,20 +200,13 @@ Request alltoallw_core(const CollectiveCall& call, const void* send,
                     recv, recvcounts, rdispls, recv_types);
 }
 
-// Blocking calls on an inter-communicator go to inter_collectives.h; the
-// other modes are refused there by CollectiveCall.
-bool blocking_inter(const Comm& comm, const Names& names, Mode mode) {
-  return mode == Mode::blocking && is_inter(comm, names.blocking);
-}
-
 }  // namespace
 
 // ---- typed forms ----------------------------------------------------------
 
 Request allgather(const Comm& comm, In send, Out recv, Mode mode) {
-  if (blocking_inter(comm, kAllgather, mode)) {
-    inter_allgather(comm, send, recv);
-    return Request();
+  if (is_inter(comm, kAllgather(mode))) {
+    return inter_allgather(comm, send, recv, mode);
   }
   const CollectiveCall call(comm, kAllgather(mode), mode);
   const bool in_place = is_in_place(send.data);
@@ -250,9 +220,8 @@ Request allgather(const Comm& comm, In send, Out recv, Mode mode) {
 Request allgatherv(const Comm& comm, In send, Out recv,
                    std::span<const int> recvcounts, std::span<const int> displs,
                    Mode mode) {
-  if (blocking_inter(comm, kAllgatherv, mode)) {
-    inter_allgatherv(comm, send, recv, recvcounts, displs);
-    return Request();
+  if (is_inter(comm, kAllgatherv(mode))) {
+    return inter_allgatherv(comm, send, recv, recvcounts, displs, mode);
   }
   const CollectiveCall call(comm, kAllgatherv(mode), mode);
   const bool in_place = is_in_place(send.data);
@@ -264,9 +233,8 @@ Request allgatherv(const Comm& comm, In send, Out recv,
 }
 
 Request alltoall(const Comm& comm, In send, Out recv, Mode mode) {
-  if (blocking_inter(comm, kAlltoall, mode)) {
-    inter_alltoall(comm, send, recv);
-    return Request();
+  if (is_inter(comm, kAlltoall(mode))) {
+    return inter_alltoall(comm, send, recv, mode);
   }
   const CollectiveCall call(comm, kAlltoall(mode), mode);
   const bool in_place = is_in_place(send.data);
@@ -281,9 +249,9 @@ Request alltoallv(const Comm& comm, In send, std::span<const int> sendcounts,
                   std::span<const int> sdispls, Out recv,
                   std::span<const int> recvcounts, std::span<const int> rdispls,
                   Mode mode) {
-  if (blocking_inter(comm, kAlltoallv, mode)) {
-    inter_alltoallv(comm, send, sendcounts, sdispls, recv, recvcounts, rdispls);
-    return Request();
+  if (is_inter(comm, kAlltoallv(mode))) {
+    return inter_alltoallv(comm, send, sendcounts, sdispls, recv, recvcounts,
+                           rdispls, mode);
   }
   const CollectiveCall call(comm, kAlltoallv(mode), mode);
   if (!is_in_place(send.data)) check_apart(call, send, recv);
@@ -293,9 +261,8 @@ Request alltoallv(const Comm& comm, In send, std::span<const int> sendcounts,
 }
 
 Request allreduce(const Comm& comm, In send, Out recv, MPI_Op op, Mode mode) {
-  if (blocking_inter(comm, kAllreduce, mode)) {
-    inter_allreduce(comm, send, recv, op);
-    return Request();
+  if (is_inter(comm, kAllreduce(mode))) {
+    return inter_allreduce(comm, send, recv, op, mode);
   }
   return elementwise_typed(comm, kAllreduce(mode), send, recv, op,
                            kAllreduceForms, mode);
@@ -312,9 +279,8 @@ Request exscan(const Comm& comm, In send, Out recv, MPI_Op op, Mode mode) {
 
 Request reduce_scatter(const Comm& comm, In send, Out recv,
                        std::span<const int> recvcounts, MPI_Op op, Mode mode) {
-  if (blocking_inter(comm, kReduceScatter, mode)) {
-    inter_reduce_scatter(comm, send, recv, recvcounts, op);
-    return Request();
+  if (is_inter(comm, kReduceScatter(mode))) {
+    return inter_reduce_scatter(comm, send, recv, recvcounts, op, mode);
   }
   const CollectiveCall call(comm, kReduceScatter(mode), mode);
   if (!is_in_place(send.data)) check_apart(call, send, recv);
@@ -325,9 +291,8 @@ Request reduce_scatter(const Comm& comm, In send, Out recv,
 
 Request reduce_scatter_block(const Comm& comm, In send, Out recv, MPI_Op op,
                              Mode mode) {
-  if (blocking_inter(comm, kReduceScatterBlock, mode)) {
-    inter_reduce_scatter_block(comm, send, recv, op);
-    return Request();
+  if (is_inter(comm, kReduceScatterBlock(mode))) {
+    return inter_reduce_scatter_block(comm, send, recv, op, mode);
   }
   const CollectiveCall call(comm, kReduceScatterBlock(mode), mode);
   const bool in_place = is_in_place(send.data);
@@ -342,9 +307,8 @@ Request reduce_scatter_block(const Comm& comm, In send, Out recv, MPI_Op op,
 // ---- raw forms ------------------------------------------------------------
 
 Request barrier(const Comm& comm, Mode mode) {
-  if (blocking_inter(comm, kBarrier, mode)) {
-    inter_barrier(comm);
-    return Request();
+  if (is_inter(comm, kBarrier(mode))) {
+    return inter_barrier(comm, mode);
   }
   return CollectiveCall(comm, kBarrier(mode), mode).start(kBarrierForms);
 }
@@ -352,10 +316,9 @@ Request barrier(const Comm& comm, Mode mode) {
 Request allgather(const Comm& comm, const void* send, int send_count,
                   MPI_Datatype send_type, void* recv, int recv_count,
                   MPI_Datatype recv_type, Mode mode) {
-  if (blocking_inter(comm, kAllgather, mode)) {
-    inter_allgather(comm, send, send_count, send_type, recv, recv_count,
-                    recv_type);
-    return Request();
+  if (is_inter(comm, kAllgather(mode))) {
+    return inter_allgather(comm, send, send_count, send_type, recv, recv_count,
+                           recv_type, mode);
   }
   return allgather_core(CollectiveCall(comm, kAllgather(mode), mode),
                         {send, send_count, send_type, kRaw},
@@ -366,10 +329,9 @@ Request allgatherv(const Comm& comm, const void* send, int send_count,
                    MPI_Datatype send_type, void* recv,
                    std::span<const int> recvcounts, std::span<const int> displs,
                    MPI_Datatype recv_type, Mode mode) {
-  if (blocking_inter(comm, kAllgatherv, mode)) {
-    inter_allgatherv(comm, send, send_count, send_type, recv, recvcounts,
-                     displs, recv_type);
-    return Request();
+  if (is_inter(comm, kAllgatherv(mode))) {
+    return inter_allgatherv(comm, send, send_count, send_type, recv, recvcounts,
+                            displs, recv_type, mode);
   }
   return allgatherv_core(CollectiveCall(comm, kAllgatherv(mode), mode),
                          {send, send_count, send_type, kRaw},
@@ -379,10 +341,9 @@ Request allgatherv(const Comm& comm, const void* send, int send_count,
 Request alltoall(const Comm& comm, const void* send, int send_count,
                  MPI_Datatype send_type, void* recv, int recv_count,
                  MPI_Datatype recv_type, Mode mode) {
-  if (blocking_inter(comm, kAlltoall, mode)) {
-    inter_alltoall(comm, send, send_count, send_type, recv, recv_count,
-                   recv_type);
-    return Request();
+  if (is_inter(comm, kAlltoall(mode))) {
+    return inter_alltoall(comm, send, send_count, send_type, recv, recv_count,
+                          recv_type, mode);
   }
   return alltoall_core(CollectiveCall(comm, kAlltoall(mode), mode),
                        {send, send_count, send_type, kRaw},
@@ -394,10 +355,9 @@ Request alltoallv(const Comm& comm, const void* send,
                   MPI_Datatype send_type, void* recv,
                   std::span<const int> recvcounts, std::span<const int> rdispls,
                   MPI_Datatype recv_type, Mode mode) {
-  if (blocking_inter(comm, kAlltoallv, mode)) {
-    inter_alltoallv(comm, send, sendcounts, sdispls, send_type, recv,
-                    recvcounts, rdispls, recv_type);
-    return Request();
+  if (is_inter(comm, kAlltoallv(mode))) {
+    return inter_alltoallv(comm, send, sendcounts, sdispls, send_type, recv,
+                           recvcounts, rdispls, recv_type, mode);
   }
   return alltoallv_core(CollectiveCall(comm, kAlltoallv(mode), mode),
                         {send, sendcounts, sdispls, send_type, kRaw},
@@ -409,10 +369,9 @@ Request alltoallw(const Comm& comm, const void* send,
                   std::span<const MPI_Datatype> send_types, void* recv,
                   std::span<const int> recvcounts, std::span<const int> rdispls,
                   std::span<const MPI_Datatype> recv_types, Mode mode) {
-  if (blocking_inter(comm, kAlltoallw, mode)) {
-    inter_alltoallw(comm, send, sendcounts, sdispls, send_types, recv,
-                    recvcounts, rdispls, recv_types);
-    return Request();
+  if (is_inter(comm, kAlltoallw(mode))) {
+    return inter_alltoallw(comm, send, sendcounts, sdispls, send_types, recv,
+                           recvcounts, rdispls, recv_types, mode);
   }
   return alltoallw_core(CollectiveCall(comm, kAlltoallw(mode), mode), send,
                         sendcounts, sdispls, send_types, recv, recvcounts,
@@ -421,9 +380,8 @@ Request alltoallw(const Comm& comm, const void* send,
 
 Request allreduce(const Comm& comm, const void* send, void* recv, int count,
                   MPI_Datatype datatype, MPI_Op op, Mode mode) {
-  if (blocking_inter(comm, kAllreduce, mode)) {
-    inter_allreduce(comm, send, recv, count, datatype, op);
-    return Request();
+  if (is_inter(comm, kAllreduce(mode))) {
+    return inter_allreduce(comm, send, recv, count, datatype, op, mode);
   }
   return elementwise_core(CollectiveCall(comm, kAllreduce(mode), mode),
                           {send, count, datatype, kRaw},
@@ -433,9 +391,9 @@ Request allreduce(const Comm& comm, const void* send, void* recv, int count,
 Request reduce_scatter(const Comm& comm, const void* send, void* recv,
                        std::span<const int> recvcounts, MPI_Datatype datatype,
                        MPI_Op op, Mode mode) {
-  if (blocking_inter(comm, kReduceScatter, mode)) {
-    inter_reduce_scatter(comm, send, recv, recvcounts, datatype, op);
-    return Request();
+  if (is_inter(comm, kReduceScatter(mode))) {
+    return inter_reduce_scatter(comm, send, recv, recvcounts, datatype, op,
+                                mode);
   }
   return reduce_scatter_core(CollectiveCall(comm, kReduceScatter(mode), mode),
                              {send, 0, datatype, kRaw},
@@ -445,9 +403,9 @@ Request reduce_scatter(const Comm& comm, const void* send, void* recv,
 Request reduce_scatter_block(const Comm& comm, const void* send, void* recv,
                              int recv_count, MPI_Datatype datatype, MPI_Op op,
                              Mode mode) {
-  if (blocking_inter(comm, kReduceScatterBlock, mode)) {
-    inter_reduce_scatter_block(comm, send, recv, recv_count, datatype, op);
-    return Request();
+  if (is_inter(comm, kReduceScatterBlock(mode))) {
+    return inter_reduce_scatter_block(comm, send, recv, recv_count, datatype,
+                                      op, mode);
   }
   return reduce_scatter_block_core(
       CollectiveCall(comm, kReduceScatterBlock(mode), mode),

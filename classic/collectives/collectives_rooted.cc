@@ -4,25 +4,13 @@
 
 #include "classic/collectives/collectives.h"
 #include "classic/collectives/internal/collective_call.h"
+#include "classic/collectives/internal/collective_names.h"
 #include "classic/collectives/internal/inter_collectives.h"
 #include "classic/collectives/internal/intra_collectives.h"
 
 namespace classic {
 namespace internal {
 namespace {
-
-constexpr Names kBcast{"classic::bcast", "classic::ibcast",
-                       "classic::bcast_init"};
-constexpr Names kGather{"classic::gather", "classic::igather",
-                        "classic::gather_init"};
-constexpr Names kGatherv{"classic::gatherv", "classic::igatherv",
-                         "classic::gatherv_init"};
-constexpr Names kScatter{"classic::scatter", "classic::iscatter",
-                         "classic::scatter_init"};
-constexpr Names kScatterv{"classic::scatterv", "classic::iscatterv",
-                          "classic::scatterv_init"};
-constexpr Names kReduce{"classic::reduce", "classic::ireduce",
-                        "classic::reduce_init"};
 
 constexpr TransportForms kBcastForms{&MPI_Bcast, &MPI_Ibcast, &MPIX_Bcast_init};
 constexpr TransportForms kGatherForms{&MPI_Gather, &MPI_Igather,
@@ -132,9 +120,8 @@ Request reduce_core(const CollectiveCall& call, SendBlock send, RecvBlock recv,
 // ---- typed forms ----------------------------------------------------------
 
 Request bcast(const Comm& comm, Out buffer, int root, Mode mode) {
-  if (mode == Mode::blocking && internal::is_inter(comm, kBcast.blocking)) {
-    internal::inter_bcast(comm, buffer, root);
-    return Request();
+  if (is_inter(comm, kBcast(mode))) {
+    return inter_bcast(comm, buffer, root, mode);
   }
   const CollectiveCall call(comm, kBcast(mode), mode);
   return bcast_core(call,
@@ -144,9 +131,8 @@ Request bcast(const Comm& comm, Out buffer, int root, Mode mode) {
 }
 
 Request gather(const Comm& comm, In send, Out recv, int root, Mode mode) {
-  if (mode == Mode::blocking && internal::is_inter(comm, kGather.blocking)) {
-    internal::inter_gather(comm, send, recv, root);
-    return Request();
+  if (is_inter(comm, kGather(mode))) {
+    return inter_gather(comm, send, recv, root, mode);
   }
   const CollectiveCall call(comm, kGather(mode), mode);
   call.check_root(root);
@@ -163,9 +149,8 @@ Request gather(const Comm& comm, In send, Out recv, int root, Mode mode) {
 Request gatherv(const Comm& comm, In send, Out recv,
                 std::span<const int> recvcounts, std::span<const int> displs,
                 int root, Mode mode) {
-  if (mode == Mode::blocking && internal::is_inter(comm, kGatherv.blocking)) {
-    internal::inter_gatherv(comm, send, recv, recvcounts, displs, root);
-    return Request();
+  if (is_inter(comm, kGatherv(mode))) {
+    return inter_gatherv(comm, send, recv, recvcounts, displs, root, mode);
   }
   const CollectiveCall call(comm, kGatherv(mode), mode);
   call.check_root(root);
@@ -179,9 +164,8 @@ Request gatherv(const Comm& comm, In send, Out recv,
 }
 
 Request scatter(const Comm& comm, In send, Out recv, int root, Mode mode) {
-  if (mode == Mode::blocking && internal::is_inter(comm, kScatter.blocking)) {
-    internal::inter_scatter(comm, send, recv, root);
-    return Request();
+  if (is_inter(comm, kScatter(mode))) {
+    return inter_scatter(comm, send, recv, root, mode);
   }
   const CollectiveCall call(comm, kScatter(mode), mode);
   call.check_root(root);
@@ -197,9 +181,8 @@ Request scatter(const Comm& comm, In send, Out recv, int root, Mode mode) {
 
 Request scatterv(const Comm& comm, In send, std::span<const int> sendcounts,
                  std::span<const int> displs, Out recv, int root, Mode mode) {
-  if (mode == Mode::blocking && internal::is_inter(comm, kScatterv.blocking)) {
-    internal::inter_scatterv(comm, send, sendcounts, displs, recv, root);
-    return Request();
+  if (is_inter(comm, kScatterv(mode))) {
+    return inter_scatterv(comm, send, sendcounts, displs, recv, root, mode);
   }
   const CollectiveCall call(comm, kScatterv(mode), mode);
   call.check_root(root);
@@ -214,9 +197,8 @@ Request scatterv(const Comm& comm, In send, std::span<const int> sendcounts,
 
 Request reduce(const Comm& comm, In send, Out recv, MPI_Op op, int root,
                Mode mode) {
-  if (mode == Mode::blocking && internal::is_inter(comm, kReduce.blocking)) {
-    internal::inter_reduce(comm, send, recv, op, root);
-    return Request();
+  if (is_inter(comm, kReduce(mode))) {
+    return inter_reduce(comm, send, recv, op, root, mode);
   }
   const CollectiveCall call(comm, kReduce(mode), mode);
   call.check_root(root);
@@ -233,9 +215,8 @@ Request reduce(const Comm& comm, In send, Out recv, MPI_Op op, int root,
 
 Request bcast(const Comm& comm, void* buffer, int count, MPI_Datatype datatype,
               int root, Mode mode) {
-  if (mode == Mode::blocking && internal::is_inter(comm, kBcast.blocking)) {
-    internal::inter_bcast(comm, buffer, count, datatype, root);
-    return Request();
+  if (is_inter(comm, kBcast(mode))) {
+    return inter_bcast(comm, buffer, count, datatype, root, mode);
   }
   return bcast_core(CollectiveCall(comm, kBcast(mode), mode),
                     {buffer, count, datatype, kRaw}, root);
@@ -244,10 +225,9 @@ Request bcast(const Comm& comm, void* buffer, int count, MPI_Datatype datatype,
 Request gather(const Comm& comm, const void* send, int send_count,
                MPI_Datatype send_type, void* recv, int recv_count,
                MPI_Datatype recv_type, int root, Mode mode) {
-  if (mode == Mode::blocking && internal::is_inter(comm, kGather.blocking)) {
-    internal::inter_gather(comm, send, send_count, send_type, recv, recv_count,
-                           recv_type, root);
-    return Request();
+  if (is_inter(comm, kGather(mode))) {
+    return inter_gather(comm, send, send_count, send_type, recv, recv_count,
+                        recv_type, root, mode);
   }
   return gather_core(CollectiveCall(comm, kGather(mode), mode),
                      {send, send_count, send_type, kRaw},
@@ -258,10 +238,9 @@ Request gatherv(const Comm& comm, const void* send, int send_count,
                 MPI_Datatype send_type, void* recv,
                 std::span<const int> recvcounts, std::span<const int> displs,
                 MPI_Datatype recv_type, int root, Mode mode) {
-  if (mode == Mode::blocking && internal::is_inter(comm, kGatherv.blocking)) {
-    internal::inter_gatherv(comm, send, send_count, send_type, recv, recvcounts,
-                            displs, recv_type, root);
-    return Request();
+  if (is_inter(comm, kGatherv(mode))) {
+    return inter_gatherv(comm, send, send_count, send_type, recv, recvcounts,
+                         displs, recv_type, root, mode);
   }
   return gatherv_core(CollectiveCall(comm, kGatherv(mode), mode),
                       {send, send_count, send_type, kRaw},
@@ -271,10 +250,9 @@ Request gatherv(const Comm& comm, const void* send, int send_count,
 Request scatter(const Comm& comm, const void* send, int send_count,
                 MPI_Datatype send_type, void* recv, int recv_count,
                 MPI_Datatype recv_type, int root, Mode mode) {
-  if (mode == Mode::blocking && internal::is_inter(comm, kScatter.blocking)) {
-    internal::inter_scatter(comm, send, send_count, send_type, recv, recv_count,
-                            recv_type, root);
-    return Request();
+  if (is_inter(comm, kScatter(mode))) {
+    return inter_scatter(comm, send, send_count, send_type, recv, recv_count,
+                         recv_type, root, mode);
   }
   return scatter_core(CollectiveCall(comm, kScatter(mode), mode),
                       {send, send_count, send_type, kRaw},
@@ -285,10 +263,9 @@ Request scatterv(const Comm& comm, const void* send,
                  std::span<const int> sendcounts, std::span<const int> displs,
                  MPI_Datatype send_type, void* recv, int recv_count,
                  MPI_Datatype recv_type, int root, Mode mode) {
-  if (mode == Mode::blocking && internal::is_inter(comm, kScatterv.blocking)) {
-    internal::inter_scatterv(comm, send, sendcounts, displs, send_type, recv,
-                             recv_count, recv_type, root);
-    return Request();
+  if (is_inter(comm, kScatterv(mode))) {
+    return inter_scatterv(comm, send, sendcounts, displs, send_type, recv,
+                          recv_count, recv_type, root, mode);
   }
   return scatterv_core(CollectiveCall(comm, kScatterv(mode), mode),
                        {send, sendcounts, displs, send_type, kRaw},
@@ -297,9 +274,8 @@ Request scatterv(const Comm& comm, const void* send,
 
 Request reduce(const Comm& comm, const void* send, void* recv, int count,
                MPI_Datatype datatype, MPI_Op op, int root, Mode mode) {
-  if (mode == Mode::blocking && internal::is_inter(comm, kReduce.blocking)) {
-    internal::inter_reduce(comm, send, recv, count, datatype, op, root);
-    return Request();
+  if (is_inter(comm, kReduce(mode))) {
+    return inter_reduce(comm, send, recv, count, datatype, op, root, mode);
   }
   return reduce_core(CollectiveCall(comm, kReduce(mode), mode),
                      {send, count, datatype, kRaw},

@@ -1,71 +1,23 @@
 // Rooted collectives on inter-communicators: bcast, gather(v), scatter(v),
-// reduce. The root talks to the other group; the rest of its group
-// (proc_null) takes no part.
-#include <optional>
+// reduce. The root exchanges one message with every process of the other
+// group; the rest of its group (proc_null) takes no part, but runs the
+// (empty) plan so that every process numbers the communicator's operations
+// alike.
+#include <cstddef>
+#include <span>
 #include <vector>
 
+#include "classic/collectives/internal/collective_names.h"
 #include "classic/collectives/internal/inter_call.h"
 #include "classic/collectives/internal/inter_collectives.h"
 
 namespace classic::internal {
 namespace {
 
-constexpr const char* kBcast = "classic::bcast";
-constexpr const char* kGather = "classic::gather";
-constexpr const char* kGatherv = "classic::gatherv";
-constexpr const char* kScatter = "classic::scatter";
-constexpr const char* kScatterv = "classic::scatterv";
-constexpr const char* kReduce = "classic::reduce";
+using Group = Plan::Group;
 
-int tag(Tag t) { return static_cast<int>(t); }
-
-// The root sends to the other group's rank 0, which broadcasts it there.
-void bcast_core(const InterCall& call, RecvBlock buffer, int root) {
-  const Role role = call.role(root);
-  if (role == Role::idle) return;
-  call.check(buffer, "buffer");
-  if (role == Role::root) {
-    call.run(MPI_Send(buffer.data, buffer.count, buffer.datatype,
-                      call.remote(0), tag(Tag::bcast), call.peers()));
-    return;
-  }
-  if (call.leads()) {
-    call.run(MPI_Recv(buffer.data, buffer.count, buffer.datatype,
-                      call.remote(root), tag(Tag::bcast), call.peers(),
-                      MPI_STATUS_IGNORE));
-  }
-  call.run(
-      MPI_Bcast(buffer.data, buffer.count, buffer.datatype, 0, call.group()));
-}
-
-// The root receives every block of the other group straight into place.
-void gather_receive(const InterCall& call, void* recv,
-                    const std::vector<int>& counts,
-                    const std::vector<MPI_Aint>& byte_displs,
-                    MPI_Datatype datatype) {
-  std::vector<MPI_Request> requests(counts.size(), MPI_REQUEST_NULL);
-  for (std::size_t j = 0; j < counts.size(); ++j) {
-    call.run(MPI_Irecv(shifted(recv, byte_displs[j]), counts[j], datatype,
-                       call.remote(static_cast<int>(j)), tag(Tag::gather),
-                       call.peers(), &requests[j]));
-  }
-  call.wait_all(requests);
-}
-
-void scatter_send(const InterCall& call, const void* send,
-                  const std::vector<int>& counts,
-                  const std::vector<MPI_Aint>& byte_displs,
-                  MPI_Datatype datatype) {
-  std::vector<MPI_Request> requests(counts.size(), MPI_REQUEST_NULL);
-  for (std::size_t j = 0; j < counts.size(); ++j) {
-    call.run(MPI_Isend(shifted(send, byte_displs[j]), counts[j], datatype,
-                       call.remote(static_cast<int>(j)), tag(Tag::scatter),
-                       call.peers(), &requests[j]));
-  }
-  call.wait_all(requests);
-}
-
-// Equal blocks of `count` elements, one per remote process.
+// Equal blocks of `count` elements, one per remote process, or the given
+// counts and displacements (in elements of `datatype`), as byte positions.
 struct Layout {
   std::vector<int> counts;
   std::vector<MPI_Aint> byte_displs;
@@ -90,100 +42,138 @@ Layout given_blocks(std::span<const int> counts, std::span<const int> displs,
   return layout;
 }
 
+// The root receives block j from remote process j, in place.
+Request gather_at_root(const InterCall& call, void* recv, const Layout& layout,
+                       MPI_Datatype datatype) {
+  InterPlan plan(call);
+  for (int j = 0; j < call.remote_size(); ++j) {
+    const auto at = static_cast<std::size_t>(j);
+    plan.receive(
+        0, Group::peers, j,
+        {recv_block(layout.byte_displs[at], layout.counts[at], datatype)});
+  }
+  return plan.run(nullptr, recv);
+}
+
+// The root sends block j to remote process j.
+Request scatter_from_root(const InterCall& call, const void* send,
+                          const Layout& layout, MPI_Datatype datatype) {
+  InterPlan plan(call);
+  for (int j = 0; j < call.remote_size(); ++j) {
+    const auto at = static_cast<std::size_t>(j);
+    plan.send(
+        0, Group::peers, j,
+        {send_block(layout.byte_displs[at], layout.counts[at], datatype)});
+  }
+  return plan.run(send, nullptr);
+}
+
 // The part of gather(v) and scatter(v) in the group without the root: one
 // block to, or from, the root.
-void gather_send(const InterCall& call, SendBlock send, int root) {
+Request send_to_root(const InterCall& call, SendBlock send, int root) {
   call.check(send, "send");
-  call.run(MPI_Send(send.data, send.count, send.datatype, call.remote(root),
-                    tag(Tag::gather), call.peers()));
+  InterPlan plan(call);
+  plan.send(0, Group::peers, root, {send_block(0, send.count, send.datatype)});
+  return plan.run(send.data, nullptr);
 }
 
-void scatter_receive(const InterCall& call, RecvBlock recv, int root) {
+Request receive_from_root(const InterCall& call, RecvBlock recv, int root) {
   call.check(recv, "recv");
-  call.run(MPI_Recv(recv.data, recv.count, recv.datatype, call.remote(root),
-                    tag(Tag::scatter), call.peers(), MPI_STATUS_IGNORE));
+  InterPlan plan(call);
+  plan.receive(0, Group::peers, root,
+               {recv_block(0, recv.count, recv.datatype)});
+  return plan.run(nullptr, recv.data);
 }
 
-void gather_core(const InterCall& call, SendBlock send, RecvBlock recv,
-                 int root) {
+// The idle processes of the root group.
+Request take_no_part(const InterCall& call) {
+  return InterPlan(call).run(nullptr, nullptr);
+}
+
+Request bcast_core(const InterCall& call, RecvBlock buffer, int root) {
   const Role role = call.role(root);
-  if (role == Role::idle) return;
-  if (role == Role::root) {
-    call.check(recv, "recv", call.remote_size());
-    const Layout layout = equal_blocks(call, recv.count, recv.datatype);
-    gather_receive(call, recv.data, layout.counts, layout.byte_displs,
-                   recv.datatype);
-    return;
+  if (role == Role::idle) return take_no_part(call);
+  call.check(buffer, "buffer");
+  if (role == Role::other_side) return receive_from_root(call, buffer, root);
+  InterPlan plan(call);
+  for (int j = 0; j < call.remote_size(); ++j) {
+    plan.send(0, Group::peers, j,
+              {recv_block(0, buffer.count, buffer.datatype)});
   }
-  gather_send(call, send, root);
+  return plan.run(nullptr, buffer.data);
 }
 
-void gatherv_core(const InterCall& call, SendBlock send, RecvBlocks recv,
-                  int root) {
+Request gather_core(const InterCall& call, SendBlock send, RecvBlock recv,
+                    int root) {
   const Role role = call.role(root);
-  if (role == Role::idle) return;
-  if (role == Role::root) {
-    call.check(recv, call.remote_size(), "recv", "recvcounts", "displs",
-               Access::write);
-    const Layout layout = given_blocks(recv.counts, recv.displs, recv.datatype);
-    gather_receive(call, recv.data, layout.counts, layout.byte_displs,
-                   recv.datatype);
-    return;
-  }
-  gather_send(call, send, root);
+  if (role == Role::idle) return take_no_part(call);
+  if (role == Role::other_side) return send_to_root(call, send, root);
+  call.check(recv, "recv", call.remote_size());
+  return gather_at_root(call, recv.data,
+                        equal_blocks(call, recv.count, recv.datatype),
+                        recv.datatype);
 }
 
-void scatter_core(const InterCall& call, SendBlock send, RecvBlock recv,
-                  int root) {
+Request gatherv_core(const InterCall& call, SendBlock send, RecvBlocks recv,
+                     int root) {
   const Role role = call.role(root);
-  if (role == Role::idle) return;
-  if (role == Role::root) {
-    call.check(send, "send", call.remote_size());
-    const Layout layout = equal_blocks(call, send.count, send.datatype);
-    scatter_send(call, send.data, layout.counts, layout.byte_displs,
-                 send.datatype);
-    return;
-  }
-  scatter_receive(call, recv, root);
+  if (role == Role::idle) return take_no_part(call);
+  if (role == Role::other_side) return send_to_root(call, send, root);
+  call.check(recv, call.remote_size(), "recv", "recvcounts", "displs",
+             Access::write);
+  return gather_at_root(call, recv.data,
+                        given_blocks(recv.counts, recv.displs, recv.datatype),
+                        recv.datatype);
 }
 
-void scatterv_core(const InterCall& call, SendBlocks send, RecvBlock recv,
-                   int root) {
+Request scatter_core(const InterCall& call, SendBlock send, RecvBlock recv,
+                     int root) {
   const Role role = call.role(root);
-  if (role == Role::idle) return;
-  if (role == Role::root) {
-    call.check(send, call.remote_size(), "send", "sendcounts", "displs",
-               Access::read);
-    const Layout layout = given_blocks(send.counts, send.displs, send.datatype);
-    scatter_send(call, send.data, layout.counts, layout.byte_displs,
-                 send.datatype);
-    return;
-  }
-  scatter_receive(call, recv, root);
+  if (role == Role::idle) return take_no_part(call);
+  if (role == Role::other_side) return receive_from_root(call, recv, root);
+  call.check(send, "send", call.remote_size());
+  return scatter_from_root(call, send.data,
+                           equal_blocks(call, send.count, send.datatype),
+                           send.datatype);
 }
 
-// The other group reduces to its rank 0, which sends the result to the
-// root. send.count == recv.count.
-void reduce_core(const InterCall& call, SendBlock send, RecvBlock recv,
-                 MPI_Op op, int root) {
+Request scatterv_core(const InterCall& call, SendBlocks send, RecvBlock recv,
+                      int root) {
   const Role role = call.role(root);
-  if (role == Role::idle) return;
+  if (role == Role::idle) return take_no_part(call);
+  if (role == Role::other_side) return receive_from_root(call, recv, root);
+  call.check(send, call.remote_size(), "send", "sendcounts", "displs",
+             Access::read);
+  return scatter_from_root(
+      call, send.data, given_blocks(send.counts, send.displs, send.datatype),
+      send.datatype);
+}
+
+// The root receives every remote process's data, the last one's into recv
+// and the others' into scratch, and folds them into recv from the right:
+// recv = d_0 op (d_1 op (... op d_{m-1})), the rank order MPI fixes for
+// non-commutative operations. send.count == recv.count.
+Request reduce_core(const InterCall& call, SendBlock send, RecvBlock recv,
+                    MPI_Op op, int root) {
+  const Role role = call.role(root);
+  if (role == Role::idle) return take_no_part(call);
   call.check_op(op);
-  if (role == Role::root) {
-    call.check(recv, "recv");
-    call.run(MPI_Recv(recv.data, recv.count, recv.datatype, call.remote(0),
-                      tag(Tag::reduce), call.peers(), MPI_STATUS_IGNORE));
-    return;
+  if (role == Role::other_side) return send_to_root(call, send, root);
+  call.check(recv, "recv");
+  InterPlan plan(call);
+  const int last = call.remote_size() - 1;
+  const Plan::Block result = recv_block(0, recv.count, recv.datatype);
+  std::vector<Plan::Block> received(static_cast<std::size_t>(last));
+  for (int j = 0; j < last; ++j) {
+    received[static_cast<std::size_t>(j)] =
+        plan.scratch(recv.count, recv.datatype);
+    plan.receive(0, Group::peers, j, {received[static_cast<std::size_t>(j)]});
   }
-  call.check(send, "send");
-  std::optional<Scratch> result;
-  if (call.leads()) result.emplace(send.count, send.datatype);
-  call.run(MPI_Reduce(send.data, result ? result->data() : nullptr, send.count,
-                      send.datatype, op, 0, call.group()));
-  if (call.leads()) {
-    call.run(MPI_Send(result->data(), send.count, send.datatype,
-                      call.remote(root), tag(Tag::reduce), call.peers()));
+  plan.receive(0, Group::peers, last, {result});
+  for (int j = last - 1; j >= 0; --j) {
+    plan.reduce(0, received[static_cast<std::size_t>(j)], result, op);
   }
+  return plan.run(nullptr, recv.data);
 }
 
 // Typed: the counts a process uses, from its spans.
@@ -201,18 +191,18 @@ void reject_in_place(const InterCall& call, In send, Out recv) {
 
 // ---- typed forms ----------------------------------------------------------
 
-void inter_bcast(const Comm& comm, Out buffer, int root) {
-  const InterCall call(comm, kBcast);
-  bcast_core(call,
-             {buffer.data, call.count_of(buffer.size, "buffer"),
-              buffer.datatype, buffer.size},
-             root);
+Request inter_bcast(const Comm& comm, Out buffer, int root, Mode mode) {
+  const InterCall call(comm, kBcast(mode), mode);
+  return bcast_core(call,
+                    {buffer.data, call.count_of(buffer.size, "buffer"),
+                     buffer.datatype, buffer.size},
+                    root);
 }
 
 // The root's recv holds one block per remote process; the other group
 // sends its whole send span.
-void inter_gather(const Comm& comm, In send, Out recv, int root) {
-  const InterCall call(comm, kGather);
+Request inter_gather(const Comm& comm, In send, Out recv, int root, Mode mode) {
+  const InterCall call(comm, kGather(mode), mode);
   reject_in_place(call, send, recv);
   const Role role = call.role(root);
   TypedCounts counts;
@@ -220,24 +210,26 @@ void inter_gather(const Comm& comm, In send, Out recv, int root) {
     counts.recv = call.per_block(recv.size, call.remote_size(), "recv");
   }
   if (role == Role::other_side) counts.send = call.count_of(send.size, "send");
-  gather_core(call, {send.data, counts.send, send.datatype, send.size},
-              {recv.data, counts.recv, recv.datatype, recv.size}, root);
+  return gather_core(call, {send.data, counts.send, send.datatype, send.size},
+                     {recv.data, counts.recv, recv.datatype, recv.size}, root);
 }
 
-void inter_gatherv(const Comm& comm, In send, Out recv,
-                   std::span<const int> recvcounts, std::span<const int> displs,
-                   int root) {
-  const InterCall call(comm, kGatherv);
+Request inter_gatherv(const Comm& comm, In send, Out recv,
+                      std::span<const int> recvcounts,
+                      std::span<const int> displs, int root, Mode mode) {
+  const InterCall call(comm, kGatherv(mode), mode);
   reject_in_place(call, send, recv);
   const int count = call.role(root) == Role::other_side
                         ? call.count_of(send.size, "send")
                         : 0;
-  gatherv_core(call, {send.data, count, send.datatype, send.size},
-               {recv.data, recvcounts, displs, recv.datatype, recv.size}, root);
+  return gatherv_core(call, {send.data, count, send.datatype, send.size},
+                      {recv.data, recvcounts, displs, recv.datatype, recv.size},
+                      root);
 }
 
-void inter_scatter(const Comm& comm, In send, Out recv, int root) {
-  const InterCall call(comm, kScatter);
+Request inter_scatter(const Comm& comm, In send, Out recv, int root,
+                      Mode mode) {
+  const InterCall call(comm, kScatter(mode), mode);
   reject_in_place(call, send, recv);
   const Role role = call.role(root);
   TypedCounts counts;
@@ -245,75 +237,85 @@ void inter_scatter(const Comm& comm, In send, Out recv, int root) {
     counts.send = call.per_block(send.size, call.remote_size(), "send");
   }
   if (role == Role::other_side) counts.recv = call.count_of(recv.size, "recv");
-  scatter_core(call, {send.data, counts.send, send.datatype, send.size},
-               {recv.data, counts.recv, recv.datatype, recv.size}, root);
+  return scatter_core(call, {send.data, counts.send, send.datatype, send.size},
+                      {recv.data, counts.recv, recv.datatype, recv.size}, root);
 }
 
-void inter_scatterv(const Comm& comm, In send, std::span<const int> sendcounts,
-                    std::span<const int> displs, Out recv, int root) {
-  const InterCall call(comm, kScatterv);
+Request inter_scatterv(const Comm& comm, In send,
+                       std::span<const int> sendcounts,
+                       std::span<const int> displs, Out recv, int root,
+                       Mode mode) {
+  const InterCall call(comm, kScatterv(mode), mode);
   reject_in_place(call, send, recv);
   const int count = call.role(root) == Role::other_side
                         ? call.count_of(recv.size, "recv")
                         : 0;
-  scatterv_core(call, {send.data, sendcounts, displs, send.datatype, send.size},
-                {recv.data, count, recv.datatype, recv.size}, root);
+  return scatterv_core(
+      call, {send.data, sendcounts, displs, send.datatype, send.size},
+      {recv.data, count, recv.datatype, recv.size}, root);
 }
 
 // The root reduces recv.size() elements; the other group sends send.size().
-void inter_reduce(const Comm& comm, In send, Out recv, MPI_Op op, int root) {
-  const InterCall call(comm, kReduce);
+Request inter_reduce(const Comm& comm, In send, Out recv, MPI_Op op, int root,
+                     Mode mode) {
+  const InterCall call(comm, kReduce(mode), mode);
   reject_in_place(call, send, recv);
   const Role role = call.role(root);
   const int count = role == Role::root ? call.count_of(recv.size, "recv")
                                        : call.count_of(send.size, "send");
-  reduce_core(call, {send.data, count, send.datatype, send.size},
-              {recv.data, count, recv.datatype, recv.size}, op, root);
+  return reduce_core(call, {send.data, count, send.datatype, send.size},
+                     {recv.data, count, recv.datatype, recv.size}, op, root);
 }
 
 // ---- raw forms ------------------------------------------------------------
 
-void inter_bcast(const Comm& comm, void* buffer, int count,
-                 MPI_Datatype datatype, int root) {
-  bcast_core(InterCall(comm, kBcast), {buffer, count, datatype, kRaw}, root);
+Request inter_bcast(const Comm& comm, void* buffer, int count,
+                    MPI_Datatype datatype, int root, Mode mode) {
+  return bcast_core(InterCall(comm, kBcast(mode), mode),
+                    {buffer, count, datatype, kRaw}, root);
 }
 
-void inter_gather(const Comm& comm, const void* send, int send_count,
-                  MPI_Datatype send_type, void* recv, int recv_count,
-                  MPI_Datatype recv_type, int root) {
-  gather_core(InterCall(comm, kGather), {send, send_count, send_type, kRaw},
-              {recv, recv_count, recv_type, kRaw}, root);
+Request inter_gather(const Comm& comm, const void* send, int send_count,
+                     MPI_Datatype send_type, void* recv, int recv_count,
+                     MPI_Datatype recv_type, int root, Mode mode) {
+  return gather_core(InterCall(comm, kGather(mode), mode),
+                     {send, send_count, send_type, kRaw},
+                     {recv, recv_count, recv_type, kRaw}, root);
 }
 
-void inter_gatherv(const Comm& comm, const void* send, int send_count,
-                   MPI_Datatype send_type, void* recv,
-                   std::span<const int> recvcounts, std::span<const int> displs,
-                   MPI_Datatype recv_type, int root) {
-  gatherv_core(InterCall(comm, kGatherv), {send, send_count, send_type, kRaw},
-               {recv, recvcounts, displs, recv_type, kRaw}, root);
+Request inter_gatherv(const Comm& comm, const void* send, int send_count,
+                      MPI_Datatype send_type, void* recv,
+                      std::span<const int> recvcounts,
+                      std::span<const int> displs, MPI_Datatype recv_type,
+                      int root, Mode mode) {
+  return gatherv_core(InterCall(comm, kGatherv(mode), mode),
+                      {send, send_count, send_type, kRaw},
+                      {recv, recvcounts, displs, recv_type, kRaw}, root);
 }
 
-void inter_scatter(const Comm& comm, const void* send, int send_count,
-                   MPI_Datatype send_type, void* recv, int recv_count,
-                   MPI_Datatype recv_type, int root) {
-  scatter_core(InterCall(comm, kScatter), {send, send_count, send_type, kRaw},
-               {recv, recv_count, recv_type, kRaw}, root);
+Request inter_scatter(const Comm& comm, const void* send, int send_count,
+                      MPI_Datatype send_type, void* recv, int recv_count,
+                      MPI_Datatype recv_type, int root, Mode mode) {
+  return scatter_core(InterCall(comm, kScatter(mode), mode),
+                      {send, send_count, send_type, kRaw},
+                      {recv, recv_count, recv_type, kRaw}, root);
 }
 
-void inter_scatterv(const Comm& comm, const void* send,
-                    std::span<const int> sendcounts,
-                    std::span<const int> displs, MPI_Datatype send_type,
-                    void* recv, int recv_count, MPI_Datatype recv_type,
-                    int root) {
-  scatterv_core(InterCall(comm, kScatterv),
-                {send, sendcounts, displs, send_type, kRaw},
-                {recv, recv_count, recv_type, kRaw}, root);
+Request inter_scatterv(const Comm& comm, const void* send,
+                       std::span<const int> sendcounts,
+                       std::span<const int> displs, MPI_Datatype send_type,
+                       void* recv, int recv_count, MPI_Datatype recv_type,
+                       int root, Mode mode) {
+  return scatterv_core(InterCall(comm, kScatterv(mode), mode),
+                       {send, sendcounts, displs, send_type, kRaw},
+                       {recv, recv_count, recv_type, kRaw}, root);
 }
 
-void inter_reduce(const Comm& comm, const void* send, void* recv, int count,
-                  MPI_Datatype datatype, MPI_Op op, int root) {
-  reduce_core(InterCall(comm, kReduce), {send, count, datatype, kRaw},
-              {recv, count, datatype, kRaw}, op, root);
+Request inter_reduce(const Comm& comm, const void* send, void* recv, int count,
+                     MPI_Datatype datatype, MPI_Op op, int root, Mode mode) {
+  return reduce_core(InterCall(comm, kReduce(mode), mode),
+                     {send, count, datatype, kRaw},
+                     {recv, count, datatype, kRaw}, op, root);
 }
 
 }  // namespace classic::internal

@@ -40,8 +40,10 @@ namespace classic {
 // at the Environment's end, where it waits for it). Its buffers must then
 // stay valid until every process has taken part in it.
 //
-// Inter-communicators are not supported yet by the non-blocking forms:
-// they raise ErrorClass::comm (the blocking forms accept them).
+// On an inter-communicator (MPI-2 semantics, as collectives.h describes
+// them) each runs as a plan of classic's executor instead of a transport
+// collective: its rounds are posted as completion functions find the
+// earlier ones complete. iscan and iexscan raise ErrorClass::comm there.
 
 // ---- raw buffers (MPI's argument order) -----------------------------------
 

@@ -44,8 +44,11 @@ namespace classic {
 // and then frees it, so its buffers must stay valid until every process has
 // taken part in that last run.
 //
-// Inter-communicators are not supported yet by the persistent forms: they
-// raise ErrorClass::comm (the blocking forms accept them).
+// On an inter-communicator (MPI-2 semantics, as collectives.h describes
+// them) each is a plan of classic's executor, made and bound at the *_init
+// call, instead of a transport request; destroying an active one withdraws
+// its receives as the executor describes (classic/exec/executor.h).
+// scan_init and exscan_init raise ErrorClass::comm there.
 
 // ---- raw buffers (MPI's argument order) -----------------------------------
 

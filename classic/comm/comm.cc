@@ -93,7 +93,6 @@ void Comm::State::add_private_context() {
 }
 
 void Comm::State::free_contexts() noexcept {
-  transport::free_context(local_context);
   transport::free_context(private_context);
   transport::free_context(transport);
 }

@@ -123,6 +123,7 @@ class Execution final : public Request::Operation {
       : comm_(comm),
         context_(state.private_context),
         peer_offset_(state.peer_offset),
+        local_offset_(state.local_offset()),
         tag_base_(tag_base),
         plan_(std::move(plan)),
         buffers_(buffers),
@@ -169,6 +170,13 @@ class Execution final : public Request::Operation {
   void run_to_completion();
 
  private:
+  // The transport rank of a message's peer in context_.
+  int transport_rank(const Plan::Message& message) const {
+    return (message.group == Plan::Group::local ? local_offset_
+                                                : peer_offset_) +
+           message.peer;
+  }
+
   void* address(const Plan::Block& block) const {
     void* base = nullptr;
     switch (block.space) {
@@ -207,6 +215,7 @@ class Execution final : public Request::Operation {
   Comm comm_;  // keeps the communicator alive while this exists
   MPI_Comm context_;
   int peer_offset_;
+  int local_offset_;
   int tag_base_;
   std::shared_ptr<const Plan> plan_;
   PlanBuffers buffers_;
@@ -409,7 +418,7 @@ void Execution::post(std::size_t round) {
     const Plan::Message& message = plan.receives[i];
     if (message.peer == proc_null) continue;
     const Bound bound = this->bound(round, true, i);
-    const int source = peer_offset_ + message.peer;
+    const int source = transport_rank(message);
     const int tag = tag_base_ + message.tag;
     MPI_Request request = MPI_REQUEST_NULL;
     const int code = MPI_Irecv(bound.address, bound.count, bound.datatype,
@@ -422,7 +431,7 @@ void Execution::post(std::size_t round) {
     if (message.peer == proc_null) continue;
     const Bound bound = this->bound(round, false, i);
     if (bound.staging >= 0) transfer_packed(message, bound, Packing::pack);
-    const int destination = peer_offset_ + message.peer;
+    const int destination = transport_rank(message);
     const int tag = tag_base_ + message.tag;
     MPI_Request request = MPI_REQUEST_NULL;
     const int code = MPI_Isend(bound.address, bound.count, bound.datatype,
@@ -504,7 +513,7 @@ void Execution::abandon() noexcept {
     if (cancelled != 0) {
       const Plan::Message& message = round.receives[it->message];
       internal::discard_message(
-          context_, peer_offset_ + message.peer, tag_base_ + message.tag,
+          context_, transport_rank(message), tag_base_ + message.tag,
           expected_bytes(bound(round_, true, it->message)));
     }
   }
@@ -521,7 +530,7 @@ void Execution::abandon() noexcept {
     for (std::size_t i = 0; i < rounds[r].receives.size(); ++i) {
       const Plan::Message& message = rounds[r].receives[i];
       if (message.peer == proc_null) continue;
-      internal::discard_message(context_, peer_offset_ + message.peer,
+      internal::discard_message(context_, transport_rank(message),
                                 tag_base_ + message.tag,
                                 expected_bytes(bound(r, true, i)));
     }

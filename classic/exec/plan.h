@@ -29,8 +29,14 @@ struct Plan {
     friend bool operator==(const Block&, const Block&) = default;
   };
 
-  // One transport message between this process and `peer` (a rank of the
-  // communicator as point-to-point names it; classic::proc_null: none). Its
+  // The group a message's peer is ranked in: the one point-to-point names
+  // (the communicator's group; an inter-communicator's remote group), or
+  // the local group, which only an inter-communicator's plans need (their
+  // local phases: gathering at a leader, spreading its result).
+  enum class Group : std::uint8_t { peers, local };
+
+  // One transport message between this process and `peer` (a rank of
+  // `group`; classic::proc_null: none). Its
   // blocks travel together, in order, as one message: the receiver's blocks
   // must have the same type signature, taken together. Between two
   // processes, messages with the same tag pair up in the order they are
@@ -40,6 +46,7 @@ struct Plan {
     int peer = 0;
     int tag = 0;
     std::vector<Block> blocks;
+    Group group = Group::peers;
   };
 
   // Local work after a round's messages have completed, in order.

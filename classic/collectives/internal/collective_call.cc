@@ -35,12 +35,8 @@ CollectiveCall::CollectiveCall(const Comm& comm, const char* function,
   const Comm::State& state = internal::CommAccess::state(comm, function);
   if (!state.remote.is_null()) [[unlikely]] {
     throw Error(ErrorClass::comm, function,
-                mode == Mode::blocking
-                    ? "comm is an inter-communicator; this needs an "
-                      "intra-communicator"
-                    : "comm is an inter-communicator; the non-blocking and "
-                      "persistent collectives support only "
-                      "intra-communicators (inter-communicators not yet)");
+                "comm is an inter-communicator; this needs an "
+                "intra-communicator");
   }
   transport_ = state.transport;
   size_ = state.local.size();

@@ -102,8 +102,8 @@ int collectives_in_background();
 // turns a transport failure into classic::Error.
 class CollectiveCall {
  public:
-  // Modes other than blocking raise ErrorClass::comm on an
-  // inter-communicator (not supported yet).
+  // ErrorClass::comm on an inter-communicator (whose collectives are
+  // inter_collectives.h's).
   CollectiveCall(const Comm& comm, const char* function,
                  Mode mode = Mode::blocking);
 

@@ -3,13 +3,15 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include "classic/base/constants.h"
+#include "classic/base/datatype_layout.h"
 #include "classic/base/error.h"
 #include "classic/base/error_text.h"
-#include "classic/base/internal/transport_error.h"
 #include "classic/collectives/internal/inter_collectives.h"
 #include "classic/comm/internal/comm_state.h"
+#include "classic/exec/executor.h"
 
 namespace classic::internal {
 namespace {
@@ -22,9 +24,9 @@ bool is_inter(const Comm& comm, const char* function) {
   return !internal::CommAccess::state(comm, function).remote.is_null();
 }
 
-InterCall::InterCall(const Comm& comm, const char* function)
-    : function_(function) {
-  Comm::State& state = internal::CommAccess::state(comm, function);
+InterCall::InterCall(const Comm& comm, const char* function, Mode mode)
+    : comm_(&comm), function_(function), mode_(mode) {
+  const Comm::State& state = internal::CommAccess::state(comm, function);
   if (state.remote.is_null()) [[unlikely]] {
     throw Error(ErrorClass::comm, function,
                 "comm is an intra-communicator; this needs an "
@@ -39,9 +41,6 @@ InterCall::InterCall(const Comm& comm, const char* function)
   local_size_ = state.local.size();
   remote_size_ = state.remote.size();
   rank_ = state.rank;
-  peer_offset_ = state.peer_offset;
-  peers_ = state.private_context;
-  group_ = state.local_collective_context();
 }
 
 Role InterCall::role(int root) const {
@@ -136,34 +135,65 @@ void InterCall::check_apart(const internal::In& send,
   }
 }
 
-void InterCall::wait_all(std::vector<MPI_Request>& requests) const {
-  run(MPI_Waitall(static_cast<int>(requests.size()), requests.data(),
-                  MPI_STATUSES_IGNORE));
+// ---- plans ------------------------------------------------------------------
+
+Plan::Round& InterPlan::round(int index) {
+  const auto at = static_cast<std::size_t>(index);
+  if (plan_->rounds.size() <= at) plan_->rounds.resize(at + 1);
+  return plan_->rounds[at];
 }
 
-void InterCall::raise(int code) const {
-  int mpi_class = MPI_ERR_OTHER;
-  MPI_Error_class(code, &mpi_class);
-  if (mpi_class == MPI_ERR_OP) {
-    throw Error(ErrorClass::op, function_,
-                "the transport rejected op for this datatype");
-  }
-  transport::raise(code, function_);
+void InterPlan::receive(int round, Plan::Group group, int peer,
+                        std::vector<Plan::Block> blocks) {
+  Plan::Message& message = this->round(round).receives.emplace_back();
+  message.peer = peer;
+  message.group = group;
+  message.tag = round;
+  message.blocks = std::move(blocks);
 }
 
-// ---- buffers
-// ------------------------------------------------------------------
+void InterPlan::send(int round, Plan::Group group, int peer,
+                     std::vector<Plan::Block> blocks) {
+  Plan::Message& message = this->round(round).sends.emplace_back();
+  message.peer = peer;
+  message.group = group;
+  message.tag = round;
+  message.blocks = std::move(blocks);
+}
 
-Scratch::Scratch(int count, MPI_Datatype datatype) {
-  MPI_Aint true_lower_bound = 0;
-  MPI_Aint true_extent = 0;
-  transport::check_code(
-      MPI_Type_get_true_extent(datatype, &true_lower_bound, &true_extent),
-      "classic::internal::Scratch");
+void InterPlan::copy(int round, const Plan::Block& from,
+                     const Plan::Block& to) {
+  Plan::Local& step = this->round(round).local.emplace_back();
+  step.kind = Plan::Local::Kind::copy;
+  step.from = from;
+  step.to = to;
+}
+
+void InterPlan::reduce(int round, const Plan::Block& from,
+                       const Plan::Block& to, MPI_Op op) {
+  Plan::Local& step = this->round(round).local.emplace_back();
+  step.kind = Plan::Local::Kind::reduce;
+  step.from = from;
+  step.to = to;
+  step.op = op;
+  step.order = Plan::Local::Order::from_first;
+}
+
+Plan::Block InterPlan::scratch(int count, MPI_Datatype datatype) {
+  const DatatypeLayout layout = datatype_layout(datatype, call_->function());
   const MPI_Aint bytes =
-      count == 0 ? 0 : true_extent + (count - 1) * extent_of(datatype);
-  bytes_.resize(static_cast<std::size_t>(std::max<MPI_Aint>(bytes, 1)));
-  data_ = shifted(static_cast<void*>(bytes_.data()), -true_lower_bound);
+      count == 0 ? 0 : layout.true_extent + (count - 1) * layout.extent;
+  // Slots start on 16-byte boundaries (scratch itself is aligned so).
+  constexpr MPI_Aint kAlignment = 16;
+  const MPI_Aint start = plan_->scratch_bytes;
+  plan_->scratch_bytes += (bytes + kAlignment - 1) / kAlignment * kAlignment;
+  return {Plan::Space::scratch, start - layout.true_lower_bound, count,
+          datatype};
+}
+
+Request InterPlan::run(const void* send, void* recv) {
+  return execute(call_->comm(), std::move(plan_), {send, recv}, call_->mode(),
+                 call_->function());
 }
 
 }  // namespace classic::internal

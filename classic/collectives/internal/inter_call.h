@@ -1,5 +1,5 @@
-// The executor of inter-communicator collectives: the communicator's two
-// contexts, the root conventions, argument checks, transport calls.
+// The machinery of inter-communicator collectives: the root conventions,
+// argument checks, and their plans for classic's executor.
 // Internal to classic.
 #ifndef ORTHOCOMM_CLASSIC_COLLECTIVES_INTERNAL_INTER_CALL_H_
 #define ORTHOCOMM_CLASSIC_COLLECTIVES_INTERNAL_INTER_CALL_H_
@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
@@ -18,6 +19,9 @@
 #include "classic/collectives/collectives.h"
 #include "classic/collectives/internal/collective_call.h"
 #include "classic/comm/comm.h"
+#include "classic/exec/mode.h"
+#include "classic/exec/plan.h"
+#include "classic/p2p/request.h"
 
 namespace classic::internal {
 
@@ -27,20 +31,6 @@ using internal::RecvBlocks;
 using internal::SendBlock;
 using internal::SendBlocks;
 
-// Tags on the private context, one per collective, so that a message of
-// one collective can never complete a receive of another.
-enum class Tag : int {
-  barrier = 1,
-  bcast,
-  gather,
-  scatter,
-  allgather,
-  alltoall,
-  reduce,
-  allreduce,
-  reduce_scatter,
-};
-
 // What a process does in a rooted collective.
 enum class Role {
   root,       // passed mpi_root: the root, in the root group
@@ -49,29 +39,22 @@ enum class Role {
               // receives from
 };
 
-// How the algorithms work: the local group's phases run as the transport's
-// collectives on a context over the local group alone; between the groups
-// they are point-to-point messages on the inter-communicator's private
-// context, which the application's receives never match. Transport ranks
-// there are the context's (both groups, one after the other).
+// The checks and facts of one inter-communicator collective. Its
+// algorithm is a Plan (InterPlan below) that classic's executor runs on the
+// communicator's private context, blocking, non-blocking or persistent.
 class InterCall {
  public:
-  // Looks the communicator up (ErrorClass::comm for null, freed, intra,
-  // or an inter-communicator no classic constructor made) and makes its
-  // local context on first use, so every process of both groups calls it.
-  InterCall(const Comm& comm, const char* function);
+  // Looks the communicator up: ErrorClass::comm for null, freed, intra,
+  // or an inter-communicator no classic constructor made.
+  InterCall(const Comm& comm, const char* function, Mode mode);
 
+  const Comm& comm() const { return *comm_; }
   const char* function() const { return function_; }
+  Mode mode() const { return mode_; }
   int local_size() const { return local_size_; }
   int remote_size() const { return remote_size_; }
   int rank() const { return rank_; }
   bool leads() const { return rank_ == 0; }
-  // The context between the groups and the local group's context.
-  MPI_Comm peers() const { return peers_; }
-  MPI_Comm group() const { return group_; }
-  // Transport rank in peers() of remote rank j.
-  int remote(int j) const { return peer_offset_ + j; }
-
   // ErrorClass::root unless root is mpi_root, proc_null or a rank of the
   // remote group.
   Role role(int root) const;
@@ -120,38 +103,60 @@ class InterCall {
   // ErrorClass::buffer when two typed spans share memory.
   void check_apart(const internal::In& send, const internal::Out& recv) const;
 
-  // Raises classic::Error unless code is MPI_SUCCESS.
-  void run(int code) const {
-    if (code != MPI_SUCCESS) [[unlikely]] {
-      raise(code);
-    }
-  }
-  // Waits for all requests (and raises if one failed).
-  void wait_all(std::vector<MPI_Request>& requests) const;
-
  private:
-  [[noreturn]] void raise(int code) const;
-
+  const Comm* comm_;
   const char* function_;
+  Mode mode_;
   int local_size_;
   int remote_size_;
   int rank_;
-  int peer_offset_;
-  MPI_Comm peers_;
-  MPI_Comm group_;
 };
 
-// Room for `count` elements of `datatype` (their true extent), for a
-// leader's intermediate results; data() is where element 0 goes.
-class Scratch {
+// The plan of one inter-communicator collective, built phase by phase: the
+// messages of phase r are round r of the plan, tagged r; a process with
+// nothing to do in a phase has an empty round there. Local copies and
+// reductions of a phase run once its messages have completed.
+class InterPlan {
  public:
-  Scratch(int count, MPI_Datatype datatype);
-  void* data() const { return data_; }
+  explicit InterPlan(const InterCall& call) : call_(&call) {}
+
+  // A message of phase `round` with `peer`, a rank of the remote group
+  // (Plan::Group::peers) or of the local one (Plan::Group::local).
+  void receive(int round, Plan::Group group, int peer,
+               std::vector<Plan::Block> blocks);
+  void send(int round, Plan::Group group, int peer,
+            std::vector<Plan::Block> blocks);
+  // `to` = `from`, after phase `round`'s messages.
+  void copy(int round, const Plan::Block& from, const Plan::Block& to);
+  // `to` = `from` op `to` (MPI_Reduce_local's order), after phase
+  // `round`'s messages and the local work added before.
+  void reduce(int round, const Plan::Block& from, const Plan::Block& to,
+              MPI_Op op);
+  // Room for `count` elements of `datatype` in the plan's scratch.
+  Plan::Block scratch(int count, MPI_Datatype datatype);
+
+  // Runs the plan over the caller's buffers in the call's mode.
+  Request run(const void* send, void* recv);
 
  private:
-  std::vector<std::byte> bytes_;
-  void* data_;
+  Plan::Round& round(int index);
+
+  const InterCall* call_;
+  std::shared_ptr<Plan> plan_ = std::make_shared<Plan>();
 };
+
+// Blocks of the caller's buffers: `count` elements of `datatype`,
+// `byte_displacement` bytes into the send or receive buffer.
+inline Plan::Block send_block(MPI_Aint byte_displacement, int count,
+                              MPI_Datatype datatype) {
+  return {Plan::Space::send, byte_displacement, count, datatype};
+}
+inline Plan::Block recv_block(MPI_Aint byte_displacement, int count,
+                              MPI_Datatype datatype) {
+  return {Plan::Space::recv, byte_displacement, count, datatype};
+}
+// A message that carries nothing (the barrier's).
+inline Plan::Block empty_block() { return send_block(0, 0, MPI_BYTE); }
 
 using transport::shifted;
 // The extent of one element of `datatype`.

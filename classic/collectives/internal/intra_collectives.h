@@ -1,8 +1,8 @@
 // The raw forms of the intra-communicator collectives in a mode (blocking,
 // non-blocking, persistent): the one path that classic::bcast,
-// classic::ibcast and classic::bcast_init (and so on) share. A blocking call
-// on an inter-communicator goes to inter_collectives.h; the other modes
-// refuse one (ErrorClass::comm). Internal to classic.
+// classic::ibcast and classic::bcast_init (and so on) share. A call on an
+// inter-communicator goes to inter_collectives.h (scan and exscan refuse
+// one: ErrorClass::comm). Internal to classic.
 #ifndef ORTHOCOMM_CLASSIC_COLLECTIVES_INTERNAL_INTRA_COLLECTIVES_H_
 #define ORTHOCOMM_CLASSIC_COLLECTIVES_INTERNAL_INTRA_COLLECTIVES_H_
 

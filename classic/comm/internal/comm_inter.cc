@@ -45,16 +45,6 @@ std::vector<int> Comm::State::context_members() const {
   return inter_context_members(local, remote);
 }
 
-MPI_Comm Comm::State::local_collective_context() {
-  if (local_context == MPI_COMM_NULL) {
-    // Each side passes its own group; the two lists are disjoint.
-    local_context = transport::new_context(
-        private_context != MPI_COMM_NULL ? private_context : transport,
-        local.members());
-  }
-  return local_context;
-}
-
 namespace internal {
 namespace {
 

@@ -35,10 +35,6 @@ class Comm::State {
   // constructor of such a communicator adds one (add_private_context); dup
   // gives the duplicate its own.
   MPI_Comm private_context = MPI_COMM_NULL;
-  // Inter-communicators only: a context over the local group alone, for
-  // the intra-group phases of their collectives. Made on first use
-  // (local_collective_context), which is collective over both groups.
-  MPI_Comm local_context = MPI_COMM_NULL;
   Group local;
   Group remote;  // null for an intra-communicator
   int rank = undefined;
@@ -101,9 +97,6 @@ class Comm::State {
   int local_offset() const { return local_group_first() ? 0 : remote.size(); }
   // The world ranks of `transport`'s processes, in its rank order.
   std::vector<int> context_members() const;
-  // local_context, made now if this is its first use (collective over both
-  // groups; every process reaches it in the same collective call).
-  MPI_Comm local_collective_context();
 
   static std::size_t live_count() noexcept;
 };

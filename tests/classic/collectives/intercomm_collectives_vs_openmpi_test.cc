@@ -3,7 +3,12 @@
 // same split, with random counts (zero included), element types, ops,
 // roots (either side), typed or raw forms. Both start from identical
 // buffers and must leave identical buffers, including those a call must
-// not touch (the root group's other processes, gaps between blocks).
+// not touch (the root group's other processes, gaps between blocks). The
+// raw forms run in a mode drawn each iteration: blocking, non-blocking
+// (completed by wait) or persistent (started and completed twice, the
+// second run on the first run's inputs), all as plans of classic's
+// executor; a non-commutative user op checks the rank order of every
+// reduction.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -16,8 +21,10 @@
 #include "classic/base/constants.h"
 #include "classic/base/datatype.h"
 #include "classic/collectives/collectives.h"
+#include "classic/collectives/collectives_in_mode.h"
 #include "classic/comm/comm.h"
 #include "classic/intercomm/intercomm.h"
+#include "classic/p2p/request.h"
 #include "tests/classic/testing/collectives_testing.h"
 #include "tests/classic/testing/intercomm_testing.h"
 
@@ -46,6 +53,8 @@ struct InterPair {
   Sides sides;
   Comm classic;
   MPI_Comm oracle = MPI_COMM_NULL;
+  // The mode of the raw forms in the current iteration.
+  Mode mode = Mode::blocking;
 
   InterPair(std::string pair_name, const Sides& s)
       : name(std::move(pair_name)), sides(s) {
@@ -94,6 +103,25 @@ std::vector<std::unique_ptr<InterPair>> inter_pairs() {
   return pairs;
 }
 
+// Completes a raw classic call made in `mode`: a persistent request runs
+// twice.
+void finish(Request request, Mode mode) {
+  switch (mode) {
+    case Mode::blocking:
+      EXPECT_TRUE(request.is_null());
+      return;
+    case Mode::nonblocking:
+      wait(request);
+      return;
+    case Mode::persistent:
+      for (int run = 0; run < 2; ++run) {
+        start(request);
+        wait(request);
+      }
+      return;
+  }
+}
+
 // Runs check(pair, shared, local) kIterations times on each pair; shared
 // draws are the same everywhere, local ones differ per process.
 template <typename Check>
@@ -104,7 +132,9 @@ void run_random(unsigned salt, Check&& check) {
     Random shared(testing::kSeed + salt);
     Random local(testing::kSeed + salt + 7919u * world_rank());
     for (int iteration = 0; iteration < kIterations; ++iteration) {
+      pair->mode = static_cast<Mode>(uniform(shared, 0, 2));
       SCOPED_TRACE(pair->name + ", iteration " + std::to_string(iteration) +
+                   ", mode " + std::to_string(static_cast<int>(pair->mode)) +
                    ", world rank " + std::to_string(world_rank()));
       check(*pair, shared, local);
     }
@@ -161,7 +191,7 @@ std::span<T> out(std::vector<T>& v) {
 
 TEST(IntercommCollectivesVsOpenMpi, Barrier) {
   run_random(1, [](const InterPair& pair, Random&, Random&) {
-    barrier(pair.classic);
+    finish(barrier(pair.classic, pair.mode), pair.mode);
     EXPECT_EQ(MPI_Barrier(pair.oracle), MPI_SUCCESS);
   });
 }
@@ -180,8 +210,9 @@ TEST(IntercommCollectivesVsOpenMpi, Bcast) {
         if (form == Form::typed) {
           bcast(pair.classic, out(mine), root.classic_arg(pair));
         } else {
-          bcast(pair.classic, mine.data(), count, datatype_of<T>(),
-                root.classic_arg(pair));
+          finish(bcast(pair.classic, mine.data(), count, datatype_of<T>(),
+                       root.classic_arg(pair), pair.mode),
+                 pair.mode);
         }
         EXPECT_EQ(MPI_Bcast(theirs.data(), count, datatype_of<T>(),
                             root.mpi_arg(pair), pair.oracle),
@@ -206,8 +237,9 @@ TEST(IntercommCollectivesVsOpenMpi, Gather) {
     if (form == Form::typed) {
       gather(pair.classic, in(send), out(mine), root.classic_arg(pair));
     } else {
-      gather(pair.classic, send.data(), count, type, mine.data(), count, type,
-             root.classic_arg(pair));
+      finish(gather(pair.classic, send.data(), count, type, mine.data(), count,
+                    type, root.classic_arg(pair), pair.mode),
+             pair.mode);
     }
     EXPECT_EQ(MPI_Gather(send.data(), count, type, theirs.data(), count, type,
                          root.mpi_arg(pair), pair.oracle),
@@ -236,8 +268,10 @@ TEST(IntercommCollectivesVsOpenMpi, Gatherv) {
           gatherv(pair.classic, in(send), out(mine), layout.counts,
                   layout.displs, root.classic_arg(pair));
         } else {
-          gatherv(pair.classic, send.data(), count, type, mine.data(),
-                  layout.counts, layout.displs, type, root.classic_arg(pair));
+          finish(gatherv(pair.classic, send.data(), count, type, mine.data(),
+                         layout.counts, layout.displs, type,
+                         root.classic_arg(pair), pair.mode),
+                 pair.mode);
         }
         EXPECT_EQ(MPI_Gatherv(send.data(), count, type, theirs.data(),
                               layout.counts.data(), layout.displs.data(), type,
@@ -263,8 +297,9 @@ TEST(IntercommCollectivesVsOpenMpi, Scatter) {
         if (form == Form::typed) {
           scatter(pair.classic, in(send), out(mine), root.classic_arg(pair));
         } else {
-          scatter(pair.classic, send.data(), count, type, mine.data(), count,
-                  type, root.classic_arg(pair));
+          finish(scatter(pair.classic, send.data(), count, type, mine.data(),
+                         count, type, root.classic_arg(pair), pair.mode),
+                 pair.mode);
         }
         EXPECT_EQ(MPI_Scatter(send.data(), count, type, theirs.data(), count,
                               type, root.mpi_arg(pair), pair.oracle),
@@ -293,8 +328,10 @@ TEST(IntercommCollectivesVsOpenMpi, Scatterv) {
           scatterv(pair.classic, in(send), layout.counts, layout.displs,
                    out(mine), root.classic_arg(pair));
         } else {
-          scatterv(pair.classic, send.data(), layout.counts, layout.displs,
-                   type, mine.data(), count, type, root.classic_arg(pair));
+          finish(scatterv(pair.classic, send.data(), layout.counts,
+                          layout.displs, type, mine.data(), count, type,
+                          root.classic_arg(pair), pair.mode),
+                 pair.mode);
         }
         EXPECT_EQ(MPI_Scatterv(send.data(), layout.counts.data(),
                                layout.displs.data(), type, theirs.data(), count,
@@ -320,8 +357,9 @@ TEST(IntercommCollectivesVsOpenMpi, Allgather) {
         if (form == Form::typed) {
           allgather(pair.classic, in(send), out(mine));
         } else {
-          allgather(pair.classic, send.data(), send_count, type, mine.data(),
-                    recv_count, type);
+          finish(allgather(pair.classic, send.data(), send_count, type,
+                           mine.data(), recv_count, type, pair.mode),
+                 pair.mode);
         }
         EXPECT_EQ(MPI_Allgather(send.data(), send_count, type, theirs.data(),
                                 recv_count, type, pair.oracle),
@@ -349,8 +387,10 @@ TEST(IntercommCollectivesVsOpenMpi, Allgatherv) {
           allgatherv(pair.classic, in(send), out(mine), layout.counts,
                      layout.displs);
         } else {
-          allgatherv(pair.classic, send.data(), static_cast<int>(send.size()),
-                     type, mine.data(), layout.counts, layout.displs, type);
+          finish(allgatherv(pair.classic, send.data(),
+                            static_cast<int>(send.size()), type, mine.data(),
+                            layout.counts, layout.displs, type, pair.mode),
+                 pair.mode);
         }
         EXPECT_EQ(MPI_Allgatherv(send.data(), static_cast<int>(send.size()),
                                  type, theirs.data(), layout.counts.data(),
@@ -376,8 +416,9 @@ TEST(IntercommCollectivesVsOpenMpi, Alltoall) {
         if (form == Form::typed) {
           alltoall(pair.classic, in(send), out(mine));
         } else {
-          alltoall(pair.classic, send.data(), send_count, type, mine.data(),
-                   recv_count, type);
+          finish(alltoall(pair.classic, send.data(), send_count, type,
+                          mine.data(), recv_count, type, pair.mode),
+                 pair.mode);
         }
         EXPECT_EQ(MPI_Alltoall(send.data(), send_count, type, theirs.data(),
                                recv_count, type, pair.oracle),
@@ -429,9 +470,10 @@ TEST(IntercommCollectivesVsOpenMpi, Alltoallv) {
       alltoallv(pair.classic, in(send), send_layout.counts, send_layout.displs,
                 out(mine), recv_layout.counts, recv_layout.displs);
     } else {
-      alltoallv(pair.classic, send.data(), send_layout.counts,
-                send_layout.displs, type, mine.data(), recv_layout.counts,
-                recv_layout.displs, type);
+      finish(alltoallv(pair.classic, send.data(), send_layout.counts,
+                       send_layout.displs, type, mine.data(),
+                       recv_layout.counts, recv_layout.displs, type, pair.mode),
+             pair.mode);
     }
     EXPECT_EQ(MPI_Alltoallv(send.data(), send_layout.counts.data(),
                             send_layout.displs.data(), type, theirs.data(),
@@ -471,8 +513,10 @@ TEST(IntercommCollectivesVsOpenMpi, Alltoallw) {
     const std::vector<int> send = values<int>(local, at(send_layout.extent));
     std::vector<int> mine(at(recv_layout.extent), sentinel<int>());
     std::vector<int> theirs = mine;
-    alltoallw(pair.classic, send.data(), send_counts, send_displs, send_types,
-              mine.data(), recv_counts, recv_displs, recv_types);
+    finish(alltoallw(pair.classic, send.data(), send_counts, send_displs,
+                     send_types, mine.data(), recv_counts, recv_displs,
+                     recv_types, pair.mode),
+           pair.mode);
     EXPECT_EQ(
         MPI_Alltoallw(send.data(), send_counts.data(), send_displs.data(),
                       send_types.data(), theirs.data(), recv_counts.data(),
@@ -517,8 +561,9 @@ TEST(IntercommCollectivesVsOpenMpi, Reduce) {
     if (form == Form::typed) {
       reduce(pair.classic, in(send), out(mine), op, root.classic_arg(pair));
     } else {
-      reduce(pair.classic, send.data(), mine.data(), count, type, op,
-             root.classic_arg(pair));
+      finish(reduce(pair.classic, send.data(), mine.data(), count, type, op,
+                    root.classic_arg(pair), pair.mode),
+             pair.mode);
     }
     EXPECT_EQ(MPI_Reduce(send.data(), theirs.data(), count, type, op,
                          root.mpi_arg(pair), pair.oracle),
@@ -539,7 +584,9 @@ TEST(IntercommCollectivesVsOpenMpi, Allreduce) {
     if (form == Form::typed) {
       allreduce(pair.classic, in(send), out(mine), op);
     } else {
-      allreduce(pair.classic, send.data(), mine.data(), count, type, op);
+      finish(allreduce(pair.classic, send.data(), mine.data(), count, type, op,
+                       pair.mode),
+             pair.mode);
     }
     EXPECT_EQ(
         MPI_Allreduce(send.data(), theirs.data(), count, type, op, pair.oracle),
@@ -571,7 +618,9 @@ TEST(IntercommCollectivesVsOpenMpi, ReduceScatter) {
     if (form == Form::typed) {
       reduce_scatter(pair.classic, in(send), out(mine), counts, op);
     } else {
-      reduce_scatter(pair.classic, send.data(), mine.data(), counts, type, op);
+      finish(reduce_scatter(pair.classic, send.data(), mine.data(), counts,
+                            type, op, pair.mode),
+             pair.mode);
     }
     EXPECT_EQ(MPI_Reduce_scatter(send.data(), theirs.data(), counts.data(),
                                  type, op, pair.oracle),
@@ -594,13 +643,99 @@ TEST(IntercommCollectivesVsOpenMpi, ReduceScatterBlock) {
     if (form == Form::typed) {
       reduce_scatter_block(pair.classic, in(send), out(mine), op);
     } else {
-      reduce_scatter_block(pair.classic, send.data(), mine.data(), count, type,
-                           op);
+      finish(reduce_scatter_block(pair.classic, send.data(), mine.data(), count,
+                                  type, op, pair.mode),
+             pair.mode);
     }
     EXPECT_EQ(MPI_Reduce_scatter_block(send.data(), theirs.data(), count, type,
                                        op, pair.oracle),
               MPI_SUCCESS);
     EXPECT_EQ(mine, theirs);
+  });
+}
+
+// An affine map x -> m x + c as (m, c), composed "a, then b": not
+// commutative, so a reduction that folds out of rank order differs.
+void compose(void* in, void* inout, int* count, MPI_Datatype*) {
+  const auto* a = static_cast<const long long*>(in);
+  auto* b = static_cast<long long*>(inout);
+  for (int k = 0; k < *count; ++k) {
+    const long long m = a[2 * k] * b[2 * k];
+    const long long c = b[2 * k] * a[2 * k + 1] + b[2 * k + 1];
+    b[2 * k] = m;
+    b[2 * k + 1] = c;
+  }
+}
+
+// The affine datatype and the composing op, freed at the end of the test.
+struct AffineOp {
+  MPI_Datatype type = MPI_DATATYPE_NULL;
+  MPI_Op op = MPI_OP_NULL;
+  AffineOp() {
+    MPI_Type_contiguous(2, MPI_LONG_LONG, &type);
+    MPI_Type_commit(&type);
+    MPI_Op_create(&compose, /*commute=*/0, &op);
+  }
+  AffineOp(const AffineOp&) = delete;
+  AffineOp& operator=(const AffineOp&) = delete;
+  ~AffineOp() {
+    MPI_Op_free(&op);
+    MPI_Type_free(&type);
+  }
+};
+
+std::vector<long long> affine_maps(Random& local, int count) {
+  std::vector<long long> maps(at(2 * count));
+  for (std::size_t k = 0; k < maps.size(); k += 2) {
+    maps[k] = uniform(local, 1, 3);
+    maps[k + 1] = uniform(local, -4, 4);
+  }
+  return maps;
+}
+
+// reduce, allreduce and reduce_scatter_block with a non-commutative op
+// give Open MPI's results: every fold keeps the other group's rank order.
+TEST(IntercommCollectivesVsOpenMpi, NonCommutativeOpKeepsRankOrder) {
+  const AffineOp affine;
+  run_random(16, [&](const InterPair& pair, Random& shared, Random& local) {
+    const int count = uniform(shared, 0, 3);
+    const Root root = draw_root(pair, shared);
+    const std::vector<long long> send = affine_maps(local, count);
+    const long long unset = sentinel<long long>();
+
+    std::vector<long long> mine(root.is_me(pair) ? at(2 * count) : 0, unset);
+    std::vector<long long> theirs = mine;
+    finish(reduce(pair.classic, send.data(), mine.data(), count, affine.type,
+                  affine.op, root.classic_arg(pair), pair.mode),
+           pair.mode);
+    EXPECT_EQ(MPI_Reduce(send.data(), theirs.data(), count, affine.type,
+                         affine.op, root.mpi_arg(pair), pair.oracle),
+              MPI_SUCCESS);
+    EXPECT_EQ(mine, theirs) << "reduce";
+
+    mine.assign(at(2 * count), unset);
+    theirs = mine;
+    finish(allreduce(pair.classic, send.data(), mine.data(), count, affine.type,
+                     affine.op, pair.mode),
+           pair.mode);
+    EXPECT_EQ(MPI_Allreduce(send.data(), theirs.data(), count, affine.type,
+                            affine.op, pair.oracle),
+              MPI_SUCCESS);
+    EXPECT_EQ(mine, theirs) << "allreduce";
+
+    // Equal totals: blocks of |remote| maps here, |local| there.
+    const int block = pair.remote_size();
+    const std::vector<long long> vector =
+        affine_maps(local, block * pair.size());
+    mine.assign(at(2 * block), unset);
+    theirs = mine;
+    finish(reduce_scatter_block(pair.classic, vector.data(), mine.data(), block,
+                                affine.type, affine.op, pair.mode),
+           pair.mode);
+    EXPECT_EQ(MPI_Reduce_scatter_block(vector.data(), theirs.data(), block,
+                                       affine.type, affine.op, pair.oracle),
+              MPI_SUCCESS);
+    EXPECT_EQ(mine, theirs) << "reduce_scatter_block";
   });
 }
 

@@ -9,7 +9,6 @@
 #include <mpi.h>
 
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -50,9 +49,7 @@ void check_everywhere(Operation operation, MakeCase make, unsigned salt) {
       for (const Form form : kForms) {
         if (form == Form::typed && !c->has_typed_form()) continue;
         for (const Mode mode : kModes) {
-          const std::optional<std::string> refused =
-              check_mode(*c, local, mode, form);
-          EXPECT_FALSE(refused.has_value()) << refused.value_or("");
+          check_mode(*c, local, mode, form);
         }
       }
     }

@@ -84,33 +84,17 @@ Root draw_root(const Place& place, Random& shared) {
   return {in_a, classic::testing::uniform(shared, 0, place.size_of(in_a) - 1)};
 }
 
-bool is_unsupported_mode(const classic::Error& error) {
-  const std::string message = error.what();
-  return error.error_class() == classic::ErrorClass::comm &&
-         (message.find("not supported") != std::string::npos ||
-          message.find("inter-communicators not yet") != std::string::npos);
-}
-
-std::optional<std::string> check_mode(Case& c, Random& local, Mode mode,
-                                      Form form) {
+void check_mode(Case& c, Random& local, Mode mode, Form form) {
   SCOPED_TRACE(std::string(to_string(mode)) + ", " + to_string(form) + " form");
-  // ortho's call; the refusal of an unsupported mode comes back as text.
-  auto start_ortho =
-      [&](classic::Request& request) -> std::optional<std::string> {
+  auto start_ortho = [&](classic::Request& request) {
     c.restore_arrays();
-    try {
-      request = c.run(Api::ortho, mode, form);
-      c.scramble_arrays();
-    } catch (const classic::Error& error) {
-      if (!is_unsupported_mode(error)) throw;
-      return std::string(error.what());
-    }
-    return std::nullopt;
+    request = c.run(Api::ortho, mode, form);
+    c.scramble_arrays();
   };
   classic::Request request;
   if (mode == Mode::persistent) {
     c.fill(local);
-    if (auto refused = start_ortho(request)) return refused;
+    start_ortho(request);
     EXPECT_TRUE(request.is_inactive());
     for (int s = 0; s < kStarts; ++s) {
       SCOPED_TRACE("start " + std::to_string(s));
@@ -122,18 +106,17 @@ std::optional<std::string> check_mode(Case& c, Random& local, Mode mode,
       EXPECT_TRUE(request.is_inactive());
       c.compare();
     }
-    return std::nullopt;
+    return;
   }
   c.fill(local);
   (void)c.run(Api::classic, Mode::blocking, form);
-  if (auto refused = start_ortho(request)) return refused;
+  start_ortho(request);
   if (mode == Mode::nonblocking) {
     EXPECT_FALSE(request.is_null());
     classic::wait(request);
   }
   EXPECT_TRUE(request.is_null());
   c.compare();
-  return std::nullopt;
 }
 
 const char* to_string(Mode mode) {

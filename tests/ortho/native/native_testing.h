@@ -11,7 +11,6 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -214,22 +213,12 @@ class Case {
 // How many times a persistent call is started (with fresh contents).
 inline constexpr int kStarts = 2;
 
-// Whether `error` is classic's refusal of a non-blocking or persistent
-// collective on an inter-communicator, which classic does not support yet
-// (classic/collectives/internal/collective_call.cc: ErrorClass::comm,
-// "... support only intra-communicators (inter-communicators not yet)";
-// "not supported" is accepted too).
-bool is_unsupported_mode(const classic::Error& error);
-
 // Runs `c` through ortho in `mode` and `form` and through classic's
 // blocking collective on the same inputs, and compares: blocking and
 // non-blocking once (a non-blocking request completed by classic::wait),
 // persistent as one *_init and kStarts starts with fresh contents each.
 // ortho's argument arrays are scrambled as soon as its call returns.
-// Returns the refusal message when classic refuses the mode on this
-// communicator (is_unsupported_mode); any other classic::Error propagates.
-std::optional<std::string> check_mode(Case& c, Random& local, Mode mode,
-                                      Form form);
+void check_mode(Case& c, Random& local, Mode mode, Form form);
 
 const char* to_string(Mode mode);
 const char* to_string(Form form);
