@@ -1,14 +1,19 @@
 // Message combining on Cartesian stencils (issue 13) against Open MPI's
-// neighbourhood collectives: allgather, alltoall and allreduce (MPI_SUM on
-// a block of ints) on periodic Moore and von Neumann stencils (2-d depth 1
-// and 2, 3-d depth 1), blocks of 4 B to 40 KB. The stencils are made the
-// orthocomm way: naming::cart_name on a duplicate of the world with
+// neighbourhood collectives: allgather, alltoall, alltoallw and allreduce
+// (MPI_SUM on a block of ints) on periodic Moore and von Neumann stencils
+// (2-d depth 1 and 2, 3-d depth 1), blocks of 4 B to 40 KB. alltoallw is
+// the halo exchange's form (Figure 1): every block of n ints is one element
+// of a derived datatype (MPI_Type_contiguous of n MPI_INT, count 1), one
+// datatype handle per neighbour, at byte displacements (MPI_Aint)
+// i * n * sizeof(int), the same layout as alltoall's. The stencils are made
+// the orthocomm way: naming::cart_name on a duplicate of the world with
 // classic::dims_create's dims, stencils::cart_neighbor_ranks of depth r,
 // ortho::dist_graph_create_adjacent. Six variants per point, interleaved:
 //   openmpi                    MPI_Neighbor_* on an Open MPI distributed
 //                              graph of the same lists (allreduce: Open MPI
 //                              has no neighbourhood allreduce, so
-//                              MPI_Neighbor_allgather and a local sum);
+//                              MPI_Neighbor_allgather and a local sum;
+//                              alltoallw: MPI_Neighbor_alltoallw);
 //   openmpi_persistent         MPIX_Neighbor_*_init (Open MPI 4.1's
 //                              pcollreq extension), each call start + wait;
 //   ortho_direct               ortho, set_algorithm "direct";
@@ -16,7 +21,11 @@
 //                              where the table has no combining algorithm
 //                              for the operation);
 //   ortho_selected             ortho's default choice for the block size;
-//   ortho_selected_persistent  ortho::<op>_init, classic::start + wait.
+//   ortho_selected_persistent  ortho::<op>_init, classic::start + wait
+//                              (its algorithm may differ from the blocking
+//                              selection: alltoallw's combining pays a size
+//                              exchange every blocking call but only once,
+//                              at *_init, when persistent).
 //
 //   mpirun -np 4 bazel-out/k8-opt/bin/experiments/combining_benchmark
 //       [--csv=out.csv] [--iterations=N] [--calls=N]
@@ -34,15 +43,26 @@
 //   <variant>_x        openmpi_us / <variant>_us for the ortho variants
 //                      (speedup: > 1 is faster than Open MPI);
 //   persistent_x       openmpi_persistent_us / ortho_selected_persistent_us;
-//   selected_*, direct_*  messages, bytes (blocks times block bytes) and
-//                      rounds per process per call of the selected algorithm
-//                      and of the direct one (ortho/algorithms/combining.h's
+//   selected_*, selected_persistent_*, direct_*  messages, bytes (blocks
+//                      times block bytes) and rounds per process per call of
+//                      the selected algorithm (blocking, persistent) and of
+//                      the direct one (ortho/algorithms/combining.h's
 //                      Traffic; exact, machine-independent);
-//   combining_selected 1 where the selection runs combining.
-// The label names the grid and the selected algorithm. --csv=path writes
-// one row per (operation, stencil, block, variant). Every variant's result
-// is checked against Open MPI's once before the timing; the program exits 1
-// if one differed (tests/experiments:combining_benchmark_np*).
+//   combining_selected, persistent_combining_selected  1 where the
+//                      selection (blocking, persistent) runs combining.
+// alltoallw's combining (combining.cc's exchange_blocks) first runs the
+// alltoall schedule over one int64 per block (the size exchange: relays
+// must learn the sizes of the blocks they forward), then the blocks along
+// the same schedule. combining.h's Traffic counts the schedule once; this
+// program counts a blocking combining alltoallw call as the schedule twice:
+// 2x its messages and rounds, and its blocks' bytes plus 8 bytes per block
+// of the size exchange. A persistent call pays the size exchange once, at
+// alltoallw_init, which the per-call counters leave out.
+// The label names the grid and the selected algorithm (and the persistent
+// one where it differs). --csv=path writes one row per (operation, stencil,
+// block, variant). Every variant's result is checked against Open MPI's
+// once before the timing; the program exits 1 if one differed
+// (tests/experiments:combining_benchmark_np*).
 #include <benchmark/benchmark.h>
 #include <mpi.h>
 // After mpi.h, which it needs: MPIX_Neighbor_*_init (pcollreq).
@@ -51,10 +71,12 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -62,6 +84,7 @@
 #include "classic/base/environment.h"
 #include "classic/base/error.h"
 #include "classic/comm/comm.h"
+#include "classic/exec/mode.h"
 #include "classic/graph/dist_graph.h"
 #include "classic/p2p/request.h"
 #include "classic/topology/dims_create.h"
@@ -154,6 +177,7 @@ constexpr Stencil kStencils[] = {
 };
 
 constexpr Operation kOperations[] = {Operation::allgather, Operation::alltoall,
+                                     Operation::alltoallw,
                                      Operation::allreduce};
 
 constexpr int kBlockBytes[] = {4, 40, 400, 4000, 40000};
@@ -262,14 +286,19 @@ class Point {
     has_combining_ = available != 0;
     selected_name_ = std::string(ortho::selected_algorithm(
         selected_, operation, static_cast<std::size_t>(block_bytes)));
+    selected_persistent_name_ = std::string(ortho::selected_algorithm(
+        selected_, operation, static_cast<std::size_t>(block_bytes),
+        classic::Mode::persistent));
     read_structure(block_bytes);
     make_buffers();
     make_persistent();
   }
   ~Point() {
+    ortho_persistent_ = classic::Request();  // freed before its datatype
     if (openmpi_persistent_ != MPI_REQUEST_NULL) {
       MPI_Request_free(&openmpi_persistent_);
     }
+    if (block_type_ != MPI_DATATYPE_NULL) MPI_Type_free(&block_type_);
     MPI_Comm_free(&openmpi_);
   }
   Point(const Point&) = delete;
@@ -280,7 +309,13 @@ class Point {
   }
   const std::vector<int>& dims() const { return dims_; }
   const std::string& selected_name() const { return selected_name_; }
+  const std::string& selected_persistent_name() const {
+    return selected_persistent_name_;
+  }
   const Structure& selected_structure() const { return selected_structure_; }
+  const Structure& selected_persistent_structure() const {
+    return selected_persistent_structure_;
+  }
   const Structure& direct_structure() const { return direct_structure_; }
   const Structure& combining_structure() const { return combining_structure_; }
 
@@ -300,8 +335,9 @@ class Point {
       case Variant::ortho_combining:
         return "combining";
       case Variant::ortho_selected:
-      case Variant::ortho_selected_persistent:
         return selected_name_;
+      case Variant::ortho_selected_persistent:
+        return selected_persistent_name_;
     }
     return "";
   }
@@ -312,8 +348,9 @@ class Point {
       case Variant::ortho_combining:
         return combining_structure_;
       case Variant::ortho_selected:
-      case Variant::ortho_selected_persistent:
         return selected_structure_;
+      case Variant::ortho_selected_persistent:
+        return selected_persistent_structure_;
       default:
         return direct_structure_;
     }
@@ -334,6 +371,11 @@ class Point {
             break;
           case Operation::alltoall:
             MPI_Neighbor_alltoall(send, n, MPI_INT, recv, n, MPI_INT, openmpi_);
+            break;
+          case Operation::alltoallw:
+            MPI_Neighbor_alltoallw(send, counts_.data(), displs_.data(),
+                                   types_.data(), recv, counts_.data(),
+                                   displs_.data(), types_.data(), openmpi_);
             break;
           default:
             MPI_Neighbor_allgather(send, n, MPI_INT, gathered_[0].data(), n,
@@ -410,10 +452,26 @@ class Point {
       case Operation::alltoall:
         ortho::alltoall(comm, send, n, MPI_INT, recv, n, MPI_INT);
         break;
+      case Operation::alltoallw:
+        ortho::alltoallw(comm, send, counts(), displs(), types(), recv,
+                         counts(), displs(), types());
+        break;
       default:
         ortho::allreduce(comm, send, recv, n, MPI_INT, MPI_SUM);
         break;
     }
+  }
+
+  // alltoallw's per-neighbour arrays, `degree_` entries (the vectors hold
+  // at least one, so that Open MPI never sees a null array).
+  std::span<const int> counts() const {
+    return {counts_.data(), static_cast<std::size_t>(degree_)};
+  }
+  std::span<const MPI_Aint> displs() const {
+    return {displs_.data(), static_cast<std::size_t>(degree_)};
+  }
+  std::span<const MPI_Datatype> types() const {
+    return {types_.data(), static_cast<std::size_t>(degree_)};
   }
 
   // The Traffic of the selected, direct and combining algorithms.
@@ -441,6 +499,21 @@ class Point {
           combining_structure_ = convert(ortho::algorithms::combining_traffic(
               c, stencils::Collective::alltoall));
           break;
+        case Operation::alltoallw: {
+          // The schedule carries the blocks' sizes (one int64 a block),
+          // then the blocks: twice per blocking call, once per start of a
+          // persistent one (its size exchange ran at alltoallw_init).
+          const ortho::algorithms::Traffic schedule =
+              ortho::algorithms::combining_traffic(
+                  c, stencils::Collective::alltoall);
+          combining_persistent_structure_ = convert(schedule);
+          combining_structure_ = {
+              .messages = 2 * schedule.messages,
+              .bytes = static_cast<long>(schedule.blocks) *
+                       (block_bytes + static_cast<long>(sizeof(std::int64_t))),
+              .rounds = 2 * schedule.rounds};
+          break;
+        }
         default:
           if (c.box_depth > 0) {
             combining_structure_ =
@@ -448,15 +521,23 @@ class Point {
           }
           break;
       }
+      if (operation_ != Operation::alltoallw) {
+        combining_persistent_structure_ = combining_structure_;
+      }
     }
     selected_structure_ = selected_name_ == "combining" ? combining_structure_
                                                         : direct_structure_;
+    selected_persistent_structure_ = selected_persistent_name_ == "combining"
+                                         ? combining_persistent_structure_
+                                         : direct_structure_;
   }
 
   void make_buffers() {
     const auto n = static_cast<std::size_t>(count_);
     const auto degree = static_cast<std::size_t>(degree_);
-    const std::size_t sent = operation_ == Operation::alltoall ? degree * n : n;
+    const bool exchange =
+        operation_ == Operation::alltoall || operation_ == Operation::alltoallw;
+    const std::size_t sent = exchange ? degree * n : n;
     const std::size_t received =
         operation_ == Operation::allreduce ? n : degree * n;
     const int rank = named_.rank();
@@ -468,6 +549,19 @@ class Point {
     if (operation_ == Operation::allreduce) {
       for (std::vector<int>& gathered : gathered_) {
         gathered.assign(degree * n, -1);
+      }
+    }
+    if (operation_ == Operation::alltoallw) {
+      // A halo exchange's blocks: one element of a derived datatype each,
+      // at byte displacements.
+      MPI_Type_contiguous(count_, MPI_INT, &block_type_);
+      MPI_Type_commit(&block_type_);
+      const std::size_t slots = std::max<std::size_t>(degree, 1);
+      counts_.assign(slots, 1);
+      types_.assign(slots, block_type_);
+      displs_.resize(slots);
+      for (std::size_t i = 0; i < slots; ++i) {
+        displs_[i] = static_cast<MPI_Aint>(i * n * sizeof(int));
       }
     }
   }
@@ -483,6 +577,11 @@ class Point {
       MPIX_Neighbor_alltoall_init(send, n, MPI_INT, mpix_recv, n, MPI_INT,
                                   openmpi_, MPI_INFO_NULL,
                                   &openmpi_persistent_);
+    } else if (operation_ == Operation::alltoallw) {
+      MPIX_Neighbor_alltoallw_init(send, counts_.data(), displs_.data(),
+                                   types_.data(), mpix_recv, counts_.data(),
+                                   displs_.data(), types_.data(), openmpi_,
+                                   MPI_INFO_NULL, &openmpi_persistent_);
     } else {
       MPIX_Neighbor_allgather_init(send, n, MPI_INT, mpix_recv, n, MPI_INT,
                                    openmpi_, MPI_INFO_NULL,
@@ -497,6 +596,11 @@ class Point {
       case Operation::alltoall:
         ortho_persistent_ =
             ortho::alltoall_init(selected_, send, n, MPI_INT, recv, n, MPI_INT);
+        break;
+      case Operation::alltoallw:
+        ortho_persistent_ =
+            ortho::alltoallw_init(selected_, send, counts(), displs(), types(),
+                                  recv, counts(), displs(), types());
         break;
       default:
         ortho_persistent_ =
@@ -516,12 +620,20 @@ class Point {
   Comm selected_;
   bool has_combining_ = false;
   std::string selected_name_;
+  std::string selected_persistent_name_;
   Structure selected_structure_;
+  Structure selected_persistent_structure_;
   Structure direct_structure_;
   Structure combining_structure_;
+  Structure combining_persistent_structure_;
   std::vector<int> send_;
   std::array<std::vector<int>, kVariantCount> recv_;
   std::array<std::vector<int>, 2> gathered_;  // allreduce: openmpi, persistent
+  // alltoallw: the blocks' datatype and the per-neighbour arrays.
+  MPI_Datatype block_type_ = MPI_DATATYPE_NULL;
+  std::vector<int> counts_;
+  std::vector<MPI_Aint> displs_;
+  std::vector<MPI_Datatype> types_;
   MPI_Request openmpi_persistent_ = MPI_REQUEST_NULL;
   classic::Request ortho_persistent_;
 };
@@ -575,12 +687,23 @@ void BM_Combining(benchmark::State& state, Operation operation,
   state.counters["selected_messages"] = selected.messages;
   state.counters["selected_bytes"] = static_cast<double>(selected.bytes);
   state.counters["selected_rounds"] = selected.rounds;
+  const Structure& persistent = point.selected_persistent_structure();
+  state.counters["selected_persistent_messages"] = persistent.messages;
+  state.counters["selected_persistent_bytes"] =
+      static_cast<double>(persistent.bytes);
+  state.counters["selected_persistent_rounds"] = persistent.rounds;
   state.counters["direct_messages"] = direct.messages;
   state.counters["direct_bytes"] = static_cast<double>(direct.bytes);
   state.counters["direct_rounds"] = direct.rounds;
   state.counters["combining_selected"] =
       point.selected_name() == "combining" ? 1 : 0;
-  state.SetLabel(dims_string(point.dims()) + " " + point.selected_name());
+  state.counters["persistent_combining_selected"] =
+      point.selected_persistent_name() == "combining" ? 1 : 0;
+  std::string label = dims_string(point.dims()) + " " + point.selected_name();
+  if (point.selected_persistent_name() != point.selected_name()) {
+    label += ", persistent " + point.selected_persistent_name();
+  }
+  state.SetLabel(label);
 
   if (options.csv.empty() || classic::Environment::world_rank() != 0) return;
   const std::string op(ortho::to_string(operation));

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Runs experiments/combining_benchmark at a small size under mpirun (one
-# stencil, two block sizes, one batch of two calls): every variant's result
-# is checked against Open MPI's before timing, so exit 0 and a row per
-# benchmark mean they all agreed; the CSV has a row per variant.
+# Runs experiments/combining_benchmark at a small size under mpirun
+# (allgather, alltoall, alltoallw, allreduce on one stencil, two block
+# sizes, one batch of two calls): every variant's result is checked against
+# Open MPI's before timing, so exit 0 and a row per benchmark mean they all
+# agreed; the CSV has a row per variant.
 #   combining_benchmark_test.sh NP MPIRUN_TEST MPIRUN BENCHMARK
 set -uo pipefail
 np="$1"; mpirun_test="$2"; mpirun="$3"; benchmark="$4"
@@ -11,7 +12,7 @@ output="$dir/benchmark_output.txt"
 csv="$dir/benchmark.csv"
 bash "$mpirun_test" "$np" "$mpirun" "$benchmark" --iterations=1 --calls=2 \
   --csv="$csv" --benchmark_color=false \
-  --benchmark_filter='^(alltoall|allgather|allreduce)/moore_2d_d1/(4|4000)/' \
+  --benchmark_filter='^(alltoall|alltoallw|allgather|allreduce)/moore_2d_d1/(4|4000)/' \
   >"$output" 2>&1
 status=$?
 fail() {
@@ -22,12 +23,15 @@ fail() {
 [[ $status -eq 0 ]] || fail "exit status $status"
 grep -q "ERROR OCCURRED" "$output" && fail "a result differed from Open MPI's"
 for name in alltoall/moore_2d_d1/4/ allgather/moore_2d_d1/4000/ \
-    allreduce/moore_2d_d1/4/; do
+    allreduce/moore_2d_d1/4/ alltoallw/moore_2d_d1/4/ \
+    alltoallw/moore_2d_d1/4000/; do
   grep -qF "$name" "$output" || fail "no benchmark $name"
 done
-# Six benchmarks, each with Open MPI's two variants and ortho's four (the
-# combining one where the table has it): at least 6 x 5 rows.
+# Eight benchmarks, each with Open MPI's two variants and ortho's four (the
+# combining one where the table has it): at least 8 x 5 rows.
 rows=$(($(wc -l <"$csv") - 1))
-((rows >= 30)) || fail "$rows CSV rows, expected at least 30"
+((rows >= 40)) || fail "$rows CSV rows, expected at least 40"
 grep -q ",ortho_selected_persistent," "$csv" || fail "no selected persistent row"
+grep -q "^alltoallw,.*,MPIX_Neighbor_alltoallw_init," "$csv" ||
+  fail "no alltoallw row"
 echo "ok: $np processes, $rows rows"
