@@ -15,8 +15,8 @@
 #include "classic/base/internal/transport.h"
 #include "classic/base/internal/transport_error.h"
 #include "classic/comm/internal/comm_state.h"
-#include "classic/comm/typed_keyval.h"
 #include "classic/exec/internal/leftovers.h"
+#include "classic/exec/internal/small_vector.h"
 #include "classic/p2p/internal/completion.h"
 #include "classic/p2p/point_to_point.h"
 
@@ -24,26 +24,6 @@ namespace classic {
 namespace {
 
 // ---- the operation sequence of a communicator -------------------------------
-
-// The number of the next operation on a communicator. A duplicate starts
-// again at 0, with a private context of its own.
-struct OperationSequence {
-  std::uint64_t next = 0;
-};
-
-const Keyval<OperationSequence>& sequence_keyval() {
-  static const Keyval<OperationSequence> keyval(OnDup::drop);
-  return keyval;
-}
-
-std::uint64_t next_sequence(const Comm& comm) {
-  if (OperationSequence* sequence = sequence_keyval().get(comm)) {
-    return sequence->next++;
-  }
-  Comm handle = comm;
-  sequence_keyval().set(handle, OperationSequence{1});
-  return 0;
-}
 
 // Operation s uses tags [s * kMaxTags, (s + 1) * kMaxTags), s taken modulo
 // what fits below MPI_TAG_UB (about 33 million operations on Open MPI,
@@ -117,11 +97,12 @@ MPI_Aint pack_limit = kPackBytes;  // internal::set_pack_limit (tests)
 
 class Execution final : public Request::Operation {
  public:
-  Execution(const Comm& comm, const Comm::State& state, int tag_base,
+  // The communicator stays alive while this exists: the caller holds it
+  // during a blocking run, the Request holding this otherwise.
+  Execution(const Comm::State& state, int tag_base,
             std::shared_ptr<const Plan> plan, PlanBuffers buffers,
             bool persistent, const char* function)
-      : comm_(comm),
-        context_(state.private_context),
+      : context_(state.private_context),
         peer_offset_(state.peer_offset),
         local_offset_(state.local_offset()),
         tag_base_(tag_base),
@@ -204,15 +185,28 @@ class Execution final : public Request::Operation {
   void transfer_packed(const Plan::Message& message, const Bound& bound,
                        Packing direction);
   void unpack(std::size_t round);
-  // Message i of a round's receives or sends, bound to the buffers.
-  Bound bound(std::size_t round, bool receive, std::size_t i) const;
+  // Message i of a round's receives or sends, bound to the buffers: a
+  // single block as it is (the hot path), several as bind() made them.
+  Bound bound(std::size_t round, bool receive, std::size_t i) const {
+    const Plan::Round& plan = plan_->rounds[round];
+    const Plan::Message& message = receive ? plan.receives[i] : plan.sends[i];
+    switch (message.blocks.size()) {
+      case 0:
+        return Bound{};
+      case 1: {
+        const Plan::Block& block = message.blocks.front();
+        return Bound{address(block), block.count, block.datatype, false, -1};
+      }
+      default:
+        return (receive ? receives_ : sends_)[round][i];
+    }
+  }
   void post(std::size_t round);
   void run_local(const Plan::Round& round);
   void free_types() noexcept;
   int expected_bytes(const Bound& bound) const noexcept;
   [[noreturn]] void fail(int code);
 
-  Comm comm_;  // keeps the communicator alive while this exists
   MPI_Comm context_;
   int peer_offset_;
   int local_offset_;
@@ -229,8 +223,11 @@ class Execution final : public Request::Operation {
   std::vector<std::vector<Bound>> receives_;
   std::vector<std::vector<Bound>> sends_;
   std::size_t round_ = 0;
-  std::vector<MPI_Request> requests_;  // of round_: receives, then sends
-  std::vector<MPI_Status> statuses_;   // run_to_completion's
+  // Of round_: receives, then sends. In place up to kInPlace: a blocking
+  // call allocates nothing for them.
+  static constexpr std::size_t kInPlace = 32;
+  internal::SmallVector<MPI_Request, kInPlace> requests_;
+  internal::SmallVector<MPI_Status, kInPlace> statuses_;  // run_to_completion's
 };
 
 void Execution::run_to_completion() {
@@ -383,16 +380,6 @@ MPI_Aint Execution::packed_bytes(const Plan::Message& message) const {
   return bytes;
 }
 
-Bound Execution::bound(std::size_t round, bool receive, std::size_t i) const {
-  const Plan::Round& plan = plan_->rounds[round];
-  const Plan::Message& message = receive ? plan.receives[i] : plan.sends[i];
-  if (message.blocks.size() > 1) {
-    return (receive ? receives_ : sends_)[round][i];
-  }
-  MPI_Aint unused = 0;
-  return bind(message, unused);
-}
-
 void Execution::free_types() noexcept {
   if (!bound_) return;
   for (auto* side : {&receives_, &sends_}) {
@@ -412,7 +399,6 @@ void Execution::free_types() noexcept {
 void Execution::post(std::size_t round) {
   const Plan::Round& plan = plan_->rounds[round];
   requests_.clear();
-  requests_.reserve(plan.receives.size() + plan.sends.size());
   // Receives first, so that no message waits in the unexpected queue.
   for (std::size_t i = 0; i < plan.receives.size(); ++i) {
     const Plan::Message& message = plan.receives[i];
@@ -564,16 +550,16 @@ Request execute(const Comm& comm, std::shared_ptr<const Plan> plan,
   // Topology and inter-communicators have a private context from their
   // constructor; another gets it now (every process of comm is here).
   if (state.private_context == MPI_COMM_NULL) state.add_private_context();
-  const int base = tag_base(next_sequence(comm));
+  const int base = tag_base(state.next_operation++);
   if (mode == Mode::blocking && !internal::operations_in_progress()) {
     // Nothing else to move along: no Request, no progress list.
-    Execution execution(comm, state, base, std::move(plan), buffers,
+    Execution execution(state, base, std::move(plan), buffers,
                         /*persistent=*/false, function);
     execution.run_to_completion();
     return Request();
   }
   auto execution =
-      std::make_unique<Execution>(comm, state, base, std::move(plan), buffers,
+      std::make_unique<Execution>(state, base, std::move(plan), buffers,
                                   mode == Mode::persistent, function);
   Request request(std::move(execution), comm);
   if (mode == Mode::blocking) wait(request);

@@ -55,18 +55,13 @@ MPI_Aint extent_of(MPI_Datatype datatype) {
   return transport::extent_of(datatype, "classic::neighbor_collectives");
 }
 
-// `blocks` blocks of `count` elements, block i at i * count extents.
+// Blocks of `count` elements one after the other: block i at i * count
+// extents.
 template <typename Data>
-std::vector<Plan::Block> consecutive_blocks(Plan::Space space,
-                                            const internal::Block<Data>& buffer,
-                                            int blocks) {
-  const MPI_Aint stride = MPI_Aint{buffer.count} * extent_of(buffer.datatype);
-  std::vector<Plan::Block> result;
-  result.reserve(static_cast<std::size_t>(blocks));
-  for (int i = 0; i < blocks; ++i) {
-    result.push_back({space, i * stride, buffer.count, buffer.datatype});
-  }
-  return result;
+internal::UniformBlocks consecutive(Plan::Space space,
+                                    const internal::Block<Data>& buffer) {
+  return {space, buffer.count, buffer.datatype,
+          MPI_Aint{buffer.count} * extent_of(buffer.datatype)};
 }
 
 // Block i at displs[i] extents.
@@ -133,12 +128,10 @@ Request allgather_core(const NeighborExchange& exchange, SendBlock send,
   const NeighborChecks check(exchange);
   check_buffer(check, send, 1, "send");
   check_buffer(check, recv, exchange.indegree(), "recv");
-  const std::vector<Plan::Block> sends(
-      static_cast<std::size_t>(exchange.outdegree()),
-      Plan::Block{Plan::Space::send, 0, send.count, send.datatype});
-  return exchange.run(
-      {send.data, recv.data}, sends,
-      consecutive_blocks(Plan::Space::recv, recv, exchange.indegree()), mode);
+  return exchange.run({send.data, recv.data},
+                      internal::UniformBlocks{Plan::Space::send, send.count,
+                                              send.datatype, /*stride=*/0},
+                      consecutive(Plan::Space::recv, recv), mode);
 }
 
 Request allgatherv_core(const NeighborExchange& exchange, SendBlock send,
@@ -158,10 +151,9 @@ Request alltoall_core(const NeighborExchange& exchange, SendBlock send,
   const NeighborChecks check(exchange);
   check_buffer(check, send, exchange.outdegree(), "send");
   check_buffer(check, recv, exchange.indegree(), "recv");
-  return exchange.run(
-      {send.data, recv.data},
-      consecutive_blocks(Plan::Space::send, send, exchange.outdegree()),
-      consecutive_blocks(Plan::Space::recv, recv, exchange.indegree()), mode);
+  return exchange.run({send.data, recv.data},
+                      consecutive(Plan::Space::send, send),
+                      consecutive(Plan::Space::recv, recv), mode);
 }
 
 Request alltoallv_core(const NeighborExchange& exchange, SendBlocks send,

@@ -5,6 +5,7 @@
 
 #include <mpi.h>
 
+#include <cstdint>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -35,6 +36,10 @@ class Comm::State {
   // constructor of such a communicator adds one (add_private_context); dup
   // gives the duplicate its own.
   MPI_Comm private_context = MPI_COMM_NULL;
+  // The number of the next operation classic's executor runs on
+  // private_context (classic/exec/executor.h: its tags carry it). A
+  // duplicate, with a private context of its own, starts again at 0.
+  std::uint64_t next_operation = 0;
   Group local;
   Group remote;  // null for an intra-communicator
   int rank = undefined;

@@ -68,6 +68,34 @@ Request NeighborExchange::run(PlanBuffers buffers,
       moves(*lists_.last_plan, sends, receives)) {
     return execute(comm_, lists_.last_plan, buffers, mode, function_);
   }
+  lists_.last_uniform.reset();
+  return execute(comm_, make_plan(sends, receives), buffers, mode, function_);
+}
+
+Request NeighborExchange::run(PlanBuffers buffers, const UniformBlocks& sends,
+                              const UniformBlocks& receives, Mode mode) const {
+  if (lists_.last_plan != nullptr && lists_.last_uniform.has_value() &&
+      lists_.last_uniform->sends == sends &&
+      lists_.last_uniform->receives == receives) {
+    return execute(comm_, lists_.last_plan, buffers, mode, function_);
+  }
+  const auto blocks = [](const UniformBlocks& uniform, int n) {
+    std::vector<Plan::Block> list(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+      list[static_cast<std::size_t>(i)] = {uniform.space, i * uniform.stride,
+                                           uniform.count, uniform.datatype};
+    }
+    return list;
+  };
+  std::shared_ptr<const Plan> plan =
+      make_plan(blocks(sends, outdegree()), blocks(receives, indegree()));
+  lists_.last_uniform = NeighborLists::UniformPlan{sends, receives};
+  return execute(comm_, std::move(plan), buffers, mode, function_);
+}
+
+std::shared_ptr<const Plan> NeighborExchange::make_plan(
+    std::span<const Plan::Block> sends,
+    std::span<const Plan::Block> receives) const {
   auto plan = std::make_shared<Plan>();
   Plan::Round& round = plan->rounds.emplace_back();
   round.receives.reserve(receives.size());
@@ -81,7 +109,7 @@ Request NeighborExchange::run(PlanBuffers buffers,
         {lists_.destinations[i], send_channel(lists_.pairing, i), {sends[i]}});
   }
   lists_.last_plan = plan;
-  return execute(comm_, std::move(plan), buffers, mode, function_);
+  return plan;
 }
 
 }  // namespace classic::internal

@@ -43,10 +43,20 @@ class NeighborExchange {
   // classic::execute says of destroying it while it is pending.
   Request run(PlanBuffers buffers, std::span<const Plan::Block> sends,
               std::span<const Plan::Block> receives, Mode mode) const;
+  // The same for uniform blocks, outdegree() sends and indegree()
+  // receives: a call with the blocks of the last one costs no block lists.
+  Request run(PlanBuffers buffers, const UniformBlocks& sends,
+              const UniformBlocks& receives, Mode mode) const;
 
  private:
-  Comm comm_;
-  const NeighborLists& lists_;  // cached on comm_, which this holds
+  // Builds the plan of these blocks and keeps it as the last one.
+  std::shared_ptr<const Plan> make_plan(
+      std::span<const Plan::Block> sends,
+      std::span<const Plan::Block> receives) const;
+
+  // The caller's: a NeighborExchange lives within one collective call.
+  const Comm& comm_;
+  const NeighborLists& lists_;  // cached on comm_
   const char* function_;
 };
 

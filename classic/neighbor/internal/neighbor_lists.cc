@@ -84,7 +84,11 @@ NeighborLists graph_neighbor_lists(const GraphTopology& graph, int rank,
 }
 
 NeighborLists dist_graph_neighbor_lists(const DistGraphTopology& graph) {
-  return NeighborLists{graph.sources, graph.destinations, Pairing::by_order, nullptr};
+  NeighborLists lists;
+  lists.sources = graph.sources;
+  lists.destinations = graph.destinations;
+  lists.pairing = Pairing::by_order;
+  return lists;
 }
 
 NeighborLists neighbor_lists(const Comm& comm, const char* function) {

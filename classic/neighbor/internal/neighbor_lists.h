@@ -4,7 +4,10 @@
 #ifndef ORTHOCOMM_CLASSIC_NEIGHBOR_INTERNAL_NEIGHBOR_LISTS_H_
 #define ORTHOCOMM_CLASSIC_NEIGHBOR_INTERNAL_NEIGHBOR_LISTS_H_
 
+#include <mpi.h>
+
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "classic/base/internal/inside_classic.h"
@@ -28,6 +31,17 @@ enum class Pairing {
   by_order,
 };
 
+// Equal blocks at a fixed stride (alltoall's; allgather's receive side,
+// and its send side at stride 0): block i is `count` elements of
+// `datatype` at i * stride bytes into `space`.
+struct UniformBlocks {
+  Plan::Space space = Plan::Space::send;
+  int count = 0;
+  MPI_Datatype datatype = MPI_DATATYPE_NULL;
+  MPI_Aint stride = 0;
+  friend bool operator==(const UniformBlocks&, const UniformBlocks&) = default;
+};
+
 // Receive block i comes from sources[i]; send block i goes to
 // destinations[i]. proc_null marks a neighbour that does not exist (a
 // non-periodic border): its block is neither sent nor received.
@@ -39,6 +53,13 @@ struct NeighborLists {
   // (NeighborExchange): a call with the same blocks, the common case of a
   // stencil code's loop, runs it again instead of building a new one.
   mutable std::shared_ptr<const Plan> last_plan;
+  // Where last_plan moves uniform blocks, those (sends, receives): a
+  // uniform call compares these instead of every block.
+  struct UniformPlan {
+    UniformBlocks sends;
+    UniformBlocks receives;
+  };
+  mutable std::optional<UniformPlan> last_uniform;
 };
 
 // The neighbours of `rank` (MPI_Cart_shift by 1 in each dimension, source
