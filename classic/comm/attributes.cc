@@ -67,10 +67,12 @@ void AttributeStore::set(const Comm& comm, int keyval, void* value) {
 }
 
 std::optional<void*> AttributeStore::get(int keyval) const {
-  internal::lookup_keyval(keyval, KeyvalUse::access, kGet);
+  // An attached key is a valid one (it stays registered while attached),
+  // so a hit needs no registry lookup: the hot path of cached lookups.
   auto found = find(keyval);
-  if (found == attributes_.end()) return std::nullopt;
-  return found->value;
+  if (found != attributes_.end()) return found->value;
+  internal::lookup_keyval(keyval, KeyvalUse::access, kGet);
+  return std::nullopt;
 }
 
 void AttributeStore::remove(const Comm& comm, int keyval) {
