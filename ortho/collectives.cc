@@ -21,12 +21,10 @@ classic::Request run(const classic::Comm& comm, const Call& call) {
         std::string(to_string(call.operation)) + " is undefined on a " +
             std::string(to_string(table.structure)) + " communicator");
   }
-  if (choice.crossover_bytes == Choice::kNever &&
-      choice.persistent.run == nullptr) [[likely]] {
+  if (choice.fixed()) [[likely]] {
     return choice.primary.run(comm, table, call);
   }
-  const std::size_t bytes =
-      choice.crossover_bytes == Choice::kNever ? 0 : block_bytes(call, table);
+  const std::size_t bytes = selection_bytes(comm, choice, call, table);
   return choice.select(bytes, call.mode).run(comm, table, call);
 }
 

@@ -1,15 +1,18 @@
 #include "ortho/table.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 
 #include "classic/base/constants.h"
 #include "classic/base/datatype_layout.h"
 #include "classic/base/error.h"
+#include "classic/collectives/collectives.h"
 #include "classic/comm/typed_keyval.h"
 #include "classic/graph/dist_graph.h"
 #include "classic/graph/graph.h"
@@ -190,20 +193,39 @@ Table make_table(const classic::Comm& comm, Structure structure,
 
 std::size_t block_bytes(const Call& call, const Table& table) {
   const SendSide& send = call.send;
-  if (call.form == Form::typed) {
-    const std::size_t bytes = send.elements * send.element_bytes;
-    const bool per_destination = call.operation == Operation::alltoall &&
-                                 table.structure == Structure::directed_graph;
-    if (!per_destination) return bytes;
-    return table.destinations.empty() ? 0 : bytes / table.destinations.size();
+  const auto bytes_of = [&call](int count, MPI_Datatype datatype) {
+    if (count <= 0 || datatype == MPI_DATATYPE_NULL) return std::size_t{0};
+    return static_cast<std::size_t>(count) *
+           static_cast<std::size_t>(
+               classic::datatype_layout(datatype, call.function()).size);
+  };
+  if (!send.counts.empty()) {  // v and w variants: the largest block
+    std::size_t largest = 0;
+    for (std::size_t i = 0; i < send.counts.size(); ++i) {
+      const MPI_Datatype datatype =
+          i < send.datatypes.size() ? send.datatypes[i] : send.datatype;
+      largest = std::max(largest, bytes_of(send.counts[i], datatype));
+    }
+    return largest;
   }
-  const int count = send.counts.empty() ? send.count : send.counts.front();
-  MPI_Datatype datatype =
-      send.datatypes.empty() ? send.datatype : send.datatypes.front();
-  if (count <= 0 || datatype == MPI_DATATYPE_NULL) return 0;
-  return static_cast<std::size_t>(count) *
-         static_cast<std::size_t>(
-             classic::datatype_layout(datatype, call.function()).size);
+  if (call.form == Form::raw) return bytes_of(send.count, send.datatype);
+  const std::size_t bytes = send.elements * send.element_bytes;
+  const bool per_destination = call.operation == Operation::alltoall &&
+                               table.structure == Structure::directed_graph;
+  if (!per_destination) return bytes;
+  return table.destinations.empty() ? 0 : bytes / table.destinations.size();
+}
+
+std::size_t selection_bytes(const classic::Comm& comm, const Choice& choice,
+                            const Call& call, const Table& table) {
+  if (!choice.sized(call.mode)) return 0;
+  const std::size_t mine = block_bytes(call, table);
+  if (!choice.agreed_size) return mine;
+  const auto local = static_cast<std::uint64_t>(mine);
+  std::uint64_t largest = 0;
+  classic::allreduce(comm, std::span<const std::uint64_t>(&local, 1),
+                     std::span<std::uint64_t>(&largest, 1), MPI_MAX);
+  return static_cast<std::size_t>(largest);
 }
 
 void attach(const classic::Comm& comm, Table table) {

@@ -44,15 +44,20 @@ struct Algorithm {
 
 // The choice for one operation: `primary` for blocks of up to
 // `crossover_bytes` bytes, `alternative` (where there is one) above.
-// An operation undefined on the structure has no primary.
+// Persistent calls may have a primary of their own, `persistent` (one whose
+// set-up is paid once, at initialisation), with its own crossover to the
+// same alternative. An operation undefined on the structure has no primary.
 struct Choice {
   static constexpr std::size_t kNever = std::numeric_limits<std::size_t>::max();
   Algorithm primary;
   Algorithm alternative;
   std::size_t crossover_bytes = kNever;
-  // Where set, the algorithm of persistent calls (*_init), whatever the
-  // block size: one whose set-up costs are paid once, at initialisation.
-  Algorithm persistent;
+  Algorithm persistent;  // where set, persistent calls' primary
+  std::size_t persistent_crossover_bytes = kNever;
+  // The block sizes of one call may differ between processes (alltoallv,
+  // alltoallw): the dispatch agrees on the largest (a maximum over the
+  // communicator) before a size-aware selection, so that all choose alike.
+  bool agreed_size = false;
 
   // `algorithm` for every block size.
   static Choice only(const Algorithm& algorithm) {
@@ -62,12 +67,24 @@ struct Choice {
   }
 
   bool defined() const { return primary.run != nullptr; }
+  // Whether the choice depends on the block size or the mode at all (the
+  // dispatch skips computing the block size where it does not).
+  bool fixed() const {
+    return crossover_bytes == kNever && persistent.run == nullptr;
+  }
+  // Whether the selection in `mode` depends on the block size.
+  bool sized(classic::Mode mode) const {
+    return mode == classic::Mode::persistent && persistent.run != nullptr
+               ? persistent_crossover_bytes != kNever
+               : crossover_bytes != kNever;
+  }
   const Algorithm& select(std::size_t block_bytes) const {
     return block_bytes > crossover_bytes ? alternative : primary;
   }
   const Algorithm& select(std::size_t block_bytes, classic::Mode mode) const {
     if (mode == classic::Mode::persistent && persistent.run != nullptr) {
-      return persistent;
+      return block_bytes > persistent_crossover_bytes ? alternative
+                                                      : persistent;
     }
     return select(block_bytes);
   }
@@ -130,9 +147,15 @@ Table make_table(const classic::Comm& comm, Structure structure,
 // The block size a size-aware choice compares with its crossover: the
 // bytes of the caller's send block (count times the datatype's size; for
 // typed calls the span, divided by the out-degree where it holds one block
-// per destination; the first block for v and w variants). The same on every
-// process of a call, as the choice must be.
+// per destination; the largest block for v and w variants, which a choice
+// with agreed_size then agrees on). Local.
 std::size_t block_bytes(const Call& call, const Table& table);
+
+// The block size that `choice` selects by for `call` on `comm`: 0 where the
+// selection does not depend on it, block_bytes() otherwise, its maximum over
+// comm where the choice says the sizes must be agreed on (collective then).
+std::size_t selection_bytes(const classic::Comm& comm, const Choice& choice,
+                            const Call& call, const Table& table);
 
 // Attaches `table` to `comm` (replacing any): ortho's constructors call
 // this once they have made the communicator and its base.

@@ -5,6 +5,7 @@
 // it and the global check on its base communicator.
 #include <mpi.h>
 
+#include <algorithm>
 #include <array>
 #include <memory>
 #include <optional>
@@ -82,8 +83,8 @@ class OrthoExchange final : public Exchange {
       for (std::size_t w = 0; w < 2; ++w) {
         requests_[w] = ortho::alltoallw_init(
             graph_, arrays_[w], args_.send_counts, args_.send_displs,
-            args_.send_types, arrays_[w], args_.recv_counts,
-            args_.recv_displs, args_.recv_types);
+            args_.send_types, arrays_[w], args_.recv_counts, args_.recv_displs,
+            args_.recv_types);
       }
     }
   }
@@ -109,7 +110,7 @@ class OrthoExchange final : public Exchange {
 
   std::string algorithm() const override {
     return std::string(ortho::selected_algorithm(
-        graph_, ortho::Operation::alltoallw, first_block_bytes(),
+        graph_, ortho::Operation::alltoallw, largest_block_bytes(),
         mode_ == Mode::persistent ? classic::Mode::persistent
                                   : classic::Mode::blocking));
   }
@@ -136,16 +137,23 @@ class OrthoExchange final : public Exchange {
     try {
       ortho::set_algorithm(graph_, spec);
     } catch (const classic::Error& error) {
-      note_ = std::string("(") + spec + " not available: " + error.what() +
-              ")";
+      note_ = std::string("(") + spec + " not available: " + error.what() + ")";
     }
   }
 
-  std::size_t first_block_bytes() const {
-    if (args_.send_types.empty()) return 0;
-    int size = 0;
-    MPI_Type_size(args_.send_types.front(), &size);
-    return static_cast<std::size_t>(size);
+  // This process's largest block: what the selection compares with its
+  // crossover (it agrees on the largest over the communicator; the blocks
+  // of a halo are alike on every process but at the edges of a mesh).
+  std::size_t largest_block_bytes() const {
+    std::size_t largest = 0;
+    for (std::size_t i = 0; i < args_.send_types.size(); ++i) {
+      int size = 0;
+      MPI_Type_size(args_.send_types[i], &size);
+      largest =
+          std::max(largest, static_cast<std::size_t>(size) *
+                                static_cast<std::size_t>(args_.send_counts[i]));
+    }
+    return largest;
   }
 
   Mode mode_;

@@ -1,10 +1,13 @@
 #include "ortho/algorithms/combining.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
 #include <memory>
+#include <optional>
+#include <span>
 #include <string>
 #include <thread>
 #include <utility>
@@ -30,11 +33,6 @@ using Space = Plan::Space;
 using stencils::Location;
 using stencils::SlotKind;
 
-// The cost model of the size-aware choice (model_ns in combining.h).
-constexpr double kMessageNs = 400.0;
-constexpr double kByteNs = 0.25;
-constexpr double kCopyByteNs = 0.1;
-constexpr double kRoundsPerExtraProcessPerCore = 6.5;
 // Above this block size the direct algorithm is chosen whatever the model
 // says: measured with experiments/combining_benchmark (4 processes, shared
 // memory), combining's rounds serialise large messages that the direct
@@ -303,18 +301,23 @@ std::vector<std::int64_t> exchange_sizes(const classic::Comm& comm,
   const std::size_t in = blocks.recv.size();
   const auto temps = static_cast<std::size_t>(combining.alltoall.temp_slots);
   std::vector<std::int64_t> sizes(in + temps, 0);
-  Layout layout = layout_of({1, MPI_INT64_T}, {1, MPI_INT64_T}, function);
-  for (std::size_t t = 0; t < temps; ++t) {
-    layout.temp_blocks.push_back(
-        {.space = Space::recv,
-         .displacement = static_cast<MPI_Aint>((in + t) * sizeof(std::int64_t)),
-         .count = 1,
-         .datatype = MPI_INT64_T});
-  }
-  Plan plan = PlanBuilder(combining, combining.alltoall, layout).build();
-  plan.scratch_bytes = 0;
+  // The same plan for every call (one int64 a block): built once.
+  const auto build = [&] {
+    Layout layout = layout_of({1, MPI_INT64_T}, {1, MPI_INT64_T}, function);
+    for (std::size_t t = 0; t < temps; ++t) {
+      layout.temp_blocks.push_back({.space = Space::recv,
+                                    .displacement = static_cast<MPI_Aint>(
+                                        (in + t) * sizeof(std::int64_t)),
+                                    .count = 1,
+                                    .datatype = MPI_INT64_T});
+    }
+    Plan plan = PlanBuilder(combining, combining.alltoall, layout).build();
+    plan.scratch_bytes = 0;
+    return plan;
+  };
+  const PlanCache::Shape shape{1, MPI_INT64_T, 1, MPI_INT64_T, MPI_OP_NULL};
   // Blocking: complete on return, the request null.
-  (void)classic::execute(comm, std::make_shared<const Plan>(std::move(plan)),
+  (void)classic::execute(comm, combining.size_plans.get(shape, true, build),
                          {sent.data(), sizes.data()}, classic::Mode::blocking,
                          function);
   return sizes;
@@ -482,83 +485,120 @@ std::shared_ptr<const Combining> detect_combining(
   auto combining = std::make_shared<Combining>(
       geometry, std::move(*found), std::move(allgather), std::move(alltoall),
       graph.rank(), box_depth);
-  combining->round_ns = round_cost_ns(graph);
+  combining->prices = agreed_prices(graph);
   return combining;
 }
 
-double model_ns(const Combining& combining, const Traffic& traffic,
-                std::size_t block_bytes) {
-  const auto bytes = static_cast<double>(block_bytes);
-  return kMessageNs * traffic.messages + combining.round_ns * traffic.rounds +
-         kByteNs * bytes * traffic.blocks +
-         2 * kCopyByteNs * bytes * traffic.packed_blocks;
+namespace {
+
+// Open MPI's `btl` setting, read through the MPI tool interface (whatever
+// set it: mpirun --mca, OMPI_MCA_btl, a parameter file); empty where the
+// interface does not have it.
+std::string btl_setting() {
+  int provided = 0;
+  if (MPI_T_init_thread(MPI_THREAD_SINGLE, &provided) != MPI_SUCCESS) {
+    return {};
+  }
+  std::string value;
+  int index = 0;
+  if (MPI_T_cvar_get_index("btl", &index) == MPI_SUCCESS) {
+    MPI_T_cvar_handle handle = MPI_T_CVAR_HANDLE_NULL;
+    int count = 0;
+    if (MPI_T_cvar_handle_alloc(index, nullptr, &handle, &count) ==
+        MPI_SUCCESS) {
+      std::vector<char> text(static_cast<std::size_t>(count) + 1, '\0');
+      if (MPI_T_cvar_read(handle, text.data()) == MPI_SUCCESS) {
+        value = text.data();
+      }
+      MPI_T_cvar_handle_free(&handle);
+    }
+  }
+  MPI_T_finalize();
+  return value;
 }
 
-double round_cost_ns(const classic::Comm& graph) {
-  double local = 1;
-  if (const char* size = std::getenv("OMPI_COMM_WORLD_LOCAL_SIZE")) {
-    local = std::max(1.0, std::atof(size));
-  }
-  const double cores = std::max(1u, std::thread::hardware_concurrency());
-  const double mine = local / cores;
-  double most = mine;
-  classic::allreduce(graph, std::span<const double>(&mine, 1),
-                     std::span<double>(&most, 1), MPI_MAX);
-  return kMessageNs *
-         (1 + kRoundsPerExtraProcessPerCore * std::max(0.0, most - 1));
+// An integer environment variable of Open MPI's launcher; 0 where unset.
+double launcher_count(const char* name) {
+  const char* value = std::getenv(name);
+  return value == nullptr ? 0 : std::atof(value);
 }
+
+}  // namespace
+
+Prices agreed_prices(const classic::Comm& graph) {
+  const double local = launcher_count("OMPI_COMM_WORLD_LOCAL_SIZE");
+  const double world = launcher_count("OMPI_COMM_WORLD_SIZE");
+  const double cores = std::max(1u, std::thread::hardware_concurrency());
+  const bool several_hosts = local > 0 && local < world;
+  const std::array<double, 2> mine{
+      std::max(1.0, local) / cores,
+      transport_of(btl_setting(), several_hosts) == Transport::network ? 1.0
+                                                                       : 0.0};
+  std::array<double, 2> most{};
+  classic::allreduce(graph, std::span<const double>(mine),
+                     std::span<double>(most), MPI_MAX);
+  return prices_for(most[1] > 0 ? Transport::network : Transport::shared_memory,
+                    most[0]);
+}
+
+namespace {
+
+// The largest block size up to which `mine` costs less than `direct` in
+// the model (what fewer messages save, less what relayed and packed bytes
+// cost), never above kMostCombinedBlockBytes; none where it saves nothing
+// even on empty blocks.
+std::optional<std::size_t> combining_limit(const Prices& prices,
+                                           const Traffic& direct,
+                                           const Traffic& mine) {
+  const double saved = model_ns(prices, direct, 0) - model_ns(prices, mine, 0);
+  if (saved <= 0) return std::nullopt;
+  const double paid_per_byte =
+      (model_ns(prices, mine, 1) - model_ns(prices, mine, 0)) -
+      (model_ns(prices, direct, 1) - model_ns(prices, direct, 0));
+  if (paid_per_byte <= 0) return kMostCombinedBlockBytes;
+  return std::min(kMostCombinedBlockBytes,
+                  static_cast<std::size_t>(saved / paid_per_byte));
+}
+
+}  // namespace
 
 void select_combining(Table& table,
                       std::shared_ptr<const Combining> combining) {
   table.combining = std::move(combining);
   if (!table.combining) return;
-  const Traffic direct = direct_traffic(*table.combining);
+  const Combining& c = *table.combining;
+  const Traffic direct = direct_traffic(c);
   for (const auto& [operation, collective] :
        {std::pair{Operation::allgather, stencils::Collective::allgather},
         std::pair{Operation::alltoall, stencils::Collective::alltoall}}) {
     table.offer(operation, algorithms::combining());
-    const Traffic mine = combining_traffic(*table.combining, collective);
-    // What fewer messages save, less what more rounds cost.
-    const double saved = model_ns(*table.combining, direct, 0) -
-                         model_ns(*table.combining, mine, 0);
-    if (saved <= 0) continue;  // nothing to gain
+    const std::optional<std::size_t> limit =
+        combining_limit(c.prices, direct, combining_traffic(c, collective));
+    if (!limit) continue;  // nothing to gain
     Choice choice;
     choice.primary = algorithms::combining();
     choice.alternative = table.choice(operation).primary;
-    choice.crossover_bytes = kMostCombinedBlockBytes;
-    // Relayed and packed bytes eat the saving: combining wins up to the
-    // block size where the two costs meet.
-    const double paid_per_byte = (model_ns(*table.combining, mine, 1) -
-                                  model_ns(*table.combining, mine, 0)) -
-                                 (model_ns(*table.combining, direct, 1) -
-                                  model_ns(*table.combining, direct, 0));
-    if (paid_per_byte > 0) {
-      choice.crossover_bytes =
-          std::min(choice.crossover_bytes,
-                   static_cast<std::size_t>(saved / paid_per_byte));
-    }
+    choice.crossover_bytes = *limit;
     table.choice(operation) = choice;
   }
-  // alltoallv and alltoallw pay for a size exchange first: persistent calls
-  // once, at initialisation (chosen where the model prefers alltoall's
-  // schedule for small blocks), the others at every call (chosen where
-  // the model prefers the schedule run twice).
-  const Traffic exchange =
-      combining_traffic(*table.combining, stencils::Collective::alltoall);
-  const Traffic twice{.messages = 2 * exchange.messages,
-                      .blocks = exchange.blocks,
-                      .rounds = 2 * exchange.rounds,
-                      .packed_blocks = exchange.packed_blocks};
-  const double direct_ns = model_ns(*table.combining, direct, 0);
+  // alltoallv and alltoallw pay for a size exchange first, and their block
+  // sizes differ between processes, so a size-aware choice agrees on the
+  // largest block before choosing. Persistent calls pay both once, at
+  // initialisation, and take combining up to alltoall's crossover. The
+  // other modes would pay them at every call: measured over TCP loopback
+  // (combining_benchmark, 4 processes), the schedule run twice beat direct
+  // by 10-20 %, and the agreement (an allreduce) took that and more; they
+  // stay direct.
+  const std::optional<std::size_t> persistent_limit = combining_limit(
+      c.prices, direct, combining_traffic(c, stencils::Collective::alltoall));
   for (Operation operation : {Operation::alltoallv, Operation::alltoallw}) {
     table.offer(operation, exchange_blocks());
-    if (model_ns(*table.combining, exchange, 0) >= direct_ns) continue;
+    if (!persistent_limit) continue;
     Choice& choice = table.choice(operation);
-    if (model_ns(*table.combining, twice, 0) < direct_ns) {
-      choice = Choice::only(exchange_blocks());
-    } else {
-      choice.persistent = exchange_blocks();
-    }
+    choice.alternative = choice.primary;
+    choice.persistent = exchange_blocks();
+    choice.persistent_crossover_bytes = *persistent_limit;
+    choice.agreed_size = true;
   }
   // allgatherv and allgatherw follow allgather where no block waits in
   // scratch (the relay trees forward from receive slots).

@@ -16,6 +16,7 @@
 #include "classic/comm/comm.h"
 #include "classic/exec/plan.h"
 #include "naming/geometry.h"
+#include "ortho/algorithms/cost_model.h"
 #include "ortho/table.h"
 #include "stencils/cartesian_detection.h"
 #include "stencils/schedule.h"
@@ -81,46 +82,26 @@ struct Combining {
   // r where the stencil is the Moore box of depth r without the centre
   // (allreduce then separates by dimension: box_allreduce.cc); 0 otherwise.
   int box_depth = 0;
-  // The cost model's price of a round (ns), the same on every process:
-  // round_cost_ns() at detection.
-  double round_ns = 0;
+  // The cost model's prices, the same on every process: agreed_prices()
+  // at detection.
+  Prices prices;
   // One cache per operation: alternating operations never share a plan.
   PlanCache allgather_plans;
   PlanCache alltoall_plans;
   PlanCache allreduce_plans;
+  PlanCache size_plans;  // alltoallv/w's size exchange
 };
 
-// Structure of an algorithm per process and call, for the cost model and
-// the benchmarks' counters: messages sent, blocks sent (a block relayed
-// twice counts twice) and rounds.
-struct Traffic {
-  int messages = 0;
-  int blocks = 0;
-  int rounds = 0;
-  // Blocks that travel in messages of several blocks: the executor packs
-  // and unpacks them (two copies; classic/exec/executor.h).
-  int packed_blocks = 0;
-};
 Traffic combining_traffic(const Combining& combining,
                           stencils::Collective collective);
 
-// The cost model of the size-aware choice, in ns per call: kMessageNs a
-// message, combining.round_ns a round, kByteNs a byte of each block sent
-// (relayed ones again), 2 kCopyByteNs a byte of each packed block. Constants
-// measured with combining_benchmark on the development machine (Open MPI 4.1,
-// shared memory): about 0.4 us a message; a round costs about a message where
-// every process has a core of its own, and much more where processes outnumber
-// cores (3 us at 2 processes a core, 8-10 us at 4.5), as a round then waits for
-// a descheduled neighbour.
-double model_ns(const Combining& combining, const Traffic& traffic,
-                std::size_t block_bytes);
-
-// The price of a round: kMessageNs times 1 + 6.5 (p - 1) where p, the
-// most processes per core of any process's node (Open MPI's
-// OMPI_COMM_WORLD_LOCAL_SIZE over std::thread::hardware_concurrency; 1
-// where unknown), exceeds 1. Collective over `graph` (a maximum), so that
-// every process chooses alike.
-double round_cost_ns(const classic::Comm& graph);
+// The prices of the cost model (cost_model.h) for the processes of
+// `graph`: the transport (Open MPI's `btl` setting, read through the MPI
+// tool interface, and whether the job spans several hosts) and the most
+// processes per core of any process's node (OMPI_COMM_WORLD_LOCAL_SIZE
+// over std::thread::hardware_concurrency; 1 where unknown). Collective over
+// `graph` (a maximum of both), so that every process chooses alike.
+Prices agreed_prices(const classic::Comm& graph);
 Traffic direct_traffic(const Combining& combining);
 // allreduce on a box stencil (box_depth > 0): 2rd messages in d rounds.
 Traffic box_allreduce_traffic(const Combining& combining);
@@ -141,9 +122,10 @@ std::shared_ptr<const Combining> detect_combining(
 
 // Fills `table`'s choices for allgather and alltoall: combining up to the
 // block size where the cost model says the direct algorithm is faster
-// (allgather: combining sends no more volume, so always when it sends
-// fewer messages); for allgatherv/w, alltoallv/w and allreduce on box
-// stencils, as their comments in combining.cc say.
+// (never above 16 KiB); for alltoallv/w the same in persistent mode (which
+// pays the size exchange and an agreement on the largest block once, at
+// initialisation), direct in the others; for allgatherv/w and allreduce on
+// box stencils, as their comments in combining.cc say.
 void select_combining(Table& table, std::shared_ptr<const Combining> combining);
 
 // combining() itself is declared in algorithms.h.

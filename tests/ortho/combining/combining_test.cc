@@ -24,6 +24,7 @@
 #include "classic/topology/cartesian.h"
 #include "classic/topology/dims_create.h"
 #include "naming/cart_name.h"
+#include "ortho/algorithms/algorithms.h"
 #include "ortho/collectives.h"
 #include "ortho/dist_graph.h"
 #include "ortho/table.h"
@@ -148,8 +149,9 @@ TEST(Combining, EqualsDirectOnStencils) {
       for (classic::Mode mode :
            {classic::Mode::blocking, classic::Mode::nonblocking,
             classic::Mode::persistent}) {
-        // 1000 and 1500 ints: messages of several such blocks exceed the executor's
-        // packing limit and go as struct datatypes, next to packed ones.
+        // 1000 and 1500 ints: messages of several such blocks exceed the
+        // executor's packing limit and go as struct datatypes, next to packed
+        // ones.
         for (int block : {1, 3, 40, 1000, 1500}) {
           check_call(graph, operation, mode, block, random);
         }
@@ -207,15 +209,15 @@ TEST(Combining, SelectedBySizeAndForcedEitherWay) {
   // more rounds (on an oversubscribed machine, as these tests run, often
   // not); large blocks direct (relayed volume, serialised rounds).
   const double direct_ns =
-      ortho::algorithms::model_ns(*table.combining, direct, 0);
+      ortho::algorithms::model_ns(table.combining->prices, direct, 0);
   const double combining_ns =
-      ortho::algorithms::model_ns(*table.combining, alltoall, 0);
+      ortho::algorithms::model_ns(table.combining->prices, alltoall, 0);
   EXPECT_EQ(small, combining_ns < direct_ns ? "combining" : "direct");
   EXPECT_EQ(large, "direct");
   // Rounds cost at least a message; the model grows with every term.
-  EXPECT_GE(table.combining->round_ns, 400.0);
-  EXPECT_LT(ortho::algorithms::model_ns(*table.combining, direct, 8),
-            ortho::algorithms::model_ns(*table.combining, direct, 9));
+  EXPECT_GE(table.combining->prices.round_ns, 400.0);
+  EXPECT_LT(ortho::algorithms::model_ns(table.combining->prices, direct, 8),
+            ortho::algorithms::model_ns(table.combining->prices, direct, 9));
   ortho::set_algorithm(graph, "direct");
   EXPECT_EQ(ortho::selected_algorithm(graph, ortho::Operation::alltoall, 8),
             "direct");
@@ -466,17 +468,121 @@ TEST(Combining, AlltoallvAndAlltoallwEqualDirect) {
                            << static_cast<int>(mode);
       }
     }
-    // Persistent calls pay the size exchange once: combining is theirs
-    // wherever it is alltoall's choice for small blocks.
-    const bool alltoall_combines =
-        ortho::selected_algorithm(graph, ortho::Operation::alltoall, 0) ==
-        "combining";
-    EXPECT_EQ(
-        ortho::selected_algorithm(graph, ortho::Operation::alltoallw, 8,
-                                  classic::Mode::persistent) == "combining",
-        alltoall_combines);
+    // Persistent calls pay the size exchange once: they choose as alltoall
+    // does, block size by block size; the other modes stay direct.
+    for (std::size_t bytes : {std::size_t{8}, std::size_t{4096}}) {
+      EXPECT_EQ(
+          ortho::selected_algorithm(graph, ortho::Operation::alltoallw, bytes,
+                                    classic::Mode::persistent),
+          ortho::selected_algorithm(graph, ortho::Operation::alltoall, bytes));
+      EXPECT_EQ(ortho::selected_algorithm(graph, ortho::Operation::alltoallw,
+                                          bytes, classic::Mode::blocking),
+                "direct");
+    }
   }
   MPI_Type_free(&pair);
+}
+
+// Persistent alltoallv/w pay the size exchange once, yet relay large
+// blocks like any: they keep direct above their crossover.
+TEST(Combining, PersistentAlltoallwKeepsDirectForLargeBlocks) {
+  for (const Case& c : kCases) {
+    SCOPED_TRACE(name_of(c));
+    const Comm graph = stencil_graph(c);
+    for (ortho::Operation operation :
+         {ortho::Operation::alltoall, ortho::Operation::alltoallv,
+          ortho::Operation::alltoallw}) {
+      for (classic::Mode mode :
+           {classic::Mode::blocking, classic::Mode::nonblocking,
+            classic::Mode::persistent}) {
+        EXPECT_EQ(ortho::selected_algorithm(graph, operation, 40 * 1024, mode),
+                  "direct")
+            << ortho::to_string(operation) << " mode "
+            << static_cast<int>(mode);
+      }
+    }
+  }
+}
+
+// The block sizes of one alltoallv call differ between processes, so a
+// size-aware choice agrees on the largest before choosing: with the
+// crossover between the smallest and the largest block of the call, every
+// process must take direct (a process choosing alone by its own blocks
+// would run combining against direct peers). Blocks of 8, 16 and 24
+// bytes by rank (ints_from); crossover 12 bytes.
+TEST(Combining, AlltoallvAgreesOnTheLargestBlockBeforeChoosing) {
+  const Comm graph = stencil_graph({2, stencils::Metric::chebyshev, 1, true});
+  ortho::Table sized = ortho::internal::table_of(graph, "combining_test");
+  ortho::Choice& choice = sized.choice(ortho::Operation::alltoallv);
+  choice.primary = ortho::algorithms::exchange_blocks();
+  choice.alternative = ortho::algorithms::direct();
+  choice.crossover_bytes = 12;
+  choice.persistent = ortho::algorithms::exchange_blocks();
+  choice.persistent_crossover_bytes = 12;
+  choice.agreed_size = true;
+  ortho::internal::attach(graph, sized);
+  const classic::DistGraphNeighbors lists =
+      classic::dist_graph_neighbors(graph);
+  const std::size_t in = lists.sources.size();
+  const std::size_t out = lists.destinations.size();
+  const int mine = ints_from(graph.rank());
+  std::vector<int> sendcounts(out, mine);
+  std::vector<int> sdispls(out);
+  for (std::size_t i = 0; i < out; ++i) {
+    sdispls[i] = static_cast<int>(i) * mine;
+  }
+  std::vector<int> counts(in);
+  std::vector<int> displs(in);
+  int end = 0;
+  for (std::size_t k = 0; k < in; ++k) {
+    counts[k] = ints_from(lists.sources[k]);
+    displs[k] = end;
+    end += counts[k];
+  }
+  const int largest = 4 * ints_from(std::min(graph.size() - 1, 2));
+  std::mt19937 random(static_cast<unsigned>(graph.rank()) + 11u);
+  ortho::Call call;
+  call.operation = ortho::Operation::alltoallv;
+  call.send.counts = sendcounts;
+  call.send.datatype = MPI_INT;
+  for (classic::Mode mode :
+       {classic::Mode::blocking, classic::Mode::nonblocking,
+        classic::Mode::persistent}) {
+    call.mode = mode;
+    EXPECT_EQ(ortho::internal::selection_bytes(graph, choice, call, sized),
+              static_cast<std::size_t>(largest));
+    const std::vector<int> send = random_ints(out * std::size_t(mine), random);
+    std::vector<int> want(static_cast<std::size_t>(end), -1);
+    classic::neighbor_alltoallv(graph, send.data(), sendcounts, sdispls,
+                                MPI_INT, want.data(), counts, displs, MPI_INT);
+    std::vector<int> got(want.size(), -1);
+    classic::Request request;
+    switch (mode) {
+      case classic::Mode::blocking:
+        ortho::alltoallv(graph, send.data(), sendcounts, sdispls, MPI_INT,
+                         got.data(), counts, displs, MPI_INT);
+        break;
+      case classic::Mode::nonblocking:
+        request =
+            ortho::ialltoallv(graph, send.data(), sendcounts, sdispls, MPI_INT,
+                              got.data(), counts, displs, MPI_INT);
+        classic::wait(request);
+        break;
+      case classic::Mode::persistent:
+        request =
+            ortho::alltoallv_init(graph, send.data(), sendcounts, sdispls,
+                                  MPI_INT, got.data(), counts, displs, MPI_INT);
+        classic::start(request);
+        classic::wait(request);
+        break;
+    }
+    EXPECT_EQ(got, want) << "mode " << static_cast<int>(mode);
+  }
+  // Without agreement a choice selects by the caller's own blocks.
+  choice.agreed_size = false;
+  call.mode = classic::Mode::blocking;
+  EXPECT_EQ(ortho::internal::selection_bytes(graph, choice, call, sized),
+            static_cast<std::size_t>(4 * mine));
 }
 
 // A block larger than its receive block is refused by the receiver after
