@@ -185,6 +185,8 @@ Traffic traffic_of(const stencils::Schedule<kind>& schedule) {
       const auto blocks = static_cast<int>(message.moves.size());
       traffic.blocks += blocks;
       if (blocks > 1) traffic.packed_blocks += blocks;
+      traffic.largest_message_blocks =
+          std::max(traffic.largest_message_blocks, blocks);
     }
   }
   return traffic;
@@ -436,7 +438,8 @@ Traffic direct_traffic(const Combining& combining) {
   return {.messages = neighbours,
           .blocks = neighbours,
           .rounds = 1,
-          .packed_blocks = 0};
+          .packed_blocks = 0,
+          .largest_message_blocks = 1};
 }
 
 Traffic box_allreduce_traffic(const Combining& combining) {
@@ -445,7 +448,8 @@ Traffic box_allreduce_traffic(const Combining& combining) {
   return {.messages = messages,
           .blocks = messages,
           .rounds = d,
-          .packed_blocks = 0};
+          .packed_blocks = 0,
+          .largest_message_blocks = 1};
 }
 
 std::shared_ptr<const Combining> detect_combining(
@@ -541,27 +545,6 @@ Prices agreed_prices(const classic::Comm& graph) {
                     most[0]);
 }
 
-namespace {
-
-// The largest block size up to which `mine` costs less than `direct` in
-// the model (what fewer messages save, less what relayed and packed bytes
-// cost), never above kMostCombinedBlockBytes; none where it saves nothing
-// even on empty blocks.
-std::optional<std::size_t> combining_limit(const Prices& prices,
-                                           const Traffic& direct,
-                                           const Traffic& mine) {
-  const double saved = model_ns(prices, direct, 0) - model_ns(prices, mine, 0);
-  if (saved <= 0) return std::nullopt;
-  const double paid_per_byte =
-      (model_ns(prices, mine, 1) - model_ns(prices, mine, 0)) -
-      (model_ns(prices, direct, 1) - model_ns(prices, direct, 0));
-  if (paid_per_byte <= 0) return kMostCombinedBlockBytes;
-  return std::min(kMostCombinedBlockBytes,
-                  static_cast<std::size_t>(saved / paid_per_byte));
-}
-
-}  // namespace
-
 void select_combining(Table& table,
                       std::shared_ptr<const Combining> combining) {
   table.combining = std::move(combining);
@@ -573,7 +556,8 @@ void select_combining(Table& table,
         std::pair{Operation::alltoall, stencils::Collective::alltoall}}) {
     table.offer(operation, algorithms::combining());
     const std::optional<std::size_t> limit =
-        combining_limit(c.prices, direct, combining_traffic(c, collective));
+        cheaper_up_to(c.prices, direct, combining_traffic(c, collective),
+                      kMostCombinedBlockBytes);
     if (!limit) continue;  // nothing to gain
     Choice choice;
     choice.primary = algorithms::combining();
@@ -589,8 +573,9 @@ void select_combining(Table& table,
   // (combining_benchmark, 4 processes), the schedule run twice beat direct
   // by 10-20 %, and the agreement (an allreduce) took that and more; they
   // stay direct.
-  const std::optional<std::size_t> persistent_limit = combining_limit(
-      c.prices, direct, combining_traffic(c, stencils::Collective::alltoall));
+  const std::optional<std::size_t> persistent_limit = cheaper_up_to(
+      c.prices, direct, combining_traffic(c, stencils::Collective::alltoall),
+      kMostCombinedBlockBytes);
   for (Operation operation : {Operation::alltoallv, Operation::alltoallw}) {
     table.offer(operation, exchange_blocks());
     if (!persistent_limit) continue;

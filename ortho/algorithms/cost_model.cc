@@ -5,12 +5,18 @@
 namespace ortho::algorithms {
 namespace {
 
-constexpr Prices kSharedMemory{
-    .message_ns = 400, .round_ns = 400, .byte_ns = 0.25, .copy_byte_ns = 0.1};
-constexpr Prices kNetwork{.message_ns = 12'000,
-                          .round_ns = 30'000,
+constexpr Prices kSharedMemory{.message_ns = 150,
+                               .round_ns = 1'500,
+                               .byte_ns = 0.25,
+                               .copy_byte_ns = 0.1,
+                               .eager_bytes = 4096,
+                               .rendezvous_ns = 6'500};
+constexpr Prices kNetwork{.message_ns = 6'000,
+                          .round_ns = 24'000,
                           .byte_ns = 1.0,
-                          .copy_byte_ns = 0.1};
+                          .copy_byte_ns = 0.1,
+                          .eager_bytes = 65'536,
+                          .rendezvous_ns = 30'000};
 constexpr double kRoundNsPerExtraProcessPerCore = 2'600;
 
 // Whether `component` is one of the comma-separated `list`.
@@ -46,10 +52,29 @@ Prices prices_for(Transport transport, double processes_per_core) {
 double model_ns(const Prices& prices, const Traffic& traffic,
                 std::size_t block_bytes) {
   const auto bytes = static_cast<double>(block_bytes);
+  const bool rendezvous =
+      bytes * traffic.largest_message_blocks > prices.eager_bytes;
   return prices.message_ns * traffic.messages +
          prices.round_ns * traffic.rounds +
          prices.byte_ns * bytes * traffic.blocks +
-         2 * prices.copy_byte_ns * bytes * traffic.packed_blocks;
+         2 * prices.copy_byte_ns * bytes * traffic.packed_blocks +
+         (rendezvous ? prices.rendezvous_ns * traffic.rounds : 0);
+}
+
+std::optional<std::size_t> cheaper_up_to(const Prices& prices,
+                                         const Traffic& direct,
+                                         const Traffic& mine,
+                                         std::size_t most_bytes) {
+  // The model is piecewise linear with steps (rendezvous): a scan finds
+  // the first size where `mine` stops being cheaper (at most a few
+  // thousand evaluations, once per communicator).
+  for (std::size_t bytes = 0; bytes <= most_bytes; ++bytes) {
+    if (model_ns(prices, mine, bytes) >= model_ns(prices, direct, bytes)) {
+      if (bytes == 0) return std::nullopt;
+      return bytes - 1;
+    }
+  }
+  return most_bytes;
 }
 
 }  // namespace ortho::algorithms

@@ -6,6 +6,7 @@
 #define ORTHOCOMM_ORTHO_ALGORITHMS_COST_MODEL_H_
 
 #include <cstddef>
+#include <optional>
 #include <string_view>
 
 namespace ortho::algorithms {
@@ -20,6 +21,9 @@ struct Traffic {
   // Blocks that travel in messages of several blocks: the executor packs
   // and unpacks them (two copies; classic/exec/executor.h).
   int packed_blocks = 0;
+  // The most blocks in one message: where they exceed the transport's
+  // eager limit, the rounds pay a rendezvous.
+  int largest_message_blocks = 0;
 };
 
 // Where a job's messages travel.
@@ -39,20 +43,39 @@ struct Prices {
   double round_ns = 0;      // each round (waiting for the peers of a round)
   double byte_ns = 0;       // each byte of each block sent
   double copy_byte_ns = 0;  // each byte copied in packing or unpacking
+  // Messages above `eager_bytes` go by rendezvous (Open MPI's btl eager
+  // limit): a round with one pays `rendezvous_ns` more (its handshakes
+  // overlap).
+  double eager_bytes = 0;
+  double rendezvous_ns = 0;
 };
 
-// Prices measured with experiments/combining_benchmark on the development
-// machine (Open MPI 4.1, 2 cores, 4 processes): shared memory about 0.4 us
-// a message and a round, TCP loopback about 12 us a message and 30 us a
-// round. Where processes outnumber cores (`processes_per_core` above 1) a
-// round also waits for descheduled peers: 2.6 us more per extra process a
-// core (3 us a round at 2 processes a core on shared memory, 8-10 us at
-// 4.5).
+// Prices fitted to runs of experiments/combining_benchmark and of single
+// alltoall loops on the development machine (Open MPI 4.1, 2 cores): with a
+// core per process (2 processes), shared memory costs about 0.15 us a
+// message and 1.5 us a round (26 messages to 2 peers about 3 us, one
+// combined message about 2.5 us), TCP loopback about 6 us a message and
+// 24 us a round (160 us against 30 us). Where processes outnumber cores
+// (`processes_per_core` above 1) a round also waits for descheduled peers:
+// 2.6 us more per extra process a core (4 processes on 2 cores: 4 us a
+// round on shared memory; 9 processes: 10.6 us). A message above the
+// eager limit (vader 4 KiB, TCP 64 KiB) costs its round a rendezvous:
+// measured with one combined message growing past the limit, 6.5 us on
+// shared memory, 30 us over TCP. These move from day to day on a shared
+// virtual machine by up to 2x; the README gives the runs.
 Prices prices_for(Transport transport, double processes_per_core);
 
 // The modelled time of one call with blocks of `block_bytes` bytes.
 double model_ns(const Prices& prices, const Traffic& traffic,
                 std::size_t block_bytes);
+
+// The largest block size, at most `most_bytes`, up to which `mine` costs
+// less than `direct` at every size (0 and up); none where it does not even
+// on empty blocks.
+std::optional<std::size_t> cheaper_up_to(const Prices& prices,
+                                         const Traffic& direct,
+                                         const Traffic& mine,
+                                         std::size_t most_bytes);
 
 }  // namespace ortho::algorithms
 

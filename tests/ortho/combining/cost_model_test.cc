@@ -7,6 +7,7 @@
 
 namespace {
 
+using ortho::algorithms::cheaper_up_to;
 using ortho::algorithms::model_ns;
 using ortho::algorithms::Prices;
 using ortho::algorithms::prices_for;
@@ -34,50 +35,127 @@ TEST(CostModel, TransportFollowsTheBtlSetting) {
 TEST(CostModel, PricesPerTransportAndOversubscription) {
   const Prices shm = prices_for(Transport::shared_memory, 1.0);
   const Prices tcp = prices_for(Transport::network, 1.0);
-  EXPECT_DOUBLE_EQ(shm.message_ns, 400);
-  EXPECT_DOUBLE_EQ(shm.round_ns, 400);
+  EXPECT_DOUBLE_EQ(shm.message_ns, 150);
+  EXPECT_DOUBLE_EQ(shm.round_ns, 1500);
+  EXPECT_DOUBLE_EQ(shm.eager_bytes, 4096);
   EXPECT_GT(tcp.message_ns, 10 * shm.message_ns);
   EXPECT_GT(tcp.round_ns, tcp.message_ns);
+  EXPECT_GT(tcp.eager_bytes, shm.eager_bytes);
   // A core per process or more: no waiting for descheduled peers.
-  EXPECT_DOUBLE_EQ(prices_for(Transport::shared_memory, 0.25).round_ns, 400);
-  // 2 and 4.5 processes a core: 3 us and 9.5 us a round.
-  EXPECT_DOUBLE_EQ(prices_for(Transport::shared_memory, 2.0).round_ns, 3000);
-  EXPECT_DOUBLE_EQ(prices_for(Transport::shared_memory, 4.5).round_ns, 9500);
+  EXPECT_DOUBLE_EQ(prices_for(Transport::shared_memory, 0.25).round_ns, 1500);
+  // 2 and 4.5 processes a core: 2.6 us more per extra process a core.
+  EXPECT_DOUBLE_EQ(prices_for(Transport::shared_memory, 2.0).round_ns, 4100);
+  EXPECT_DOUBLE_EQ(prices_for(Transport::shared_memory, 4.5).round_ns, 10600);
   EXPECT_DOUBLE_EQ(prices_for(Transport::network, 2.0).round_ns,
                    tcp.round_ns + 2600);
 }
 
 TEST(CostModel, EveryTermCounts) {
-  const Prices prices{
-      .message_ns = 3, .round_ns = 5, .byte_ns = 0.5, .copy_byte_ns = 0.25};
-  const Traffic traffic{
-      .messages = 2, .blocks = 4, .rounds = 3, .packed_blocks = 2};
+  const Prices prices{.message_ns = 3,
+                      .round_ns = 5,
+                      .byte_ns = 0.5,
+                      .copy_byte_ns = 0.25,
+                      .eager_bytes = 20,
+                      .rendezvous_ns = 7};
+  const Traffic traffic{.messages = 2,
+                        .blocks = 4,
+                        .rounds = 3,
+                        .packed_blocks = 2,
+                        .largest_message_blocks = 2};
   EXPECT_DOUBLE_EQ(model_ns(prices, traffic, 0), 2 * 3 + 3 * 5);
-  // 10 bytes: 4 blocks sent at 0.5, 2 packed blocks copied twice at 0.25.
+  // 10 bytes: 4 blocks sent at 0.5, 2 packed blocks copied twice at 0.25;
+  // the largest message (20 bytes) is still eager.
   EXPECT_DOUBLE_EQ(model_ns(prices, traffic, 10),
                    2 * 3 + 3 * 5 + 4 * 10 * 0.5 + 2 * 2 * 10 * 0.25);
+  // 11 bytes: 22 bytes in the largest message, a rendezvous each round.
+  EXPECT_DOUBLE_EQ(model_ns(prices, traffic, 11),
+                   2 * 3 + 3 * 5 + 4 * 11 * 0.5 + 2 * 2 * 11 * 0.25 + 3 * 7);
+}
+
+// The crossover is the first size where the cheaper algorithm stops being
+// cheaper: linear terms meet, or a rendezvous step comes first.
+TEST(CostModel, CheaperUpToFindsTheFirstCrossing) {
+  Prices prices{.message_ns = 100,
+                .round_ns = 100,
+                .byte_ns = 1,
+                .copy_byte_ns = 0,
+                .eager_bytes = 1e9,
+                .rendezvous_ns = 0};
+  const Traffic direct{.messages = 10,
+                       .blocks = 10,
+                       .rounds = 1,
+                       .packed_blocks = 0,
+                       .largest_message_blocks = 1};
+  const Traffic combined{.messages = 2,
+                         .blocks = 20,
+                         .rounds = 2,
+                         .packed_blocks = 0,
+                         .largest_message_blocks = 10};
+  // Saves 1100 - 400 = 700 ns, pays 10 ns a byte more: cheaper up to 69.
+  EXPECT_EQ(cheaper_up_to(prices, direct, combined, 1000), 69u);
+  EXPECT_EQ(cheaper_up_to(prices, direct, combined, 50), 50u);
+  // A 300-byte eager limit: from 31 bytes the combined message of 10
+  // blocks goes by rendezvous, 400 ns in each of 2 rounds, which ends the
+  // saving before the lines meet.
+  prices.eager_bytes = 300;
+  prices.rendezvous_ns = 400;
+  EXPECT_EQ(cheaper_up_to(prices, direct, combined, 1000), 30u);
+  // Nothing saved on empty blocks: never cheaper.
+  EXPECT_EQ(cheaper_up_to(prices, combined, direct, 1000), std::nullopt);
 }
 
 // On the points the constants were fitted to, the model picks what ran
-// faster there (4 processes on 2 cores; combining_benchmark, README): 3-d
-// Moore on a
-// 2 x 2 x 1 torus, 26 messages direct against 2 messages in 2 rounds; von
-// Neumann on a 2 x 2 torus, 4 messages against 2 in 2 rounds.
+// faster there (README, "How the selection decides").
+struct Point {
+  const char* what;
+  Transport transport;
+  double processes_per_core;
+  Traffic direct;
+  Traffic combining;
+  std::size_t block_bytes;
+  bool combining_faster;
+};
+
+Traffic one_message_each(int messages) {
+  return {.messages = messages,
+          .blocks = messages,
+          .rounds = 1,
+          .packed_blocks = 0,
+          .largest_message_blocks = 1};
+}
+
+Traffic combined(int messages, int blocks, int rounds, int largest) {
+  return {.messages = messages,
+          .blocks = blocks,
+          .rounds = rounds,
+          .packed_blocks = blocks,
+          .largest_message_blocks = largest};
+}
+
 TEST(CostModel, ChoosesWhatWasMeasuredFaster) {
-  const Traffic moore_direct{
-      .messages = 26, .blocks = 26, .rounds = 1, .packed_blocks = 0};
-  const Traffic moore_combining{
-      .messages = 2, .blocks = 26, .rounds = 2, .packed_blocks = 26};
-  const Traffic neumann_direct{
-      .messages = 4, .blocks = 4, .rounds = 1, .packed_blocks = 0};
-  const Traffic neumann_combining{
-      .messages = 2, .blocks = 4, .rounds = 2, .packed_blocks = 4};
-  for (Transport transport : {Transport::shared_memory, Transport::network}) {
-    const Prices prices = prices_for(transport, 2.0);
-    EXPECT_LT(model_ns(prices, moore_combining, 4),
-              model_ns(prices, moore_direct, 4));
-    EXPECT_GT(model_ns(prices, neumann_combining, 4),
-              model_ns(prices, neumann_direct, 4));
+  // 3-d Moore alltoall on a 2 x 1 x 1 torus (2 processes): 26 messages
+  // against one of 18 blocks; on a 2 x 2 x 1 torus (4 processes): 26
+  // against 2 in 2 rounds. Von Neumann on a 2 x 2 torus: 4 against 2 in 2.
+  const Point points[] = {
+      {"2 processes, shm, 4 B", Transport::shared_memory, 1.0,
+       one_message_each(26), combined(1, 18, 1, 18), 4, true},
+      {"2 processes, shm, 400 B (rendezvous)", Transport::shared_memory, 1.0,
+       one_message_each(26), combined(1, 18, 1, 18), 400, false},
+      {"2 processes, TCP, 2 KB", Transport::network, 1.0, one_message_each(26),
+       combined(1, 18, 1, 18), 2048, true},
+      {"4 processes, shm, Moore 4 B", Transport::shared_memory, 2.0,
+       one_message_each(26), combined(2, 26, 2, 18), 4, false},
+      {"4 processes, TCP, Moore 4 B", Transport::network, 2.0,
+       one_message_each(26), combined(2, 26, 2, 18), 4, true},
+      {"4 processes, TCP, von Neumann 4 B", Transport::network, 2.0,
+       one_message_each(4), combined(2, 4, 2, 2), 4, false},
+  };
+  for (const Point& point : points) {
+    const Prices prices = prices_for(point.transport, point.processes_per_core);
+    EXPECT_EQ(model_ns(prices, point.combining, point.block_bytes) <
+                  model_ns(prices, point.direct, point.block_bytes),
+              point.combining_faster)
+        << point.what;
   }
 }
 
