@@ -28,7 +28,7 @@
 //                              at *_init, when persistent).
 //
 //   mpirun -np 4 bazel-out/k8-opt/bin/experiments/combining_benchmark
-//       [--csv=out.csv] [--iterations=N] [--calls=N]
+//       [--csv=out.csv] [--iterations=N] [--calls=N] [--blocks=B,B,...]
 //       [--benchmark_filter=REGEX]
 //       [--benchmark_out=out.json --benchmark_out_format=json]
 //   (mpirun --mca btl tcp,self ... for TCP loopback; benchmark names are
@@ -180,13 +180,14 @@ constexpr Operation kOperations[] = {Operation::allgather, Operation::alltoall,
                                      Operation::alltoallw,
                                      Operation::allreduce};
 
-constexpr int kBlockBytes[] = {4, 40, 400, 4000, 40000};
-
 // Flags of this program (handled before benchmark::Initialize).
 struct Options {
   int iterations = 6;  // a multiple of 6 puts every variant in every place
   int calls = 10;      // calls per batch
   std::string csv;     // --csv=path: rank 0 writes the rows there
+  // --blocks=B,B,...: block sizes in bytes (positive multiples of 4: blocks
+  // are ints).
+  std::vector<int> block_bytes{4, 40, 400, 4000, 40000};
 };
 Options options;
 
@@ -742,7 +743,7 @@ void register_benchmarks() {
       benchmark->UseManualTime()
           ->Iterations(options.iterations)
           ->Unit(benchmark::kMicrosecond);
-      for (int bytes : kBlockBytes) benchmark->Arg(bytes);
+      for (int bytes : options.block_bytes) benchmark->Arg(bytes);
     }
   }
 }
@@ -775,18 +776,51 @@ void write_csv(const std::string& path) {
   }
 }
 
-// Takes this program's flags out of argv; false for a malformed one.
-bool parse_options(int& argc, char** argv) {
+// The block sizes of --blocks=B,B,...; empty where one is no positive
+// multiple of 4 up to 16 MiB.
+std::vector<int> parse_blocks(std::string_view list) {
+  std::vector<int> sizes;
+  while (!list.empty()) {
+    const std::size_t comma = list.find(',');
+    const std::string item(list.substr(0, comma));
+    char* end = nullptr;
+    const long bytes = std::strtol(item.c_str(), &end, 10);
+    if (item.empty() || *end != '\0' || bytes <= 0 || bytes % 4 != 0 ||
+        bytes > (long{1} << 24)) {
+      return {};
+    }
+    sizes.push_back(static_cast<int>(bytes));
+    list = comma == std::string_view::npos ? std::string_view{}
+                                           : list.substr(comma + 1);
+  }
+  return sizes;
+}
+
+// Takes this program's flags out of argv; the first malformed one's
+// message, or "" where all are well formed.
+std::string parse_options(int& argc, char** argv) {
   int kept = 1;
+  std::string error;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
     const auto number = [&](std::string_view prefix, int& value) {
       if (!arg.starts_with(prefix)) return false;
       value = std::atoi(std::string(arg.substr(prefix.size())).c_str());
+      if (value <= 0 && error.empty()) {
+        error = std::string(prefix) + ": '" +
+                std::string(arg.substr(prefix.size())) + "' must be > 0";
+      }
       return true;
     };
     if (arg.starts_with("--csv=")) {
       options.csv = std::string(arg.substr(6));
+    } else if (arg.starts_with("--blocks=")) {
+      options.block_bytes = parse_blocks(arg.substr(9));
+      if (options.block_bytes.empty() && error.empty()) {
+        error = "--blocks=: '" + std::string(arg.substr(9)) +
+                "' must list block sizes in bytes, each a positive multiple "
+                "of 4 up to 16777216, separated by commas";
+      }
     } else if (number("--iterations=", options.iterations) ||
                number("--calls=", options.calls)) {
     } else {
@@ -795,7 +829,7 @@ bool parse_options(int& argc, char** argv) {
   }
   argc = kept;
   argv[argc] = nullptr;
-  return options.iterations > 0 && options.calls > 0;
+  return error;
 }
 
 // Ranks other than 0 run the same benchmarks silently.
@@ -810,8 +844,8 @@ class SilentReporter : public benchmark::BenchmarkReporter {
 int main(int argc, char** argv) {
   classic::Environment environment(argc, argv);
   const bool root = classic::Environment::world_rank() == 0;
-  if (!parse_options(argc, argv)) {
-    if (root) std::fprintf(stderr, "--iterations and --calls must be > 0\n");
+  if (const std::string error = parse_options(argc, argv); !error.empty()) {
+    if (root) std::fprintf(stderr, "combining_benchmark: %s\n", error.c_str());
     return 1;
   }
   if (!root) {

@@ -439,7 +439,8 @@ Traffic direct_traffic(const Combining& combining) {
           .blocks = neighbours,
           .rounds = 1,
           .packed_blocks = 0,
-          .largest_message_blocks = 1};
+          .largest_message_blocks = 1,
+          .reduced_blocks = 0};
 }
 
 Traffic box_allreduce_traffic(const Combining& combining) {
@@ -449,7 +450,8 @@ Traffic box_allreduce_traffic(const Combining& combining) {
           .blocks = messages,
           .rounds = d,
           .packed_blocks = 0,
-          .largest_message_blocks = 1};
+          .largest_message_blocks = 1,
+          .reduced_blocks = messages};
 }
 
 std::shared_ptr<const Combining> detect_combining(
@@ -600,12 +602,25 @@ void select_combining(Table& table,
       table.choice(operation) = choice;
     }
   }
-  if (table.combining->box_depth > 0) {
+  // allreduce on box stencils: fewer messages and blocks to reduce, no
+  // extra volume, but d dependent rounds, which cost more than they save on
+  // small blocks where rounds are dear (oversubscribed cores): the direct
+  // algorithm up to the size where the box becomes the cheaper, the box
+  // above (or everywhere).
+  if (c.box_depth > 0) {
     table.offer(Operation::allreduce, box_allreduce());
-    Choice choice;
-    choice.primary = box_allreduce();
-    choice.alternative = table.choice(Operation::allreduce).primary;
-    table.choice(Operation::allreduce) = choice;  // no extra volume: always
+    Traffic direct_reduce = direct;
+    direct_reduce.reduced_blocks = direct.blocks;
+    const std::optional<std::size_t> direct_up_to =
+        cheaper_up_to(c.prices, box_allreduce_traffic(c), direct_reduce,
+                      kMostCombinedBlockBytes);
+    Choice& choice = table.choice(Operation::allreduce);
+    if (!direct_up_to) {
+      choice = Choice::only(box_allreduce());
+    } else {
+      choice.alternative = box_allreduce();
+      choice.crossover_bytes = *direct_up_to;
+    }
   }
   table.default_choices = table.choices;
 }

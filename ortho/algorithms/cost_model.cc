@@ -10,13 +10,15 @@ constexpr Prices kSharedMemory{.message_ns = 150,
                                .byte_ns = 0.25,
                                .copy_byte_ns = 0.1,
                                .eager_bytes = 4096,
-                               .rendezvous_ns = 6'500};
+                               .rendezvous_ns = 6'500,
+                               .reduce_block_ns = 500};
 constexpr Prices kNetwork{.message_ns = 6'000,
                           .round_ns = 24'000,
                           .byte_ns = 1.0,
                           .copy_byte_ns = 0.1,
                           .eager_bytes = 65'536,
-                          .rendezvous_ns = 30'000};
+                          .rendezvous_ns = 30'000,
+                          .reduce_block_ns = 500};
 constexpr double kRoundNsPerExtraProcessPerCore = 2'600;
 
 // Whether `component` is one of the comma-separated `list`.
@@ -58,7 +60,8 @@ double model_ns(const Prices& prices, const Traffic& traffic,
          prices.round_ns * traffic.rounds +
          prices.byte_ns * bytes * traffic.blocks +
          2 * prices.copy_byte_ns * bytes * traffic.packed_blocks +
-         (rendezvous ? prices.rendezvous_ns * traffic.rounds : 0);
+         (rendezvous ? prices.rendezvous_ns * traffic.rounds : 0) +
+         prices.reduce_block_ns * traffic.reduced_blocks;
 }
 
 std::optional<std::size_t> cheaper_up_to(const Prices& prices,

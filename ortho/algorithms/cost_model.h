@@ -24,6 +24,8 @@ struct Traffic {
   // The most blocks in one message: where they exceed the transport's
   // eager limit, the rounds pay a rendezvous.
   int largest_message_blocks = 0;
+  // Blocks combined into a result by a local reduction (allreduce).
+  int reduced_blocks = 0;
 };
 
 // Where a job's messages travel.
@@ -48,6 +50,7 @@ struct Prices {
   // overlap).
   double eager_bytes = 0;
   double rendezvous_ns = 0;
+  double reduce_block_ns = 0;  // each block reduced (the call and its walk)
 };
 
 // Prices fitted to runs of experiments/combining_benchmark and of single
@@ -61,8 +64,11 @@ struct Prices {
 // round on shared memory; 9 processes: 10.6 us). A message above the
 // eager limit (vader 4 KiB, TCP 64 KiB) costs its round a rendezvous:
 // measured with one combined message growing past the limit, 6.5 us on
-// shared memory, 30 us over TCP. These move from day to day on a shared
-// virtual machine by up to 2x; the README gives the runs.
+// shared memory, 30 us over TCP. A block reduced costs 0.5 us (fitted:
+// with it the box allreduce wins on 3-d Moore at 4 processes, 6 blocks
+// against 26, and loses on 2-d Moore, 4 against 8, as measured). These move
+// from day to day on a shared virtual machine by up to 2x; the README gives the
+// runs.
 Prices prices_for(Transport transport, double processes_per_core);
 
 // The modelled time of one call with blocks of `block_bytes` bytes.

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs experiments/combining_benchmark at a small size under mpirun
 # (allgather, alltoall, alltoallw, allreduce on one stencil, two block
-# sizes, one batch of two calls): every variant's result is checked against
-# Open MPI's before timing, so exit 0 and a row per benchmark mean they all
-# agreed; the CSV has a row per variant.
+# sizes given with --blocks, one batch of two calls): every variant's result
+# is checked against Open MPI's before timing, so exit 0 and a row per
+# benchmark mean they all agreed; the CSV has a row per variant. A malformed
+# --blocks is refused with a message naming the flag and the value.
 #   combining_benchmark_test.sh NP MPIRUN_TEST MPIRUN BENCHMARK
 set -uo pipefail
 np="$1"; mpirun_test="$2"; mpirun="$3"; benchmark="$4"
@@ -11,8 +12,8 @@ dir="${TEST_TMPDIR:-$(mktemp -d)}"
 output="$dir/benchmark_output.txt"
 csv="$dir/benchmark.csv"
 bash "$mpirun_test" "$np" "$mpirun" "$benchmark" --iterations=1 --calls=2 \
-  --csv="$csv" --benchmark_color=false \
-  --benchmark_filter='^(alltoall|alltoallw|allgather|allreduce)/moore_2d_d1/(4|4000)/' \
+  --csv="$csv" --benchmark_color=false --blocks=4,4000 \
+  --benchmark_filter='^(alltoall|alltoallw|allgather|allreduce)/moore_2d_d1/' \
   >"$output" 2>&1
 status=$?
 fail() {
@@ -34,4 +35,15 @@ rows=$(($(wc -l <"$csv") - 1))
 grep -q ",ortho_selected_persistent," "$csv" || fail "no selected persistent row"
 grep -q "^alltoallw,.*,MPIX_Neighbor_alltoallw_init," "$csv" ||
   fail "no alltoallw row"
+# Only the sizes asked for.
+grep -q "/40/" "$output" && fail "a block size that --blocks did not list"
+refusal="$dir/refusal.txt"
+for bad in 6 4,x 0 ""; do
+  if bash "$mpirun_test" "$np" "$mpirun" "$benchmark" --blocks="$bad" \
+      >"$refusal" 2>&1; then
+    fail "--blocks='$bad' was accepted"
+  fi
+  grep -qF -- "--blocks=: '$bad' must list block sizes" "$refusal" ||
+    { cat "$refusal"; fail "--blocks='$bad' refused without naming it"; }
+done
 echo "ok: $np processes, $rows rows"

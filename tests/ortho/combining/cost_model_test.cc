@@ -56,12 +56,14 @@ TEST(CostModel, EveryTermCounts) {
                       .byte_ns = 0.5,
                       .copy_byte_ns = 0.25,
                       .eager_bytes = 20,
-                      .rendezvous_ns = 7};
+                      .rendezvous_ns = 7,
+                      .reduce_block_ns = 11};
   const Traffic traffic{.messages = 2,
                         .blocks = 4,
                         .rounds = 3,
                         .packed_blocks = 2,
-                        .largest_message_blocks = 2};
+                        .largest_message_blocks = 2,
+                        .reduced_blocks = 0};
   EXPECT_DOUBLE_EQ(model_ns(prices, traffic, 0), 2 * 3 + 3 * 5);
   // 10 bytes: 4 blocks sent at 0.5, 2 packed blocks copied twice at 0.25;
   // the largest message (20 bytes) is still eager.
@@ -70,6 +72,10 @@ TEST(CostModel, EveryTermCounts) {
   // 11 bytes: 22 bytes in the largest message, a rendezvous each round.
   EXPECT_DOUBLE_EQ(model_ns(prices, traffic, 11),
                    2 * 3 + 3 * 5 + 4 * 11 * 0.5 + 2 * 2 * 11 * 0.25 + 3 * 7);
+  // Each block reduced locally.
+  Traffic reducing = traffic;
+  reducing.reduced_blocks = 4;
+  EXPECT_DOUBLE_EQ(model_ns(prices, reducing, 0), 2 * 3 + 3 * 5 + 4 * 11);
 }
 
 // The crossover is the first size where the cheaper algorithm stops being
@@ -80,17 +86,20 @@ TEST(CostModel, CheaperUpToFindsTheFirstCrossing) {
                 .byte_ns = 1,
                 .copy_byte_ns = 0,
                 .eager_bytes = 1e9,
-                .rendezvous_ns = 0};
+                .rendezvous_ns = 0,
+                .reduce_block_ns = 0};
   const Traffic direct{.messages = 10,
                        .blocks = 10,
                        .rounds = 1,
                        .packed_blocks = 0,
-                       .largest_message_blocks = 1};
+                       .largest_message_blocks = 1,
+                       .reduced_blocks = 0};
   const Traffic combined{.messages = 2,
                          .blocks = 20,
                          .rounds = 2,
                          .packed_blocks = 0,
-                         .largest_message_blocks = 10};
+                         .largest_message_blocks = 10,
+                         .reduced_blocks = 0};
   // Saves 1100 - 400 = 700 ns, pays 10 ns a byte more: cheaper up to 69.
   EXPECT_EQ(cheaper_up_to(prices, direct, combined, 1000), 69u);
   EXPECT_EQ(cheaper_up_to(prices, direct, combined, 50), 50u);
@@ -116,12 +125,13 @@ struct Point {
   bool combining_faster;
 };
 
-Traffic one_message_each(int messages) {
+Traffic one_message_each(int messages, int reduced = 0) {
   return {.messages = messages,
           .blocks = messages,
           .rounds = 1,
           .packed_blocks = 0,
-          .largest_message_blocks = 1};
+          .largest_message_blocks = 1,
+          .reduced_blocks = reduced};
 }
 
 Traffic combined(int messages, int blocks, int rounds, int largest) {
@@ -129,7 +139,19 @@ Traffic combined(int messages, int blocks, int rounds, int largest) {
           .blocks = blocks,
           .rounds = rounds,
           .packed_blocks = blocks,
-          .largest_message_blocks = largest};
+          .largest_message_blocks = largest,
+          .reduced_blocks = 0};
+}
+
+// allreduce on a box stencil of depth 1: 2 messages a dimension, one
+// round a dimension, every block reduced.
+Traffic box(int ndims) {
+  return {.messages = 2 * ndims,
+          .blocks = 2 * ndims,
+          .rounds = ndims,
+          .packed_blocks = 0,
+          .largest_message_blocks = 1,
+          .reduced_blocks = 2 * ndims};
 }
 
 TEST(CostModel, ChoosesWhatWasMeasuredFaster) {
@@ -149,6 +171,12 @@ TEST(CostModel, ChoosesWhatWasMeasuredFaster) {
        one_message_each(26), combined(2, 26, 2, 18), 4, true},
       {"4 processes, TCP, von Neumann 4 B", Transport::network, 2.0,
        one_message_each(4), combined(2, 4, 2, 2), 4, false},
+      {"4 processes, shm, allreduce 3-d Moore 4 B", Transport::shared_memory,
+       2.0, one_message_each(26, 26), box(3), 4, true},
+      {"4 processes, shm, allreduce 2-d Moore 4 B", Transport::shared_memory,
+       2.0, one_message_each(8, 8), box(2), 4, false},
+      {"4 processes, shm, allreduce 2-d Moore 4 KB", Transport::shared_memory,
+       2.0, one_message_each(8, 8), box(2), 4000, true},
   };
   for (const Point& point : points) {
     const Prices prices = prices_for(point.transport, point.processes_per_core);
