@@ -19,7 +19,7 @@ constexpr Prices kNetwork{.message_ns = 6'000,
                           .eager_bytes = 65'536,
                           .rendezvous_ns = 30'000,
                           .reduce_block_ns = 500};
-constexpr double kRoundNsPerExtraProcessPerCore = 2'600;
+constexpr double kRoundNsPerExtraProcessPerCore = 6'000;
 
 // Whether `component` is one of the comma-separated `list`.
 bool lists(std::string_view list, std::string_view component) {
@@ -46,8 +46,12 @@ Transport transport_of(std::string_view btl, bool several_hosts) {
 Prices prices_for(Transport transport, double processes_per_core) {
   Prices prices =
       transport == Transport::shared_memory ? kSharedMemory : kNetwork;
-  prices.round_ns +=
-      kRoundNsPerExtraProcessPerCore * std::max(0.0, processes_per_core - 1);
+  const double share = std::max(1.0, processes_per_core);
+  prices.message_ns *= share;
+  prices.byte_ns *= share;
+  prices.copy_byte_ns *= share;
+  prices.reduce_block_ns *= share;
+  prices.round_ns += kRoundNsPerExtraProcessPerCore * (share - 1);
   return prices;
 }
 

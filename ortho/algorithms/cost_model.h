@@ -54,21 +54,23 @@ struct Prices {
 };
 
 // Prices fitted to runs of experiments/combining_benchmark and of single
-// alltoall loops on the development machine (Open MPI 4.1, 2 cores): with a
-// core per process (2 processes), shared memory costs about 0.15 us a
+// alltoall loops on the development machine (Open MPI 4.1, 2 cores). With a
+// core per process (2 processes) shared memory costs about 0.15 us a
 // message and 1.5 us a round (26 messages to 2 peers about 3 us, one
 // combined message about 2.5 us), TCP loopback about 6 us a message and
-// 24 us a round (160 us against 30 us). Where processes outnumber cores
-// (`processes_per_core` above 1) a round also waits for descheduled peers:
-// 2.6 us more per extra process a core (4 processes on 2 cores: 4 us a
-// round on shared memory; 9 processes: 10.6 us). A message above the
-// eager limit (vader 4 KiB, TCP 64 KiB) costs its round a rendezvous:
-// measured with one combined message growing past the limit, 6.5 us on
-// shared memory, 30 us over TCP. A block reduced costs 0.5 us (fitted:
-// with it the box allreduce wins on 3-d Moore at 4 processes, 6 blocks
-// against 26, and loses on 2-d Moore, 4 against 8, as measured). These move
-// from day to day on a shared virtual machine by up to 2x; the README gives the
-// runs.
+// 24 us a round (160 us against 30 us). A message above the eager limit
+// (vader 4 KiB, TCP 64 KiB) costs its round a rendezvous: measured with one
+// combined message growing past the limit, 6.5 us on shared memory, 30 us
+// over TCP. A block reduced locally costs 0.5 us.
+// Where p processes share a core (`processes_per_core` above 1) two
+// things change: a process gets a p-th of a core, so the work of messages,
+// bytes and reductions costs p times as much; and a round waits for
+// descheduled peers, 6 us more per extra process a core (fitted to the
+// 4-process runs of session 7: with it combining's 2 rounds on a
+// 2 x 2 x 1 torus cost more than 26 direct messages, as measured, and the
+// box allreduce on 3-d Moore costs less than the direct one, as measured).
+// These figures move from day to day on a shared virtual machine by up to
+// 2x; the README gives the runs.
 Prices prices_for(Transport transport, double processes_per_core);
 
 // The modelled time of one call with blocks of `block_bytes` bytes.

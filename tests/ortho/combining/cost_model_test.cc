@@ -42,12 +42,20 @@ TEST(CostModel, PricesPerTransportAndOversubscription) {
   EXPECT_GT(tcp.round_ns, tcp.message_ns);
   EXPECT_GT(tcp.eager_bytes, shm.eager_bytes);
   // A core per process or more: no waiting for descheduled peers.
-  EXPECT_DOUBLE_EQ(prices_for(Transport::shared_memory, 0.25).round_ns, 1500);
-  // 2 and 4.5 processes a core: 2.6 us more per extra process a core.
-  EXPECT_DOUBLE_EQ(prices_for(Transport::shared_memory, 2.0).round_ns, 4100);
-  EXPECT_DOUBLE_EQ(prices_for(Transport::shared_memory, 4.5).round_ns, 10600);
+  const Prices spare = prices_for(Transport::shared_memory, 0.25);
+  EXPECT_DOUBLE_EQ(spare.round_ns, 1500);
+  EXPECT_DOUBLE_EQ(spare.message_ns, 150);
+  // 2 and 4.5 processes a core: the work costs 2 and 4.5 times as much, a
+  // round 6 us more per extra process a core.
+  const Prices two = prices_for(Transport::shared_memory, 2.0);
+  EXPECT_DOUBLE_EQ(two.message_ns, 300);
+  EXPECT_DOUBLE_EQ(two.byte_ns, 2 * shm.byte_ns);
+  EXPECT_DOUBLE_EQ(two.reduce_block_ns, 2 * shm.reduce_block_ns);
+  EXPECT_DOUBLE_EQ(two.round_ns, 7500);
+  EXPECT_DOUBLE_EQ(two.rendezvous_ns, shm.rendezvous_ns);
+  EXPECT_DOUBLE_EQ(prices_for(Transport::shared_memory, 4.5).round_ns, 22500);
   EXPECT_DOUBLE_EQ(prices_for(Transport::network, 2.0).round_ns,
-                   tcp.round_ns + 2600);
+                   tcp.round_ns + 6000);
 }
 
 TEST(CostModel, EveryTermCounts) {
@@ -158,6 +166,7 @@ TEST(CostModel, ChoosesWhatWasMeasuredFaster) {
   // 3-d Moore alltoall on a 2 x 1 x 1 torus (2 processes): 26 messages
   // against one of 18 blocks; on a 2 x 2 x 1 torus (4 processes): 26
   // against 2 in 2 rounds. Von Neumann on a 2 x 2 torus: 4 against 2 in 2.
+  // allreduce: 26 or 8 blocks reduced against the box's 6 or 4.
   const Point points[] = {
       {"2 processes, shm, 4 B", Transport::shared_memory, 1.0,
        one_message_each(26), combined(1, 18, 1, 18), 4, true},
@@ -175,8 +184,14 @@ TEST(CostModel, ChoosesWhatWasMeasuredFaster) {
        2.0, one_message_each(26, 26), box(3), 4, true},
       {"4 processes, shm, allreduce 2-d Moore 4 B", Transport::shared_memory,
        2.0, one_message_each(8, 8), box(2), 4, false},
-      {"4 processes, shm, allreduce 2-d Moore 4 KB", Transport::shared_memory,
-       2.0, one_message_each(8, 8), box(2), 4000, true},
+      {"4 processes, shm, allreduce 2-d Moore 40 KB", Transport::shared_memory,
+       2.0, one_message_each(8, 8), box(2), 40000, true},
+      // 3-d Moore alltoall on 2 x 2 x 2 (8 processes) and 3 x 3 x 3 (27):
+      // 26 messages against 6 in 3 rounds.
+      {"8 processes, shm, Moore 4 B", Transport::shared_memory, 4.0,
+       one_message_each(26), combined(6, 54, 3, 9), 4, false},
+      {"27 processes, shm, Moore 4 B", Transport::shared_memory, 13.5,
+       one_message_each(26), combined(6, 54, 3, 9), 4, false},
   };
   for (const Point& point : points) {
     const Prices prices = prices_for(point.transport, point.processes_per_core);
