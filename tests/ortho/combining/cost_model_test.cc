@@ -15,6 +15,39 @@ using ortho::algorithms::Traffic;
 using ortho::algorithms::Transport;
 using ortho::algorithms::transport_of;
 
+// The direct algorithm: one block a message, one round (`reduced` blocks
+// reduced: allreduce).
+Traffic one_message_each(int messages, int reduced = 0) {
+  return {.messages = messages,
+          .blocks = messages,
+          .rounds = 1,
+          .packed_blocks = 0,
+          .largest_message_blocks = 1,
+          .reduced_blocks = reduced};
+}
+
+// A combining schedule: every block packed, `largest` in the largest
+// message.
+Traffic combined_blocks(int messages, int blocks, int rounds, int largest) {
+  return {.messages = messages,
+          .blocks = blocks,
+          .rounds = rounds,
+          .packed_blocks = blocks,
+          .largest_message_blocks = largest,
+          .reduced_blocks = 0};
+}
+
+// allreduce on a box stencil of depth 1: 2 messages a dimension, one
+// round a dimension, every block reduced.
+Traffic box(int ndims) {
+  return {.messages = 2 * ndims,
+          .blocks = 2 * ndims,
+          .rounds = ndims,
+          .packed_blocks = 0,
+          .largest_message_blocks = 1,
+          .reduced_blocks = 2 * ndims};
+}
+
 TEST(CostModel, TransportFollowsTheBtlSetting) {
   EXPECT_EQ(transport_of("", false), Transport::shared_memory);
   EXPECT_EQ(transport_of("self,vader", false), Transport::shared_memory);
@@ -96,18 +129,8 @@ TEST(CostModel, CheaperUpToFindsTheFirstCrossing) {
                 .eager_bytes = 1e9,
                 .rendezvous_ns = 0,
                 .reduce_block_ns = 0};
-  const Traffic direct{.messages = 10,
-                       .blocks = 10,
-                       .rounds = 1,
-                       .packed_blocks = 0,
-                       .largest_message_blocks = 1,
-                       .reduced_blocks = 0};
-  const Traffic combined{.messages = 2,
-                         .blocks = 20,
-                         .rounds = 2,
-                         .packed_blocks = 0,
-                         .largest_message_blocks = 10,
-                         .reduced_blocks = 0};
+  const Traffic direct = one_message_each(10);
+  const Traffic combined = combined_blocks(2, 20, 2, 10);  // nothing copied
   // Saves 1100 - 400 = 700 ns, pays 10 ns a byte more: cheaper up to 69.
   EXPECT_EQ(cheaper_up_to(prices, direct, combined, 1000), 69u);
   EXPECT_EQ(cheaper_up_to(prices, direct, combined, 50), 50u);
@@ -133,35 +156,6 @@ struct Point {
   bool combining_faster;
 };
 
-Traffic one_message_each(int messages, int reduced = 0) {
-  return {.messages = messages,
-          .blocks = messages,
-          .rounds = 1,
-          .packed_blocks = 0,
-          .largest_message_blocks = 1,
-          .reduced_blocks = reduced};
-}
-
-Traffic combined(int messages, int blocks, int rounds, int largest) {
-  return {.messages = messages,
-          .blocks = blocks,
-          .rounds = rounds,
-          .packed_blocks = blocks,
-          .largest_message_blocks = largest,
-          .reduced_blocks = 0};
-}
-
-// allreduce on a box stencil of depth 1: 2 messages a dimension, one
-// round a dimension, every block reduced.
-Traffic box(int ndims) {
-  return {.messages = 2 * ndims,
-          .blocks = 2 * ndims,
-          .rounds = ndims,
-          .packed_blocks = 0,
-          .largest_message_blocks = 1,
-          .reduced_blocks = 2 * ndims};
-}
-
 TEST(CostModel, ChoosesWhatWasMeasuredFaster) {
   // 3-d Moore alltoall on a 2 x 1 x 1 torus (2 processes): 26 messages
   // against one of 18 blocks; on a 2 x 2 x 1 torus (4 processes): 26
@@ -169,17 +163,17 @@ TEST(CostModel, ChoosesWhatWasMeasuredFaster) {
   // allreduce: 26 or 8 blocks reduced against the box's 6 or 4.
   const Point points[] = {
       {"2 processes, shm, 4 B", Transport::shared_memory, 1.0,
-       one_message_each(26), combined(1, 18, 1, 18), 4, true},
+       one_message_each(26), combined_blocks(1, 18, 1, 18), 4, true},
       {"2 processes, shm, 400 B (rendezvous)", Transport::shared_memory, 1.0,
-       one_message_each(26), combined(1, 18, 1, 18), 400, false},
+       one_message_each(26), combined_blocks(1, 18, 1, 18), 400, false},
       {"2 processes, TCP, 2 KB", Transport::network, 1.0, one_message_each(26),
-       combined(1, 18, 1, 18), 2048, true},
+       combined_blocks(1, 18, 1, 18), 2048, true},
       {"4 processes, shm, Moore 4 B", Transport::shared_memory, 2.0,
-       one_message_each(26), combined(2, 26, 2, 18), 4, false},
+       one_message_each(26), combined_blocks(2, 26, 2, 18), 4, false},
       {"4 processes, TCP, Moore 4 B", Transport::network, 2.0,
-       one_message_each(26), combined(2, 26, 2, 18), 4, true},
+       one_message_each(26), combined_blocks(2, 26, 2, 18), 4, true},
       {"4 processes, TCP, von Neumann 4 B", Transport::network, 2.0,
-       one_message_each(4), combined(2, 4, 2, 2), 4, false},
+       one_message_each(4), combined_blocks(2, 4, 2, 2), 4, false},
       {"4 processes, shm, allreduce 3-d Moore 4 B", Transport::shared_memory,
        2.0, one_message_each(26, 26), box(3), 4, true},
       {"4 processes, shm, allreduce 2-d Moore 4 B", Transport::shared_memory,
@@ -189,9 +183,9 @@ TEST(CostModel, ChoosesWhatWasMeasuredFaster) {
       // 3-d Moore alltoall on 2 x 2 x 2 (8 processes) and 3 x 3 x 3 (27):
       // 26 messages against 6 in 3 rounds.
       {"8 processes, shm, Moore 4 B", Transport::shared_memory, 4.0,
-       one_message_each(26), combined(6, 54, 3, 9), 4, false},
+       one_message_each(26), combined_blocks(6, 54, 3, 9), 4, false},
       {"27 processes, shm, Moore 4 B", Transport::shared_memory, 13.5,
-       one_message_each(26), combined(6, 54, 3, 9), 4, false},
+       one_message_each(26), combined_blocks(6, 54, 3, 9), 4, false},
   };
   for (const Point& point : points) {
     const Prices prices = prices_for(point.transport, point.processes_per_core);
