@@ -16,6 +16,7 @@
 #include "classic/base/constants.h"
 #include "classic/base/datatype_layout.h"
 #include "classic/base/error.h"
+#include "classic/base/transport_settings.h"
 #include "classic/collectives/collectives.h"
 #include "classic/exec/executor.h"
 #include "classic/exec/plan.h"
@@ -497,32 +498,6 @@ std::shared_ptr<const Combining> detect_combining(
 
 namespace {
 
-// Open MPI's `btl` setting, read through the MPI tool interface (whatever
-// set it: mpirun --mca, OMPI_MCA_btl, a parameter file); empty where the
-// interface does not have it.
-std::string btl_setting() {
-  int provided = 0;
-  if (MPI_T_init_thread(MPI_THREAD_SINGLE, &provided) != MPI_SUCCESS) {
-    return {};
-  }
-  std::string value;
-  int index = 0;
-  if (MPI_T_cvar_get_index("btl", &index) == MPI_SUCCESS) {
-    MPI_T_cvar_handle handle = MPI_T_CVAR_HANDLE_NULL;
-    int count = 0;
-    if (MPI_T_cvar_handle_alloc(index, nullptr, &handle, &count) ==
-        MPI_SUCCESS) {
-      std::vector<char> text(static_cast<std::size_t>(count) + 1, '\0');
-      if (MPI_T_cvar_read(handle, text.data()) == MPI_SUCCESS) {
-        value = text.data();
-      }
-      MPI_T_cvar_handle_free(&handle);
-    }
-  }
-  MPI_T_finalize();
-  return value;
-}
-
 // An integer environment variable of Open MPI's launcher; 0 where unset.
 double launcher_count(const char* name) {
   const char* value = std::getenv(name);
@@ -538,8 +513,10 @@ Prices agreed_prices(const classic::Comm& graph) {
   const bool several_hosts = local > 0 && local < world;
   const std::array<double, 2> mine{
       std::max(1.0, local) / cores,
-      transport_of(btl_setting(), several_hosts) == Transport::network ? 1.0
-                                                                       : 0.0};
+      transport_of(classic::transport_setting("btl"), several_hosts) ==
+              Transport::network
+          ? 1.0
+          : 0.0};
   std::array<double, 2> most{};
   classic::allreduce(graph, std::span<const double>(mine),
                      std::span<double>(most), MPI_MAX);

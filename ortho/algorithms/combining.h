@@ -96,9 +96,9 @@ Traffic combining_traffic(const Combining& combining,
                           stencils::Collective collective);
 
 // The prices of the cost model (cost_model.h) for the processes of
-// `graph`: the transport (Open MPI's `btl` setting, read through the MPI
-// tool interface, and whether the job spans several hosts) and the most
-// processes per core of any process's node (OMPI_COMM_WORLD_LOCAL_SIZE
+// `graph`: the transport (Open MPI's `btl` setting, read by
+// classic::transport_setting, and whether the job spans several hosts) and the
+// most processes per core of any process's node (OMPI_COMM_WORLD_LOCAL_SIZE
 // over std::thread::hardware_concurrency; 1 where unknown). Collective over
 // `graph` (a maximum of both), so that every process chooses alike.
 Prices agreed_prices(const classic::Comm& graph);
