@@ -143,22 +143,25 @@ Plan::Round& InterPlan::round(int index) {
   return plan_->rounds[at];
 }
 
-void InterPlan::receive(int round, Plan::Group group, int peer,
-                        std::vector<Plan::Block> blocks) {
-  Plan::Message& message = this->round(round).receives.emplace_back();
+void InterPlan::add_message(std::vector<Plan::Message>& messages, int round,
+                            Plan::Group group, int peer,
+                            std::vector<Plan::Block> blocks) {
+  Plan::Message& message = messages.emplace_back();
   message.peer = peer;
   message.group = group;
   message.tag = round;
   message.blocks = std::move(blocks);
 }
 
+void InterPlan::receive(int round, Plan::Group group, int peer,
+                        std::vector<Plan::Block> blocks) {
+  add_message(this->round(round).receives, round, group, peer,
+              std::move(blocks));
+}
+
 void InterPlan::send(int round, Plan::Group group, int peer,
                      std::vector<Plan::Block> blocks) {
-  Plan::Message& message = this->round(round).sends.emplace_back();
-  message.peer = peer;
-  message.group = group;
-  message.tag = round;
-  message.blocks = std::move(blocks);
+  add_message(this->round(round).sends, round, group, peer, std::move(blocks));
 }
 
 void InterPlan::copy(int round, const Plan::Block& from,

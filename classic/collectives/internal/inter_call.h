@@ -140,6 +140,11 @@ class InterPlan {
 
  private:
   Plan::Round& round(int index);
+  // Appends a message of phase `round` to `messages` (its sends or
+  // receives); the phase is its tag.
+  static void add_message(std::vector<Plan::Message>& messages, int round,
+                          Plan::Group group, int peer,
+                          std::vector<Plan::Block> blocks);
 
   const InterCall* call_;
   std::shared_ptr<Plan> plan_ = std::make_shared<Plan>();
