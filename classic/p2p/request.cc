@@ -55,6 +55,14 @@ class RequestAccess {
     std::erase(active_operations(), &op);
   }
 
+  // Statuses for one completion call over an operation's step: reused, so
+  // that completing a step allocates nothing once it has grown.
+  static std::span<MPI_Status> statuses_for(std::size_t n) {
+    static std::vector<MPI_Status> statuses;
+    if (statuses.size() < n) statuses.resize(n);
+    return {statuses.data(), n};
+  }
+
   // Moves `op` along without blocking: through every step whose transport
   // requests have completed. True once it has completed. A failure ends
   // the operation and is raised.
@@ -64,7 +72,7 @@ class RequestAccess {
       for (;;) {
         std::span<MPI_Request> parts = op.parts();
         if (!parts.empty()) {
-          std::vector<MPI_Status> statuses(parts.size());
+          const std::span<MPI_Status> statuses = statuses_for(parts.size());
           int done = 0;
           const int code = MPI_Testall(static_cast<int>(parts.size()),
                                        parts.data(), &done, statuses.data());
@@ -109,6 +117,44 @@ class RequestAccess {
       request.comm_ = Comm();
     }
     if (failure) std::rethrow_exception(failure);
+  }
+
+  // Whether the operation of `request` is the only active one: nothing
+  // else needs moving along while it is waited for.
+  static bool runs_alone(const Request& request) {
+    const Operation* op = request.operation_.get();
+    return op->active_ && active_operations().size() == 1;
+  }
+
+  // Completes the operation of `request`, which runs alone, blocking in the
+  // transport on each of its steps in turn (no polling: one MPI_Waitall a
+  // step), and collects it. Failures as progress() and wait() raise them.
+  static void complete_alone(Request& request, const char* function) {
+    Operation& op = *request.operation_;
+    for (;;) {
+      std::span<MPI_Request> parts = op.parts();
+      if (!parts.empty()) {
+        const std::span<MPI_Status> statuses = statuses_for(parts.size());
+        const int code = MPI_Waitall(static_cast<int>(parts.size()),
+                                     parts.data(), statuses.data());
+        if (code != MPI_SUCCESS) [[unlikely]] {
+          deactivate(op);
+          collect(request);
+          internal::raise_completion_failure(code, statuses, function);
+        }
+      }
+      bool done = false;
+      try {
+        done = op.advance();
+      } catch (...) {
+        deactivate(op);
+        op.completed_ = true;
+        throw;
+      }
+      if (done) break;
+    }
+    deactivate(op);
+    collect(request);
   }
 
   // True once the operation of `request` has completed (then collected).
@@ -394,12 +440,17 @@ Status wait(Request& request) {
   if (RequestAccess::is_idle(request)) return Status{};
   require_environment(kFunction);
   if (Operation* op = RequestAccess::operation(request)) {
+    if (RequestAccess::runs_alone(request)) {
+      RequestAccess::complete_alone(request, kFunction);
+      return Status{};
+    }
     for (;;) {
       if (RequestAccess::try_complete(request, kFunction)) return Status{};
       if (RequestAccess::active_operations().size() == 1) {
         // Nothing else to move along: block on this step's messages.
         std::span<MPI_Request> parts = op->parts();
-        std::vector<MPI_Status> statuses(parts.size());
+        const std::span<MPI_Status> statuses =
+            RequestAccess::statuses_for(parts.size());
         const int code = MPI_Waitall(static_cast<int>(parts.size()),
                                      parts.data(), statuses.data());
         if (code != MPI_SUCCESS) {
