@@ -95,6 +95,15 @@ struct Bound {
 constexpr MPI_Aint kPackBytes = MPI_Aint{16} * 1024;
 MPI_Aint pack_limit = kPackBytes;  // internal::set_pack_limit (tests)
 
+// A persistent operation keeps a transport persistent request
+// (MPI_Send_init, MPI_Recv_init) for each of its messages of at least this
+// many bytes and starts it (MPI_Start) where it would post one. Smaller
+// messages are posted afresh at every start: Open MPI's shared-memory
+// transport sends a small MPI_Isend inline, which a started request does
+// not (docs/performance.md, "Persistent requests").
+constexpr MPI_Aint kStartedBytes = 256;
+MPI_Aint started_limit = kStartedBytes;  // internal::set_started_limit
+
 class Execution final : public Request::Operation {
  public:
   // The communicator stays alive while this exists: the caller holds it
@@ -116,6 +125,8 @@ class Execution final : public Request::Operation {
     }
   }
   ~Execution() override { free_types(); }
+  Execution(const Execution&) = delete;
+  Execution& operator=(const Execution&) = delete;
 
   std::span<MPI_Request> parts() override { return requests_; }
   bool persistent() const noexcept override { return persistent_; }
@@ -176,6 +187,7 @@ class Execution final : public Request::Operation {
 
   Bound bind(const Plan::Message& message, MPI_Aint& staging) const;
   void bind();
+  void bind_several_blocks();
   // The bytes of a message's data (its blocks' type signatures).
   MPI_Aint packed_bytes(const Plan::Message& message) const;
   // Packed messages: copies the blocks of a send into its staging bytes
@@ -202,6 +214,12 @@ class Execution final : public Request::Operation {
     }
   }
   void post(std::size_t round);
+  // The persistent requests of a persistent operation (bind() makes them).
+  void make_started();
+  MPI_Request started(std::size_t round, bool receive, std::size_t i) const {
+    const auto& side = receive ? started_receives_ : started_sends_;
+    return side.empty() ? MPI_REQUEST_NULL : side[round][i];
+  }
   void run_local(const Plan::Round& round);
   void free_types() noexcept;
   int expected_bytes(const Bound& bound) const noexcept;
@@ -222,6 +240,11 @@ class Execution final : public Request::Operation {
   // [round][message], single-block entries unused.
   std::vector<std::vector<Bound>> receives_;
   std::vector<std::vector<Bound>> sends_;
+  // Persistent operations: the transport's persistent request of each
+  // message of round r that has one ([round][message], MPI_REQUEST_NULL
+  // where the message is posted afresh; empty when none has one).
+  std::vector<std::vector<MPI_Request>> started_receives_;
+  std::vector<std::vector<MPI_Request>> started_sends_;
   std::size_t round_ = 0;
   // Of round_: receives, then sends. In place up to kInPlace: a blocking
   // call allocates nothing for them.
@@ -326,8 +349,13 @@ void Execution::unpack(std::size_t round) {
 }
 
 void Execution::bind() {
-  const std::vector<Plan::Round>& rounds = plan_->rounds;
   bound_ = true;  // free_types() now knows what to free, also after a throw
+  bind_several_blocks();
+  if (persistent_) make_started();
+}
+
+void Execution::bind_several_blocks() {
+  const std::vector<Plan::Round>& rounds = plan_->rounds;
   const auto several_blocks = [](const Plan::Round& round) {
     const auto several = [](const Plan::Message& m) {
       return m.blocks.size() > 1;
@@ -372,6 +400,47 @@ void Execution::bind() {
   }
 }
 
+void Execution::make_started() {
+  const std::vector<Plan::Round>& rounds = plan_->rounds;
+  const auto wanted = [this](const Plan::Message& message) {
+    return message.peer != proc_null && !message.blocks.empty() &&
+           packed_bytes(message) >= started_limit;
+  };
+  const auto any_wanted = [&](const Plan::Round& round) {
+    return std::ranges::any_of(round.receives, wanted) ||
+           std::ranges::any_of(round.sends, wanted);
+  };
+  if (!std::ranges::any_of(rounds, any_wanted)) return;
+  started_receives_.assign(rounds.size(), {});
+  started_sends_.assign(rounds.size(), {});
+  // Each handle is stored as soon as it exists, so that free_types()
+  // frees it should a later one fail.
+  for (std::size_t r = 0; r < rounds.size(); ++r) {
+    started_receives_[r].assign(rounds[r].receives.size(), MPI_REQUEST_NULL);
+    started_sends_[r].assign(rounds[r].sends.size(), MPI_REQUEST_NULL);
+    for (std::size_t i = 0; i < rounds[r].receives.size(); ++i) {
+      const Plan::Message& message = rounds[r].receives[i];
+      if (!wanted(message)) continue;
+      const Bound b = bound(r, true, i);
+      transport::check_code(
+          MPI_Recv_init(b.address, b.count, b.datatype, transport_rank(message),
+                        tag_base_ + message.tag, context_,
+                        &started_receives_[r][i]),
+          function_);
+    }
+    for (std::size_t i = 0; i < rounds[r].sends.size(); ++i) {
+      const Plan::Message& message = rounds[r].sends[i];
+      if (!wanted(message)) continue;
+      const Bound b = bound(r, false, i);
+      transport::check_code(
+          MPI_Send_init(b.address, b.count, b.datatype, transport_rank(message),
+                        tag_base_ + message.tag, context_,
+                        &started_sends_[r][i]),
+          function_);
+    }
+  }
+}
+
 MPI_Aint Execution::packed_bytes(const Plan::Message& message) const {
   MPI_Aint bytes = 0;
   for (const Plan::Block& block : message.blocks) {
@@ -393,6 +462,16 @@ void Execution::free_types() noexcept {
   }
   receives_.clear();
   sends_.clear();
+  for (auto* side : {&started_receives_, &started_sends_}) {
+    for (std::vector<MPI_Request>& round : *side) {
+      for (MPI_Request& request : round) {
+        if (request != MPI_REQUEST_NULL && Environment::active()) {
+          MPI_Request_free(&request);
+        }
+      }
+    }
+    side->clear();
+  }
   bound_ = false;
 }
 
@@ -400,15 +479,21 @@ void Execution::post(std::size_t round) {
   const Plan::Round& plan = plan_->rounds[round];
   requests_.clear();
   // Receives first, so that no message waits in the unexpected queue.
+  // A message with a persistent request is started (the handle stays
+  // the same), any other posted afresh.
   for (std::size_t i = 0; i < plan.receives.size(); ++i) {
     const Plan::Message& message = plan.receives[i];
     if (message.peer == proc_null) continue;
-    const Bound bound = this->bound(round, true, i);
-    const int source = transport_rank(message);
-    const int tag = tag_base_ + message.tag;
-    MPI_Request request = MPI_REQUEST_NULL;
-    const int code = MPI_Irecv(bound.address, bound.count, bound.datatype,
-                               source, tag, context_, &request);
+    MPI_Request request = started(round, true, i);
+    int code = MPI_SUCCESS;
+    if (request != MPI_REQUEST_NULL) {
+      code = MPI_Start(&request);
+    } else {
+      const Bound bound = this->bound(round, true, i);
+      code = MPI_Irecv(bound.address, bound.count, bound.datatype,
+                       transport_rank(message), tag_base_ + message.tag,
+                       context_, &request);
+    }
     if (code != MPI_SUCCESS) fail(code);
     requests_.push_back(request);
   }
@@ -417,11 +502,15 @@ void Execution::post(std::size_t round) {
     if (message.peer == proc_null) continue;
     const Bound bound = this->bound(round, false, i);
     if (bound.staging >= 0) transfer_packed(message, bound, Packing::pack);
-    const int destination = transport_rank(message);
-    const int tag = tag_base_ + message.tag;
-    MPI_Request request = MPI_REQUEST_NULL;
-    const int code = MPI_Isend(bound.address, bound.count, bound.datatype,
-                               destination, tag, context_, &request);
+    MPI_Request request = started(round, false, i);
+    int code = MPI_SUCCESS;
+    if (request != MPI_REQUEST_NULL) {
+      code = MPI_Start(&request);
+    } else {
+      code = MPI_Isend(bound.address, bound.count, bound.datatype,
+                       transport_rank(message), tag_base_ + message.tag,
+                       context_, &request);
+    }
     if (code != MPI_SUCCESS) fail(code);
     requests_.push_back(request);
   }
@@ -491,7 +580,15 @@ void Execution::abandon() noexcept {
     if (it->request >= requests_.size()) continue;
     MPI_Request& request = requests_[it->request];
     if (request == MPI_REQUEST_NULL) continue;
-    MPI_Cancel(&request);
+    if (started(round_, true, it->message) == MPI_REQUEST_NULL) {
+      MPI_Cancel(&request);
+    } else {
+      // A persistent request stays after it completes (inactive), and
+      // cancelling an inactive one is erroneous: cancel only if pending.
+      int done = 0;
+      MPI_Request_get_status(request, &done, MPI_STATUS_IGNORE);
+      if (done == 0) MPI_Cancel(&request);
+    }
     MPI_Status status;
     MPI_Wait(&request, &status);
     int cancelled = 0;
@@ -503,9 +600,19 @@ void Execution::abandon() noexcept {
           expected_bytes(bound(round_, true, it->message)));
     }
   }
-  for (std::size_t i = receives.size(); i < requests_.size(); ++i) {
-    if (requests_[i] == MPI_REQUEST_NULL) continue;
-    internal::finish_in_background(requests_[i], scratch_);
+  // The sends, in plan order after the receives: a persistent one goes to
+  // the background with its handle, which is freed there once it is done.
+  std::size_t next = receives.size();
+  for (std::size_t m = 0; m < round.sends.size() && next < requests_.size();
+       ++m) {
+    if (round.sends[m].peer == proc_null) continue;
+    const MPI_Request request = requests_[next++];
+    const bool persistent = started(round_, false, m) != MPI_REQUEST_NULL;
+    if (persistent) started_sends_[round_][m] = MPI_REQUEST_NULL;
+    if (request == MPI_REQUEST_NULL) continue;
+    internal::finish_in_background(
+        request, scratch_,
+        persistent ? internal::Handle::free : internal::Handle::keep);
   }
   requests_.clear();
   // Later rounds: what the peers may still send for this operation. (If
@@ -540,6 +647,10 @@ namespace internal {
 
 MPI_Aint set_pack_limit(MPI_Aint bytes) {
   return std::exchange(pack_limit, bytes < 0 ? kPackBytes : bytes);
+}
+
+MPI_Aint set_started_limit(MPI_Aint bytes) {
+  return std::exchange(started_limit, bytes < 0 ? kStartedBytes : bytes);
 }
 
 }  // namespace internal

@@ -22,6 +22,12 @@ struct PlanBuffers {
   void* recv = nullptr;
 };
 
+// Persistent operations (Mode::persistent) bind their buffers once and keep
+// a transport persistent request (MPI_Send_init, MPI_Recv_init) for every
+// message of at least 256 bytes, started at each classic::start; smaller
+// messages are posted afresh, which Open MPI's shared-memory transport
+// sends inline.
+//
 // Runs `plan` on comm's private context (made now, collectively, if comm
 // has none). Every process of comm runs its operations on comm in the same
 // order, blocking and non-blocking alike; each takes the next number of
@@ -59,6 +65,12 @@ namespace internal {
 // struct datatypes (negative: the default, 16 KiB); returns the previous
 // limit. For tests that need both paths in one plan. Not thread-safe.
 MPI_Aint set_pack_limit(MPI_Aint bytes);
+
+// Persistent operations keep a transport persistent request for each
+// message of at least `bytes` bytes and post smaller ones afresh at every
+// start (negative: the default, 256 bytes; 0: every message has one);
+// returns the previous limit. For tests and measurements. Not thread-safe.
+MPI_Aint set_started_limit(MPI_Aint bytes);
 
 }  // namespace internal
 

@@ -20,6 +20,7 @@ struct Discard {
 struct BackgroundSend {
   MPI_Request request;
   std::shared_ptr<void> keep;
+  Handle handle;
 };
 
 struct Leftovers {
@@ -40,6 +41,15 @@ bool completed(MPI_Request& request) {
   int done = 0;
   MPI_Test(&request, &done, MPI_STATUS_IGNORE);
   return done != 0 || request == MPI_REQUEST_NULL;
+}
+
+// A completed background send lets go of its handle where it must.
+bool finished(BackgroundSend& send) {
+  if (!completed(send.request)) return false;
+  if (send.handle == Handle::free && send.request != MPI_REQUEST_NULL) {
+    MPI_Request_free(&send.request);
+  }
+  return true;
 }
 
 // At finalize the transport goes: nothing more will arrive. Receives still
@@ -93,10 +103,11 @@ void discard_message(MPI_Comm context, int source, int tag, int bytes) {
   leftovers().discards.push_back(std::move(discard));
 }
 
-void finish_in_background(MPI_Request request, std::shared_ptr<void> keep) {
+void finish_in_background(MPI_Request request, std::shared_ptr<void> keep,
+                          Handle handle) {
   if (request == MPI_REQUEST_NULL) return;
   register_finalizer();
-  leftovers().sends.push_back(BackgroundSend{request, std::move(keep)});
+  leftovers().sends.push_back(BackgroundSend{request, std::move(keep), handle});
 }
 
 void collect_leftovers() {
@@ -106,8 +117,7 @@ void collect_leftovers() {
     transport::release_context(discard.context);
     return true;
   });
-  std::erase_if(l.sends,
-                [](BackgroundSend& send) { return completed(send.request); });
+  std::erase_if(l.sends, finished);
 }
 
 }  // namespace classic::internal

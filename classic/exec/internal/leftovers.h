@@ -24,9 +24,14 @@ namespace classic::internal {
 // its communicator meanwhile is safe.
 void discard_message(MPI_Comm context, int source, int tag, int bytes);
 
+// What becomes of a request's handle once it has completed: a persistent
+// request stays (inactive) and is freed then; another is gone by itself.
+enum class Handle { keep, free };
+
 // A posted send that nobody will wait for: it completes in the background;
 // `keep` (its scratch buffer, say) lives until then.
-void finish_in_background(MPI_Request request, std::shared_ptr<void> keep);
+void finish_in_background(MPI_Request request, std::shared_ptr<void> keep,
+                          Handle handle = Handle::keep);
 
 // Lets go of discarded messages that have come and of completed sends;
 // cheap when there is nothing. Called when operations begin.

@@ -442,22 +442,32 @@ TEST_F(Executor, RandomPlansEqualTheSimulationNonBlocking) {
   }
 }
 
+// Persistent operations with every message as a transport persistent
+// request (limit 0), with none (a limit above every message) and with the
+// default split by size.
 TEST_F(Executor, RandomPlansEqualTheSimulationPersistent) {
-  for (int seed = 0; seed < kPrograms / 2; ++seed) {
-    const Program program = Generator(size_, 3000 + seed).generate();
-    Buffers buffers(program, me_, 0);
-    Request request = execute(comm_, plan_of(program, me_), buffers.plan(),
-                              Mode::persistent, "executor_test");
-    EXPECT_TRUE(request.is_inactive());
-    for (int run = 0; run < 3; ++run) {
-      buffers.refill(me_, run);
-      start(request);
-      EXPECT_FALSE(request.is_inactive());
-      wait(request);
+  constexpr MPI_Aint kNone = MPI_Aint{1} << 40;
+  for (const MPI_Aint limit : {MPI_Aint{0}, kNone, MPI_Aint{-1}}) {
+    const MPI_Aint before = internal::set_started_limit(limit);
+    for (int seed = 0; seed < kPrograms / 2; ++seed) {
+      const Program program = Generator(size_, 3000 + seed).generate();
+      Buffers buffers(program, me_, 0);
+      Request request = execute(comm_, plan_of(program, me_), buffers.plan(),
+                                Mode::persistent, "executor_test");
       EXPECT_TRUE(request.is_inactive());
-      ASSERT_EQ(buffers.recv, simulate(program, run)[me_])
-          << "seed " << seed << " run " << run;
+      for (int run = 0; run < 3; ++run) {
+        buffers.refill(me_, run);
+        start(request);
+        EXPECT_FALSE(request.is_inactive());
+        // Some tests first, so rounds are also moved along by test().
+        for (int i = 0; i < (seed + run) % 3; ++i) (void)test(request);
+        wait(request);
+        EXPECT_TRUE(request.is_inactive());
+        ASSERT_EQ(buffers.recv, simulate(program, run)[me_])
+            << "limit " << limit << " seed " << seed << " run " << run;
+      }
     }
+    internal::set_started_limit(before);
   }
 }
 
@@ -555,38 +565,57 @@ void expect_relayed(const Comm& comm, const std::vector<int>& recv, int rounds,
 // in its receive buffer, then one more test() to post round k), for every
 // k; the next operation on the communicator is then correct. Blocks of 1
 // int go eagerly, of 40,000 ints (160 kB) by rendezvous.
+// The same for a persistent relay whose messages are all transport
+// persistent requests, destroyed while active in its second start.
 TEST_F(Executor, DestroyedAtEveryRoundLeavesTheNextOperationCorrect) {
   constexpr int kRounds = 4;
   std::deque<std::vector<int>> kept;
   const std::vector<int> send_1(1, me_), send_40000(40000, me_);
-  for (const int block : {1, 40000}) {
-    const std::vector<int>& send = block == 1 ? send_1 : send_40000;
-    for (int k = 0; k < kRounds; ++k) {
-      SCOPED_TRACE("block " + std::to_string(block) + ", destroyed in round " +
-                   std::to_string(k));
-      // The abandoned operation's sends may still read both buffers (its
-      // relays send out of recv), so they live until the test's end.
-      std::vector<int>& abandoned = kept.emplace_back(
-          static_cast<std::size_t>(kRounds * block), kSentinel);
-      {
-        Request request = execute(comm_, ring_relay(comm_, kRounds, block),
-                                  PlanBuffers{send.data(), abandoned.data()},
-                                  Mode::nonblocking, "executor_test");
-        if (k > 0) {
-          const volatile int* last = abandoned.data() + k * block - 1;
-          while (*last == kSentinel && !request.is_null()) (void)test(request);
-          (void)test(request);
-        }
-        // (A process may also have gone past round k, even to the end,
-        // when its peers' messages were quick: any round is a fine place.)
-      }  // destroyed
-      std::vector<int> recv(static_cast<std::size_t>(kRounds * block),
-                            kSentinel);
-      const Request done = execute(comm_, ring_relay(comm_, kRounds, block),
-                                   PlanBuffers{send.data(), recv.data()},
-                                   Mode::blocking, "executor_test");
-      expect_relayed(comm_, recv, kRounds, block);
+  for (const Mode mode : {Mode::nonblocking, Mode::persistent}) {
+    const MPI_Aint before = internal::set_started_limit(0);
+    for (const int block : {1, 40000}) {
+      const std::vector<int>& send = block == 1 ? send_1 : send_40000;
+      for (int k = 0; k < kRounds; ++k) {
+        SCOPED_TRACE(std::string(mode == Mode::persistent ? "persistent, "
+                                                          : "non-blocking, ") +
+                     "block " + std::to_string(block) +
+                     ", destroyed in round " + std::to_string(k));
+        // The abandoned operation's sends may still read both buffers (its
+        // relays send out of recv), so they live until the test's end.
+        std::vector<int>& abandoned = kept.emplace_back(
+            static_cast<std::size_t>(kRounds * block), kSentinel);
+        {
+          Request request = execute(comm_, ring_relay(comm_, kRounds, block),
+                                    PlanBuffers{send.data(), abandoned.data()},
+                                    mode, "executor_test");
+          if (mode == Mode::persistent) {
+            start(request);
+            wait(request);
+            expect_relayed(comm_, abandoned, kRounds, block);
+            std::fill(abandoned.begin(), abandoned.end(), kSentinel);
+            start(request);
+          }
+          const auto running = [&] {
+            return mode == Mode::persistent ? !request.is_inactive()
+                                            : !request.is_null();
+          };
+          if (k > 0) {
+            const volatile int* last = abandoned.data() + k * block - 1;
+            while (*last == kSentinel && running()) (void)test(request);
+            if (running()) (void)test(request);
+          }
+          // (A process may also have gone past round k, even to the end,
+          // when its peers' messages were quick: any round is a fine place.)
+        }  // destroyed
+        std::vector<int> recv(static_cast<std::size_t>(kRounds * block),
+                              kSentinel);
+        const Request done = execute(comm_, ring_relay(comm_, kRounds, block),
+                                     PlanBuffers{send.data(), recv.data()},
+                                     Mode::blocking, "executor_test");
+        expect_relayed(comm_, recv, kRounds, block);
+      }
     }
+    internal::set_started_limit(before);
   }
 }
 
