@@ -21,7 +21,76 @@
 #include "classic/p2p/point_to_point.h"
 
 namespace classic {
+
+namespace internal {
+
+// What a plan posts, flattened: for each round the messages to real peers
+// (proc_null ones left out), receives then sends, each with what its
+// transport call takes. Made once per plan (Plan::executor_cache), so a
+// call does not walk the plan's nested vectors message by message.
+struct PostingList {
+  struct Posting {
+    Plan::Space space = Plan::Space::send;  // single blocks: where it lies
+    MPI_Aint displacement = 0;
+    int count = 0;
+    MPI_Datatype datatype = MPI_DATATYPE_NULL;
+    int peer = 0;
+    Plan::Group group = Plan::Group::peers;
+    int tag = 0;
+    bool single = true;         // one block; else bound as several
+    std::uint32_t message = 0;  // its index in the round's list
+  };
+  struct Round {
+    std::vector<Posting> receives;
+    std::vector<Posting> sends;
+  };
+  std::vector<Round> rounds;
+  bool several_blocks = false;  // some message has more than one block
+};
+
+}  // namespace internal
+
 namespace {
+
+using internal::PostingList;
+
+const PostingList& postings_of(const Plan& plan) {
+  if (const auto& made = plan.executor_cache.postings) return *made;
+  auto list = std::make_shared<PostingList>();
+  list->rounds.resize(plan.rounds.size());
+  const auto flatten = [&](const std::vector<Plan::Message>& messages,
+                           std::vector<PostingList::Posting>& out) {
+    for (std::size_t i = 0; i < messages.size(); ++i) {
+      const Plan::Message& message = messages[i];
+      if (message.blocks.size() > 1) list->several_blocks = true;
+      if (message.peer == proc_null) continue;
+      PostingList::Posting posting;
+      posting.peer = message.peer;
+      posting.group = message.group;
+      posting.tag = message.tag;
+      posting.message = static_cast<std::uint32_t>(i);
+      posting.single = message.blocks.size() == 1;
+      if (posting.single) {
+        const Plan::Block& block = message.blocks.front();
+        posting.space = block.space;
+        posting.displacement = block.displacement;
+        posting.count = block.count;
+        posting.datatype = block.datatype;
+      } else if (message.blocks.empty()) {
+        posting.single = true;  // an empty message: nothing at null
+        posting.datatype = MPI_BYTE;
+        posting.space = Plan::Space::scratch;
+      }
+      out.push_back(posting);
+    }
+  };
+  for (std::size_t r = 0; r < plan.rounds.size(); ++r) {
+    flatten(plan.rounds[r].receives, list->rounds[r].receives);
+    flatten(plan.rounds[r].sends, list->rounds[r].sends);
+  }
+  plan.executor_cache.postings = list;
+  return *list;
+}
 
 // ---- the operation sequence of a communicator -------------------------------
 
@@ -116,6 +185,7 @@ class Execution final : public Request::Operation {
         local_offset_(state.local_offset()),
         tag_base_(tag_base),
         plan_(std::move(plan)),
+        postings_(&postings_of(*plan_)),
         buffers_(buffers),
         persistent_(persistent),
         function_(function) {
@@ -163,15 +233,19 @@ class Execution final : public Request::Operation {
 
  private:
   // The transport rank of a message's peer in context_.
+  int transport_rank(Plan::Group group, int peer) const {
+    return (group == Plan::Group::local ? local_offset_ : peer_offset_) + peer;
+  }
   int transport_rank(const Plan::Message& message) const {
-    return (message.group == Plan::Group::local ? local_offset_
-                                                : peer_offset_) +
-           message.peer;
+    return transport_rank(message.group, message.peer);
   }
 
   void* address(const Plan::Block& block) const {
+    return address(block.space, block.displacement);
+  }
+  void* address(Plan::Space space, MPI_Aint displacement) const {
     void* base = nullptr;
-    switch (block.space) {
+    switch (space) {
       case Plan::Space::send:
         base = const_cast<void*>(buffers_.send);
         break;
@@ -182,7 +256,7 @@ class Execution final : public Request::Operation {
         base = scratch_.get();
         break;
     }
-    return transport::shifted(base, block.displacement);
+    return transport::shifted(base, displacement);
   }
 
   Bound bind(const Plan::Message& message, MPI_Aint& staging) const;
@@ -230,6 +304,7 @@ class Execution final : public Request::Operation {
   int local_offset_;
   int tag_base_;
   std::shared_ptr<const Plan> plan_;
+  const PostingList* postings_;  // plan_'s, which keeps it
   PlanBuffers buffers_;
   std::shared_ptr<std::byte[]> scratch_;  // shared with background sends
   bool persistent_;
@@ -355,16 +430,9 @@ void Execution::bind() {
 }
 
 void Execution::bind_several_blocks() {
-  const std::vector<Plan::Round>& rounds = plan_->rounds;
-  const auto several_blocks = [](const Plan::Round& round) {
-    const auto several = [](const Plan::Message& m) {
-      return m.blocks.size() > 1;
-    };
-    return std::ranges::any_of(round.receives, several) ||
-           std::ranges::any_of(round.sends, several);
-  };
   // Single blocks need no binding: the common case allocates nothing.
-  if (!std::ranges::any_of(rounds, several_blocks)) return;
+  if (!postings_->several_blocks) return;
+  const std::vector<Plan::Round>& rounds = plan_->rounds;
   receives_.assign(rounds.size(), {});
   sends_.assign(rounds.size(), {});
   // Packed messages take their bytes after the plan's own scratch. Scratch
@@ -451,6 +519,11 @@ MPI_Aint Execution::packed_bytes(const Plan::Message& message) const {
 
 void Execution::free_types() noexcept {
   if (!bound_) return;
+  if (receives_.empty() && sends_.empty() && started_receives_.empty() &&
+      started_sends_.empty()) [[likely]] {
+    bound_ = false;  // single blocks posted afresh: nothing was made
+    return;
+  }
   for (auto* side : {&receives_, &sends_}) {
     for (std::vector<Bound>& round : *side) {
       for (Bound& bound : round) {
@@ -476,44 +549,68 @@ void Execution::free_types() noexcept {
 }
 
 void Execution::post(std::size_t round) {
-  const Plan::Round& plan = plan_->rounds[round];
-  requests_.clear();
-  // Receives first, so that no message waits in the unexpected queue.
-  // A message with a persistent request is started (the handle stays
-  // the same), any other posted afresh.
-  for (std::size_t i = 0; i < plan.receives.size(); ++i) {
-    const Plan::Message& message = plan.receives[i];
-    if (message.peer == proc_null) continue;
-    MPI_Request request = started(round, true, i);
+  const PostingList::Round& list = postings_->rounds[round];
+  // Filled in place, then cut to what was posted; on a failure, to what
+  // was posted before it.
+  requests_.resize(list.receives.size() + list.sends.size());
+  MPI_Request* const posted = requests_.data();
+  std::size_t k = 0;
+  const bool any_started = !started_receives_.empty();
+  // Receives first, so that no message waits in the unexpected queue. A
+  // message with a persistent request is started (its handle stays the
+  // same), any other posted afresh.
+  for (const PostingList::Posting& p : list.receives) {
+    MPI_Request& request = posted[k];
+    request =
+        any_started ? started_receives_[round][p.message] : MPI_REQUEST_NULL;
     int code = MPI_SUCCESS;
     if (request != MPI_REQUEST_NULL) {
       code = MPI_Start(&request);
+    } else if (p.single) {
+      code = MPI_Irecv(address(p.space, p.displacement), p.count, p.datatype,
+                       transport_rank(p.group, p.peer), tag_base_ + p.tag,
+                       context_, &request);
     } else {
-      const Bound bound = this->bound(round, true, i);
+      const Bound& bound = receives_[round][p.message];
       code = MPI_Irecv(bound.address, bound.count, bound.datatype,
-                       transport_rank(message), tag_base_ + message.tag,
+                       transport_rank(p.group, p.peer), tag_base_ + p.tag,
                        context_, &request);
     }
-    if (code != MPI_SUCCESS) fail(code);
-    requests_.push_back(request);
+    if (code != MPI_SUCCESS) [[unlikely]] {
+      requests_.truncate(k);
+      fail(code);
+    }
+    ++k;
   }
-  for (std::size_t i = 0; i < plan.sends.size(); ++i) {
-    const Plan::Message& message = plan.sends[i];
-    if (message.peer == proc_null) continue;
-    const Bound bound = this->bound(round, false, i);
-    if (bound.staging >= 0) transfer_packed(message, bound, Packing::pack);
-    MPI_Request request = started(round, false, i);
+  for (const PostingList::Posting& p : list.sends) {
+    MPI_Request& request = posted[k];
+    request = any_started ? started_sends_[round][p.message] : MPI_REQUEST_NULL;
+    Bound bound;
+    if (p.single) {
+      bound = Bound{address(p.space, p.displacement), p.count, p.datatype,
+                    false, -1};
+    } else {
+      bound = sends_[round][p.message];
+      if (bound.staging >= 0) {
+        transfer_packed(plan_->rounds[round].sends[p.message], bound,
+                        Packing::pack);
+      }
+    }
     int code = MPI_SUCCESS;
     if (request != MPI_REQUEST_NULL) {
       code = MPI_Start(&request);
     } else {
       code = MPI_Isend(bound.address, bound.count, bound.datatype,
-                       transport_rank(message), tag_base_ + message.tag,
+                       transport_rank(p.group, p.peer), tag_base_ + p.tag,
                        context_, &request);
     }
-    if (code != MPI_SUCCESS) fail(code);
-    requests_.push_back(request);
+    if (code != MPI_SUCCESS) [[unlikely]] {
+      requests_.truncate(k);
+      fail(code);
+    }
+    ++k;
   }
+  requests_.truncate(k);
 }
 
 void Execution::run_local(const Plan::Round& round) {

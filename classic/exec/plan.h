@@ -8,9 +8,14 @@
 #include <mpi.h>
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace classic {
+
+namespace internal {
+struct PostingList;  // classic/exec/executor.cc
+}  // namespace internal
 
 struct Plan {
   // Distinct tags a plan may give its messages: [0, kMaxTags).
@@ -74,6 +79,22 @@ struct Plan {
 
   std::vector<Round> rounds;
   MPI_Aint scratch_bytes = 0;
+
+  // The executor's flattened form of the plan (what it posts, message by
+  // message), made when the plan first runs and kept for its later runs.
+  // A copy of a plan starts without one: it may be changed before it runs.
+  class ExecutorCache {
+   public:
+    ExecutorCache() = default;
+    ExecutorCache(const ExecutorCache&) noexcept {}
+    ExecutorCache& operator=(const ExecutorCache&) noexcept {
+      postings.reset();
+      return *this;
+    }
+    ~ExecutorCache() = default;
+    mutable std::shared_ptr<const internal::PostingList> postings;
+  };
+  ExecutorCache executor_cache;
 };
 
 }  // namespace classic

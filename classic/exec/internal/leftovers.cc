@@ -112,6 +112,9 @@ void finish_in_background(MPI_Request request, std::shared_ptr<void> keep,
 
 void collect_leftovers() {
   Leftovers& l = leftovers();
+  if (l.discards.empty() && l.sends.empty()) [[likely]] {
+    return;
+  }
   std::erase_if(l.discards, [](Discard& discard) {
     if (!completed(discard.request)) return false;
     transport::release_context(discard.context);

@@ -35,6 +35,8 @@ class SmallVector {
     size_ = n;
   }
   void clear() { size_ = 0; }
+  // Keeps the first `n` values (n <= size()).
+  void truncate(std::size_t n) { size_ = n; }
   // Grows by one; past N, moves to the heap (keeping the values).
   void push_back(const T& value) {
     if (data_ == local_.data() && size_ < N) {
