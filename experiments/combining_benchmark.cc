@@ -29,6 +29,7 @@
 //
 //   mpirun -np 4 bazel-out/k8-opt/bin/experiments/combining_benchmark
 //       [--csv=out.csv] [--iterations=N] [--calls=N] [--blocks=B,B,...]
+//       [--started_bytes=B]
 //       [--benchmark_filter=REGEX]
 //       [--benchmark_out=out.json --benchmark_out_format=json]
 //   (mpirun --mca btl tcp,self ... for TCP loopback; benchmark names are
@@ -84,10 +85,12 @@
 #include "classic/base/environment.h"
 #include "classic/base/error.h"
 #include "classic/comm/comm.h"
+#include "classic/exec/executor.h"
 #include "classic/exec/mode.h"
 #include "classic/graph/dist_graph.h"
 #include "classic/p2p/request.h"
 #include "classic/topology/dims_create.h"
+#include "experiments/hand_posted.h"
 #include "naming/cart_name.h"
 #include "naming/geometry.h"
 #include "ortho/algorithms/combining.h"
@@ -107,17 +110,24 @@ using ortho::Operation;
 enum class Variant {
   openmpi,
   openmpi_persistent,
+  raw,
+  raw_persistent,
   ortho_direct,
   ortho_combining,
   ortho_selected,
   ortho_selected_persistent,
 };
-constexpr int kVariantCount = 6;
+constexpr int kVariantCount = 8;
 
 constexpr std::array<Variant, kVariantCount> kVariants{
-    Variant::openmpi,        Variant::openmpi_persistent,
-    Variant::ortho_direct,   Variant::ortho_combining,
-    Variant::ortho_selected, Variant::ortho_selected_persistent};
+    Variant::openmpi,
+    Variant::openmpi_persistent,
+    Variant::raw,
+    Variant::raw_persistent,
+    Variant::ortho_direct,
+    Variant::ortho_combining,
+    Variant::ortho_selected,
+    Variant::ortho_selected_persistent};
 
 std::size_t index_of(Variant variant) {
   return static_cast<std::size_t>(variant);
@@ -129,6 +139,10 @@ const char* name_of(Variant variant) {
       return "openmpi";
     case Variant::openmpi_persistent:
       return "openmpi_persistent";
+    case Variant::raw:
+      return "raw";
+    case Variant::raw_persistent:
+      return "raw_persistent";
     case Variant::ortho_direct:
       return "ortho_direct";
     case Variant::ortho_combining:
@@ -148,6 +162,10 @@ const char* stem_of(Variant variant) {
       return "openmpi";
     case Variant::openmpi_persistent:
       return "openmpi_persistent";
+    case Variant::raw:
+      return "raw";
+    case Variant::raw_persistent:
+      return "raw_persistent";
     case Variant::ortho_direct:
       return "direct";
     case Variant::ortho_combining:
@@ -263,6 +281,7 @@ class Point {
     const std::vector<int> ranks = stencils::cart_neighbor_ranks(
         named_, named_.rank(), stencil.metric, 1, stencil.depth);
     degree_ = static_cast<int>(ranks.size());
+    ranks_ = ranks;
     MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, degree_, ranks.data(),
                                    MPI_UNWEIGHTED, degree_, ranks.data(),
                                    MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &openmpi_);
@@ -293,9 +312,13 @@ class Point {
     read_structure(block_bytes);
     make_buffers();
     make_persistent();
+    hand_posted_ = make_hand_posted(Variant::raw, 2);
+    hand_posted_persistent_ = make_hand_posted(Variant::raw_persistent, 3);
   }
   ~Point() {
     ortho_persistent_ = classic::Request();  // freed before its datatype
+    hand_posted_.reset();
+    hand_posted_persistent_.reset();
     if (openmpi_persistent_ != MPI_REQUEST_NULL) {
       MPI_Request_free(&openmpi_persistent_);
     }
@@ -331,6 +354,10 @@ class Point {
         return "MPI_Neighbor_" + mpi_op + sum;
       case Variant::openmpi_persistent:
         return "MPIX_Neighbor_" + mpi_op + "_init" + sum;
+      case Variant::raw:
+        return "MPI_Irecv+MPI_Isend" + sum;
+      case Variant::raw_persistent:
+        return "MPI_Recv_init+MPI_Send_init" + sum;
       case Variant::ortho_direct:
         return "direct";
       case Variant::ortho_combining:
@@ -390,6 +417,18 @@ class Point {
         MPI_Wait(&openmpi_persistent_, MPI_STATUS_IGNORE);
         if (operation_ == Operation::allreduce) {
           sum_blocks(gathered_[1], degree_, n, recv_[v]);
+        }
+        break;
+      case Variant::raw:
+        hand_posted_->run();
+        if (operation_ == Operation::allreduce) {
+          sum_blocks(gathered_[2], degree_, n, recv_[v]);
+        }
+        break;
+      case Variant::raw_persistent:
+        hand_posted_persistent_->start_and_wait();
+        if (operation_ == Operation::allreduce) {
+          sum_blocks(gathered_[3], degree_, n, recv_[v]);
         }
         break;
       case Variant::ortho_direct:
@@ -567,6 +606,32 @@ class Point {
     }
   }
 
+  // The floor for `variant`, receiving into its buffer (allreduce: into
+  // gathered_[gathered], summed afterwards). Collective.
+  std::unique_ptr<experiments::HandPosted> make_hand_posted(
+      Variant variant, std::size_t gathered) {
+    const auto n = static_cast<MPI_Aint>(count_);
+    const auto degree = static_cast<std::size_t>(degree_);
+    const bool exchange =
+        operation_ == Operation::alltoall || operation_ == Operation::alltoallw;
+    std::vector<MPI_Aint> at(degree);
+    for (std::size_t i = 0; i < degree; ++i) {
+      at[i] = static_cast<MPI_Aint>(i) * n * MPI_Aint{sizeof(int)};
+    }
+    const bool whole_blocks = operation_ == Operation::alltoallw;
+    const int count = whole_blocks ? 1 : count_;
+    const MPI_Datatype datatype = whole_blocks ? block_type_ : MPI_INT;
+    experiments::HandBlocks<const void*> sends{
+        send_.data(), exchange ? at : std::vector<MPI_Aint>(degree, 0), count,
+        datatype};
+    void* recv = operation_ == Operation::allreduce
+                     ? gathered_[gathered].data()
+                     : recv_[index_of(variant)].data();
+    experiments::HandBlocks<void*> receives{recv, at, count, datatype};
+    return std::make_unique<experiments::HandPosted>(
+        MPI_COMM_WORLD, ranks_, ranks_, std::move(sends), std::move(receives));
+  }
+
   // Collective, in the same order on every process.
   void make_persistent() {
     const int n = count_;
@@ -629,7 +694,8 @@ class Point {
   Structure combining_persistent_structure_;
   std::vector<int> send_;
   std::array<std::vector<int>, kVariantCount> recv_;
-  std::array<std::vector<int>, 2> gathered_;  // allreduce: openmpi, persistent
+  // allreduce: openmpi, openmpi_persistent, raw, raw_persistent.
+  std::array<std::vector<int>, 4> gathered_;
   // alltoallw: the blocks' datatype and the per-neighbour arrays.
   MPI_Datatype block_type_ = MPI_DATATYPE_NULL;
   std::vector<int> counts_;
@@ -637,6 +703,10 @@ class Point {
   std::vector<MPI_Datatype> types_;
   MPI_Request openmpi_persistent_ = MPI_REQUEST_NULL;
   classic::Request ortho_persistent_;
+  std::vector<int> ranks_;  // the neighbours: sources and destinations
+  // The floor: direct's messages by hand (for raw and raw_persistent).
+  std::unique_ptr<experiments::HandPosted> hand_posted_;
+  std::unique_ptr<experiments::HandPosted> hand_posted_persistent_;
 };
 
 // Whether some point's result differed from Open MPI's: the exit status.
@@ -683,6 +753,31 @@ void BM_Combining(benchmark::State& state, Operation operation,
   state.counters["persistent_x"] =
       us[index_of(Variant::openmpi_persistent)] /
       us[index_of(Variant::ortho_selected_persistent)];
+  // The floor: ortho over the very messages it posts, as paired ratios of
+  // the batches of one iteration (median, min and max; 1 = no overhead).
+  const auto floor_ratio = [&](const std::string& name, Variant floor,
+                               Variant ortho) {
+    std::vector<double> ratios;
+    const std::vector<double>& a = seconds[index_of(floor)];
+    const std::vector<double>& b = seconds[index_of(ortho)];
+    for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i) {
+      ratios.push_back(a[i] / b[i]);
+    }
+    if (ratios.empty()) return;
+    state.counters[name] = median(ratios);
+    state.counters[name + "_min"] =
+        *std::min_element(ratios.begin(), ratios.end());
+    state.counters[name + "_max"] =
+        *std::max_element(ratios.begin(), ratios.end());
+  };
+  floor_ratio("direct_floor_x", Variant::raw, Variant::ortho_direct);
+  if (point.selected_persistent_name() == "direct") {
+    const bool reposted_faster =
+        us[index_of(Variant::raw)] <= us[index_of(Variant::raw_persistent)];
+    floor_ratio("persistent_floor_x",
+                reposted_faster ? Variant::raw : Variant::raw_persistent,
+                Variant::ortho_selected_persistent);
+  }
   const Structure& selected = point.selected_structure();
   const Structure& direct = point.direct_structure();
   state.counters["selected_messages"] = selected.messages;
@@ -820,6 +915,19 @@ std::string parse_options(int& argc, char** argv) {
         error = "--blocks=: '" + std::string(arg.substr(9)) +
                 "' must list block sizes in bytes, each a positive multiple "
                 "of 4 up to 16777216, separated by commas";
+      }
+    } else if (arg.starts_with("--started_bytes=")) {
+      // Persistent operations start transport persistent requests for
+      // messages of at least this many bytes (classic/exec/executor.h).
+      const std::string value(arg.substr(16));
+      char* end = nullptr;
+      const long bytes = std::strtol(value.c_str(), &end, 10);
+      if (value.empty() || *end != '\0' || bytes < 0) {
+        if (error.empty()) {
+          error = "--started_bytes=: '" + value + "' must be a number >= 0";
+        }
+      } else {
+        classic::internal::set_started_limit(bytes);
       }
     } else if (number("--iterations=", options.iterations) ||
                number("--calls=", options.calls)) {
