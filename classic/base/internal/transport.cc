@@ -119,14 +119,4 @@ MPI_Count size_of(MPI_Datatype datatype, int count, std::string_view function) {
   return size * count;
 }
 
-void* shifted(void* base, MPI_Aint bytes) {
-  // NOLINTNEXTLINE(performance-no-int-to-ptr): base may be null, see header.
-  return reinterpret_cast<void*>(reinterpret_cast<std::uintptr_t>(base) +
-                                 static_cast<std::uintptr_t>(bytes));
-}
-
-const void* shifted(const void* base, MPI_Aint bytes) {
-  return shifted(const_cast<void*>(base), bytes);
-}
-
 }  // namespace classic::transport

@@ -19,21 +19,11 @@ const char* neighbors_name(Side side) {
 
 }  // namespace
 
-void NeighborChecks::reject_in_place(const void* data, const char* name) const {
-  if (data == MPI_IN_PLACE) [[unlikely]] {
-    throw Error(ErrorClass::buffer, exchange_.function(),
-                std::string(name) +
-                    " is MPI_IN_PLACE, which neighbourhood collectives do "
-                    "not allow");
-  }
-}
-
-void NeighborChecks::count(int count, const char* name) const {
-  check_count(exchange_.function(), count, name);
-}
-
-void NeighborChecks::datatype(MPI_Datatype datatype, const char* name) const {
-  check_datatype(exchange_.function(), datatype, name);
+void NeighborChecks::raise_in_place(const char* name) const {
+  throw Error(ErrorClass::buffer, exchange_.function(),
+              std::string(name) +
+                  " is MPI_IN_PLACE, which neighbourhood collectives do "
+                  "not allow");
 }
 
 void NeighborChecks::length(std::size_t entries, Side side,
@@ -58,11 +48,6 @@ void NeighborChecks::datatypes(std::span<const MPI_Datatype> datatypes,
                                Side side, const char* name) const {
   length(datatypes.size(), side, name);
   check_datatype_entries(exchange_.function(), datatypes, name);
-}
-
-void NeighborChecks::capacity(std::optional<std::size_t> capacity,
-                              std::int64_t needed, const char* name) const {
-  check_capacity(exchange_.function(), capacity, needed, name);
 }
 
 void NeighborChecks::placement(std::span<const int> counts,

@@ -11,6 +11,7 @@
 #include <optional>
 #include <span>
 
+#include "classic/base/internal/buffer_checks.h"
 #include "classic/base/internal/inside_classic.h"
 #include "classic/neighbor/internal/neighbor_exchange.h"
 
@@ -31,12 +32,26 @@ class NeighborChecks {
     return side == Side::sources ? exchange_.indegree() : exchange_.outdegree();
   }
 
+  // The checks every call makes are inline: a call that passes them costs
+  // a comparison each.
   // ErrorClass::buffer for MPI_IN_PLACE.
-  void reject_in_place(const void* data, const char* name) const;
+  void reject_in_place(const void* data, const char* name) const {
+    if (data == MPI_IN_PLACE) [[unlikely]] {
+      raise_in_place(name);
+    }
+  }
   // ErrorClass::count for a negative count.
-  void count(int count, const char* name) const;
+  void count(int count, const char* name) const {
+    if (count < 0) [[unlikely]] {
+      check_count(exchange_.function(), count, name);
+    }
+  }
   // ErrorClass::datatype for MPI_DATATYPE_NULL.
-  void datatype(MPI_Datatype datatype, const char* name) const;
+  void datatype(MPI_Datatype datatype, const char* name) const {
+    if (datatype == MPI_DATATYPE_NULL) [[unlikely]] {
+      check_datatype(exchange_.function(), datatype, name);
+    }
+  }
   // ErrorClass::count unless `entries` == degree(side).
   void length(std::size_t entries, Side side, const char* name) const;
   // length, and every count >= 0.
@@ -48,7 +63,12 @@ class NeighborChecks {
   // Typed spans (capacity known; raw buffers, std::nullopt, pass):
   // ErrorClass::buffer unless the span holds `needed` elements.
   void capacity(std::optional<std::size_t> capacity, std::int64_t needed,
-                const char* name) const;
+                const char* name) const {
+    if (capacity && static_cast<std::int64_t>(*capacity) < needed)
+        [[unlikely]] {
+      check_capacity(exchange_.function(), capacity, needed, name);
+    }
+  }
   // ErrorClass::buffer unless every block that is transferred (its
   // neighbour is not proc_null) lies inside the span, and, for receive
   // blocks (Side::sources), no two of them overlap.
@@ -66,6 +86,8 @@ class NeighborChecks {
   int per_block(std::size_t elements, int blocks, const char* name) const;
 
  private:
+  [[noreturn]] void raise_in_place(const char* name) const;
+
   const NeighborExchange& exchange_;
 };
 
