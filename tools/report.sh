@@ -178,7 +178,8 @@ if [[ $neighbor_rows -gt 0 ]]; then
              processes, transport, batches == "" ? "" : ", " batches " per variant"
       split("openmpi openmpi_persistent ortho_direct ortho_combining ortho_selected ortho_selected_persistent",
             variant_list, " ")
-      # alltoall first (issue 14), then allgather, allreduce, then others.
+      # alltoall first (the exchange stencil codes use most), then allgather,
+      # allreduce, then others.
       for (t = 1; t <= table_count; ++t) {
         split(tables[t], part, SUBSEP)
         rank = part[1] == "alltoall" ? 1 : part[1] == "allgather" ? 2 : part[1] == "allreduce" ? 3 : 4
@@ -410,7 +411,8 @@ neighbor_listing="$(awk -F, -v dir="$results/plot" '
       for (j = i; j > 1 && block_list[j - 1] > block_list[j]; --j) {
         swap = block_list[j]; block_list[j] = block_list[j - 1]; block_list[j - 1] = swap
       }
-    # alltoall first (issue 14), then allgather and allreduce, then others.
+    # alltoall first (the exchange stencil codes use most), then allgather
+    # and allreduce, then others.
     order_count = split("alltoall allgather allreduce", order, " ")
     for (i = 1; i <= op_count; ++i)
       if (ops[i] != "alltoall" && ops[i] != "allgather" && ops[i] != "allreduce")
