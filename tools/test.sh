@@ -67,7 +67,8 @@ fi
 # The checks outside Bazel (a Bazel test cannot run Bazel itself); not with
 # --hosts, which only spreads the MPI targets.
 if [[ -z "$hosts" && "${ORTHOCOMM_SKIP_CHECKS:-}" != "1" ]]; then
-  for check in install_examples readme_blocks bazel_workspace deps_without_sudo; do
+  for check in install_examples readme_blocks performance_doc bazel_workspace \
+      deps_without_sudo; do
     echo "== check $check"
     if bash "tools/checks/$check.sh"; then
       echo "check $check PASSED"; passed=$((passed + 1))
