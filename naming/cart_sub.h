@@ -13,7 +13,7 @@ namespace naming {
 // Paper: Cart_create_sub. Collective over `comm`. remain_dims[i] is true for
 // the dimensions that vary within a sub-communicator, as in MPI_Cart_sub
 // (the paper's text describes the complementary "excluded" vector; we keep
-// MPI's polarity, which seed 003's Cart_sub example and MPI users know).
+// MPI's polarity, which the lecture's Cart_sub example and MPI users know).
 //
 // The named processes that share their coordinates in the dropped
 // dimensions form one sub-communicator, ranked in the naming's order over

@@ -1,7 +1,7 @@
 // Exact, machine-independent structure of neighbour collectives per process:
 // rounds, messages and blocks sent, for a combining schedule and for the
-// direct algorithm (one message per neighbour), as DESIGN.md asks reports
-// to show next to times.
+// direct algorithm (one message per neighbour), for reports to show next
+// to times (docs/design.md, "Measuring speed").
 #ifndef ORTHOCOMM_STENCILS_STRUCTURE_H_
 #define ORTHOCOMM_STENCILS_STRUCTURE_H_
 

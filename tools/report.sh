@@ -3,7 +3,8 @@
 # runs (RESULTS/raw/*.txt, one line per variant on rank 0) and, when there,
 # the neighbour benchmark's CSV (RESULTS/raw/neighbor.csv, written by
 # experiments/combining_benchmark --csv) and writes
-#   RESULTS/results.csv   one row per program, grid and variant;
+#   RESULTS/results.csv   one row per program, grid and variant, with the
+#                         transport, hosts, commit and date of the run;
 #   RESULTS/table.txt     the same as a table, one block per program and grid,
 #                         then the benchmark's time per call per operation and
 #                         block size (also printed);
@@ -68,9 +69,26 @@ else
   : >"$work/rows.tsv"
 fi
 
+# Where and when the run was, for every CSV row, so that merged results can
+# be told apart: transport, hosts, commit and date (from run.txt when
+# tools/run.sh wrote one).
+transport_name=shm
+[[ "$transport_text" == *TCP* ]] && transport_name=tcp
+hosts=1
+if [[ -n "${ORTHOCOMM_HOSTFILE:-}" && -r "$ORTHOCOMM_HOSTFILE" ]]; then
+  hosts=$(grep -cvE '^[[:space:]]*(#|$)' "$ORTHOCOMM_HOSTFILE" || true)
+fi
+run_commit=$(sed -n 's/^commit: //p' "$results/run.txt" 2>/dev/null || true)
+run_date=$(sed -n 's/^date: //p' "$results/run.txt" 2>/dev/null || true)
+run_commit="${run_commit:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
+run_date="${run_date:-$(date -u +%Y-%m-%dT%H:%MZ)}"
+csv_header="program,grid,processes,variant,algorithm,iterations,us_per_iteration,ratio_to_openmpi,messages,bytes,result,transport,hosts,commit,date"
+
 # 2. The CSV and the table. The first pass finds each block's reference time.
 awk -F'\t' -v csv="$results/results.csv" -v np="$np" \
-    -v transport="$transport_text" -v iterations="$iterations" '
+    -v transport="$transport_text" -v iterations="$iterations" \
+    -v header="$csv_header" \
+    -v where="$transport_name,$hosts,$run_commit,$run_date" '
   function block_of() { return $1 SUBSEP $2 SUBSEP $3 }
   function reference_of() { return $2 == "cells" ? "cells-openmpi" : "openmpi" }
   function flush_notes() {
@@ -82,8 +100,7 @@ awk -F'\t' -v csv="$results/results.csv" -v np="$np" \
     next
   }
   FNR == 1 {
-    print "program,grid,processes,variant,algorithm,iterations,us_per_iteration," \
-          "ratio_to_openmpi,messages,bytes,result" >csv
+    print header >csv
     printf "orthocomm against Open MPI: %s processes, %s, %s iterations per run\n",
            np, transport, iterations
   }
@@ -92,8 +109,8 @@ awk -F'\t' -v csv="$results/results.csv" -v np="$np" \
     ratio = ""
     if ((block_of() in reference) && reference[block_of()] > 0)
       ratio = $8 / reference[block_of()]
-    printf "%s,%s,%s,%s,%s,%s,%.3f,%s,%s,%s,%s\n", $1, $3, $4, $5, $6, $7, us,
-           ratio == "" ? "" : sprintf("%.4f", ratio), $9, $10, $12 >>csv
+    printf "%s,%s,%s,%s,%s,%s,%.3f,%s,%s,%s,%s,%s\n", $1, $3, $4, $5, $6, $7, us,
+           ratio == "" ? "" : sprintf("%.4f", ratio), $9, $10, $12, where >>csv
     if (block_of() != current) {
       flush_notes()
       current = block_of()
@@ -127,8 +144,7 @@ awk -F'\t' -v csv="$results/results.csv" -v np="$np" \
     }
   }' "$work/rows.tsv" "$work/rows.tsv" >"$results/table.txt"
 if [[ ! -s "$work/rows.tsv" ]]; then
-  echo "program,grid,processes,variant,algorithm,iterations,us_per_iteration,ratio_to_openmpi,messages,bytes,result" \
-    >"$results/results.csv"
+  echo "$csv_header" >"$results/results.csv"
   echo "no timed results in $results/raw/*.txt" >"$results/table.txt"
 fi
 
@@ -178,7 +194,8 @@ if [[ $neighbor_rows -gt 0 ]]; then
              processes, transport, batches == "" ? "" : ", " batches " per variant"
       split("openmpi openmpi_persistent ortho_direct ortho_combining ortho_selected ortho_selected_persistent",
             variant_list, " ")
-      # alltoall first (issue 14), then allgather, allreduce, then others.
+      # alltoall first (the exchange stencil codes use most), then allgather,
+      # allreduce, then others.
       for (t = 1; t <= table_count; ++t) {
         split(tables[t], part, SUBSEP)
         rank = part[1] == "alltoall" ? 1 : part[1] == "allgather" ? 2 : part[1] == "allreduce" ? 3 : 4
@@ -410,7 +427,8 @@ neighbor_listing="$(awk -F, -v dir="$results/plot" '
       for (j = i; j > 1 && block_list[j - 1] > block_list[j]; --j) {
         swap = block_list[j]; block_list[j] = block_list[j - 1]; block_list[j - 1] = swap
       }
-    # alltoall first (issue 14), then allgather and allreduce, then others.
+    # alltoall first (the exchange stencil codes use most), then allgather
+    # and allreduce, then others.
     order_count = split("alltoall allgather allreduce", order, " ")
     for (i = 1; i <= op_count; ++i)
       if (ops[i] != "alltoall" && ops[i] != "allgather" && ops[i] != "allreduce")

@@ -61,6 +61,7 @@ sizes="48,96,192,384"
 iterations=60
 transport=shm
 results=""
+command_line="bash tools/run.sh${*:+ $*}"
 while [[ $# -gt 0 ]]; do
   arg="$1"; shift
   case "$arg" in
@@ -100,6 +101,14 @@ bin=bazel-out/k8-opt/bin/experiments
 
 results="${results:-results/$(date +%Y%m%d-%H%M%S)}"
 mkdir -p "$results/raw"
+# What was run where, for the report and for docs/performance.md.
+{
+  echo "command: $command_line"
+  echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
+  echo "machine: $(nproc) cores, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1), $(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME")"
+  echo "mpi: $(mpirun --version 2>/dev/null | head -1)"
+  echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' (modified)')"
+} > "$results/run.txt"
 job_dir="$(mktemp -d)"
 trap 'rm -rf "$job_dir"' EXIT
 source tests/harness/mpirun_flags.sh

@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Runs every orthocomm test and ends with "N passed, N failed", counting Bazel
-# test targets (one target per test program and process count).
+# test targets (one target per test program and process count) and then the
+# checks that cannot run inside Bazel, one count each (tools/checks/: the
+# installation and the examples built against it, the README's code blocks,
+# a Bazel workspace that uses orthocomm from outside, set-up without sudo).
 # Extra arguments go to `bazel test`, e.g. tools/test.sh --config=asan.
+# ORTHOCOMM_SKIP_CHECKS=1 runs the Bazel tests only.
 #
 # tools/test.sh --hosts N [ARGS...] runs the MPI test targets only (tag mpi:
 # the mpi_test targets and the harness self-test) with their processes spread
@@ -58,6 +62,20 @@ failed=$(grep -E '^//[^ ]+ +' "$log" | grep -vcE '^//[^ ]+ +(\(cached\) )?PASSED
 rm -f "$log"
 if [[ $status -ne 0 && $failed -eq 0 ]]; then
   failed=1  # the build itself failed before any test could report
+fi
+
+# The checks outside Bazel (a Bazel test cannot run Bazel itself); not with
+# --hosts, which only spreads the MPI targets.
+if [[ -z "$hosts" && "${ORTHOCOMM_SKIP_CHECKS:-}" != "1" ]]; then
+  for check in install_examples readme_blocks performance_doc bazel_workspace \
+      deps_without_sudo; do
+    echo "== check $check"
+    if bash "tools/checks/$check.sh"; then
+      echo "check $check PASSED"; passed=$((passed + 1))
+    else
+      echo "check $check FAILED"; failed=$((failed + 1))
+    fi
+  done
 fi
 if [[ $passed -eq 0 && $failed -eq 0 ]]; then
   failed=1  # no test ran at all: that is not a pass

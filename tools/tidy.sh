@@ -5,7 +5,7 @@
 # Usage: bash tools/tidy.sh [FILE.cc ...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mpicxx="${MPICXX:-mpicxx}"
+mpicxx="${ORTHOCOMM_MPICXX:-mpicxx}"
 includes=()
 for dir in $("${mpicxx}" --showme:incdirs); do includes+=(-isystem "${dir}"); done
 files=("$@")

@@ -1,4 +1,4 @@
-// The grid of Fox's algorithm on classic's Cartesian topology, as seed 003's
+// The grid of Fox's algorithm on classic's Cartesian topology, as the lecture's
 // Setup_grid builds it: MPI_Cart_create, MPI_Cart_sub for the row and column
 // communicators, MPI_Cart_shift on the column.
 #include <array>

@@ -1,4 +1,4 @@
-// Fox's matrix multiplication (seed 003, "Communicators and Topologies:
+// Fox's matrix multiplication (lecture notes, "Communicators and Topologies:
 // Matrix Multiplication Example") on orthocomm: a q x q process grid built
 // with classic's Cartesian topology and with naming's Cartesian naming,
 // local blocks multiplied by Eigen, the result gathered and compared with

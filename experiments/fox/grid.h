@@ -1,5 +1,6 @@
-// Fox experiment: the q x q process grid of Fox's algorithm (seed 003), made
-// either on classic's Cartesian topology or on naming's Cartesian naming.
+// Fox experiment: the q x q process grid of Fox's algorithm (lecture
+// notes), made either on classic's Cartesian topology or on naming's
+// Cartesian naming.
 #ifndef ORTHOCOMM_EXPERIMENTS_FOX_GRID_H_
 #define ORTHOCOMM_EXPERIMENTS_FOX_GRID_H_
 

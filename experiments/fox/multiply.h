@@ -1,4 +1,4 @@
-// Fox experiment: Fox's matrix multiplication (seed 003) on a FoxGrid.
+// Fox experiment: Fox's matrix multiplication (lecture notes) on a FoxGrid.
 #ifndef ORTHOCOMM_EXPERIMENTS_FOX_MULTIPLY_H_
 #define ORTHOCOMM_EXPERIMENTS_FOX_MULTIPLY_H_
 

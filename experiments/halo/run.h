@@ -90,8 +90,8 @@ class Run final : public Stepper {
 
 // Runs every stepper up to `max_iterations` steps (or until done) in
 // batches of `batch` steps, interleaved: batch b runs the steppers in an
-// order rotated by b, so machine noise hits all alike (DESIGN.md, "Measuring
-// speed"). Before each batch a barrier; a batch's time is the maximum over
+// order rotated by b, so machine noise hits all alike (docs/design.md,
+// "Measuring speed"). Before each batch a barrier; a batch's time is the maximum over
 // processes. Returns, per stepper, the seconds per step of each batch.
 std::vector<std::vector<double>> run_interleaved(
     std::span<Stepper* const> steppers, int max_iterations, int batch);

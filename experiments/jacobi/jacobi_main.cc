@@ -1,4 +1,4 @@
-// The iterated 9-point stencil with a convergence check of seed 001's
+// The iterated 9-point stencil with a convergence check of the paper's
 // Figure 1, as (a) Open MPI as it is (MPI_Cart_create,
 // MPI_Dist_graph_create_adjacent, MPI_Neighbor_alltoallw, MPI_Allreduce)
 // and (b) orthocomm's single interface set (cart_name,

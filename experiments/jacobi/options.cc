@@ -69,7 +69,7 @@ std::string usage(std::string_view program) {
          " [--n=N] [--iterations=K] [--tolerance=T]\n"
          "           [--variant=LIST] [--seed=S] [--batch=B] "
          "[--inject-error]\n"
-         "The 9-point Jacobi iteration with a convergence check (seed 001, "
+         "The 9-point Jacobi iteration with a convergence check (the paper, "
          "Figure 1) on Open MPI\n"
          "and on orthocomm, every result checked bit for bit against a "
          "serial run.\n"

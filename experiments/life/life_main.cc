@@ -1,4 +1,4 @@
-// Conway's Game of Life on orthocomm (seed 001, Listing 7 and section 3.4)
+// Conway's Game of Life on orthocomm (the paper, Listing 7 and section 3.4)
 // and on Open MPI, every result checked against a serial run of the same
 // board:
 //   cells      Listing 7: one cell per process, the sparse allreduce over

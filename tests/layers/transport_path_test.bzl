@@ -1,7 +1,7 @@
 """transport_path_test: only classic reaches the transport.
 
-DESIGN.md's layer rule: Open MPI is reached from classic/ only. An aspect
-walks the dependencies of `roots` and records every target outside
+The layer rule of docs/design.md: Open MPI is reached from classic/ only. An
+aspect walks the dependencies of `roots` and records every target outside
 //classic that depends on the transport repository (@mpi) directly; the test
 fails, naming them, when there is any. So a path from naming or stencils to
 @mpi must pass through classic.

@@ -1,8 +1,9 @@
 // Tests of naming a classic communicator (paper section 3, Listings 3-4):
 // cart_name, cart_test, cart_get, cart_testall and the communicator forms of
 // the rank <-> coordinate maps, against an odometer oracle and the lecture's
-// 3 x 4 table (seed 003). Every rank runs every test; each test names a fresh
-// duplicate of the world so that no naming leaks from one test to the next.
+// 3 x 4 table (lecture notes). Every rank runs every test; each test names
+// a fresh duplicate of the world so that no naming leaks from one test to
+// the next.
 #include "naming/cart_name.h"
 
 #include <gtest/gtest.h>

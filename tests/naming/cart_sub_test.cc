@@ -105,7 +105,7 @@ class CartSub : public ::testing::Test {
   std::size_t baseline_ = 0;
 };
 
-// Seed 003, top_fcns.c: a periodic q x q grid (here a x b), Cart_sub into
+// The lecture's top_fcns.c: a periodic q x q grid (here a x b), Cart_sub into
 // rows and columns, broadcast from each row's and column's rank 0.
 TEST_F(CartSub, SeedRowAndColumnBroadcast) {
   const Coords dims = cart_testing::two_factors(size_);

@@ -2,7 +2,7 @@
 
 Asking the compiler wrapper (instead of hard-coding /usr) lets the same
 workspace build against an Open MPI installed elsewhere, e.g. an HPC module:
-put its mpicxx first on PATH or set MPICXX=/path/to/mpicxx.
+put its mpicxx first on PATH or set ORTHOCOMM_MPICXX=/path/to/mpicxx.
 """
 
 def _showme(ctx, wrapper, what):
@@ -12,11 +12,11 @@ def _showme(ctx, wrapper, what):
     return [word for word in result.stdout.strip().split(" ") if word]
 
 def _mpi_repository_impl(ctx):
-    wrapper = ctx.os.environ.get("MPICXX", "mpicxx")
+    wrapper = ctx.os.environ.get("ORTHOCOMM_MPICXX", "mpicxx")
     path = ctx.which(wrapper) if not wrapper.startswith("/") else ctx.path(wrapper)
     if path == None or not path.exists:
         fail("cannot find the Open MPI compiler wrapper `%s`; install " % wrapper +
-             "libopenmpi-dev or set MPICXX to the wrapper's path")
+             "libopenmpi-dev or set ORTHOCOMM_MPICXX to the wrapper's path")
 
     includes = []
     for index, incdir in enumerate(_showme(ctx, path, "incdirs")):
@@ -57,6 +57,6 @@ exports_files(["mpirun"])
 
 mpi_repository = repository_rule(
     implementation = _mpi_repository_impl,
-    environ = ["MPICXX", "PATH"],
+    environ = ["ORTHOCOMM_MPICXX", "PATH"],
     local = True,
 )

@@ -1,4 +1,4 @@
-// The attributes example of MPI-1 section 5.7.2 (seed 000), on
+// The attributes example of MPI-1 section 5.7.2, on
 // AttributeStore.
 // MPI-free; helpers in attributes_testing.h.
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // Tests of attribute caching on real classic communicators (MPI-1 section
-// 5.7, seed 000): attributes on world and self, copy callbacks on dup (and
+// 5.7): attributes on world and self, copy callbacks on dup (and
 // the agreement when one fails on some processes), delete callbacks on free
 // and on the last handle, the section 5.7.2 attributes example, and the
 // typed classic::Keyval<T>.
@@ -488,7 +488,7 @@ TEST(CommAttributesTest, SetAttrOnTheNullCommunicatorRaisesComm) {
   comm_free_keyval(keyval);
 }
 
-// ---- seed 000, section 5.7.2: the attributes example ---------------------
+// ---- MPI-1.1, section 5.7.2: the attributes example ---------------------
 
 // A collective operation that caches what it computed on the first call on
 // a communicator, shared (reference counted) by the communicator's dups.

@@ -1,4 +1,4 @@
-// The motivating examples of MPI-1 section 5.5 (seed 002) written against
+// The motivating examples of MPI-1 section 5.5 written against
 // classic: Current Practice #1-#3, Example #4 and Library Examples #1 and
 // #2, with classic point-to-point and collectives on classic communicators.
 // Expected values follow from the examples' own data, never from classic.

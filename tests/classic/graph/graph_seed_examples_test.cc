@@ -1,8 +1,8 @@
 // The seeds' graph topology examples against classic's graph functions:
-//  - MPI-1.1 Example 6.2 (seed 000) and the lecture's example (seed 003):
+//  - MPI-1.1 Example 6.2 and the lecture notes' example:
 //    four processes with neighbours 0: 1, 3; 1: 0; 2: 3; 3: 0, 2, given as
 //    nnodes = 4, index = 2, 3, 4, 6, edges = 1, 3, 0, 3, 0, 2.
-//  - MPI-1.1 Example 6.3 (seed 000): the shuffle-exchange topology of 2^n
+//  - MPI-1.1 Example 6.3: the shuffle-exchange topology of 2^n
 //    processes and its program, which cycles A through the exchange,
 //    shuffle and unshuffle neighbours with MPI_SENDRECV_REPLACE. At 8
 //    processes the seed's table for n = 3 is checked entry by entry.

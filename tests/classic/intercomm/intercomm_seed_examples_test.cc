@@ -1,4 +1,4 @@
-// The inter-communication examples of MPI-1 section 5.6.3 (seed 000; the
+// The inter-communication examples of MPI-1 section 5.6.3 (the
 // same code in seeds 002 and 004) written against classic: the three-group
 // "pipeline" (Example 1), the three-group "ring" (Example 2), each with real
 // traffic whose results are checked, and the name service of Example 3 with

@@ -719,7 +719,7 @@ TEST_F(NeighborCollectives, DestroyingAPendingOperationLeavesLaterOnesIntact) {
                           [](int x) { return x == kSentinel; }));
 }
 
-// Issue 11's report, step by step, as a user met it: a withdrawn receive
+// A user's sequence, step by step: a withdrawn receive
 // meets a longer (erroneous) block from its peer, the communicator goes,
 // the same grid is made again, and the next collective must work. Then the
 // same with the old communicator kept.

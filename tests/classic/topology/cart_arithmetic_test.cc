@@ -199,7 +199,7 @@ TEST(CartArithmetic, ZeroDimensionalGridHasOneProcess) {
 }
 
 TEST(CartArithmetic, SeedNumberingOfThreeByFour) {
-  // Lecture 10 (seed 003): 12 processes on a 3 x 4 grid, row-major.
+  // Lecture 10 of the lecture notes: 12 processes on a 3 x 4 grid, row-major.
   const CartTopology grid{{3, 4}, {false, false}};
   for (int rank = 0; rank < 12; ++rank) {
     EXPECT_EQ(coords_of(grid, rank, kFunction),

@@ -1,6 +1,6 @@
 // The seeds' Cartesian examples, written against classic: from lecture 10
-// (seed 003) the 3 x 4 numbering table, the three Cart_shift tables and the
-// Cart_sub row/column broadcast program (top_fcns.c); from MPI-1.1 (seed 000)
+// (lecture notes) the 3 x 4 numbering table, the three Cart_shift tables and
+// the Cart_sub row/column broadcast program (top_fcns.c); from MPI-1.1
 // Examples 6.4 (skew), 6.5 (Cart_sub of a 2 x 3 x 4 grid) and 6.6 (the
 // Poisson solver's set-up of figure 6.1, with a real halo exchange checked
 // against a serial computation). Expected values are the seeds' own tables
@@ -28,7 +28,7 @@ namespace {
 int world_size() { return Environment::world_size(); }
 int world_rank() { return Environment::world_rank(); }
 
-// ---- seed 003: numbering of 12 processes on a 3 x 4 grid --------------------
+// ---- lecture notes: numbering of 12 processes on a 3 x 4 grid ------------
 
 // "Example: 12 processes arranged on a 3 x 4 grid", as printed:
 //   0 (0,0)  1 (0,1)  2 (0,2)  3 (0,3)
@@ -63,7 +63,7 @@ TEST(Seed003, NumberingOfTwelveProcessesOnThreeByFour) {
   EXPECT_EQ(cart_get(grid).coords, (std::vector<int>{mine[0], mine[1]}));
 }
 
-// ---- seed 003: the Cart_shift tables on a 3 x 3 grid ------------------------
+// ---- lecture notes: the Cart_shift tables on a 3 x 3 grid ----------------
 
 // One cell of a table: "source,dest" under the process's rank, with -1 where
 // the lecture's MPI printed MPI_PROC_NULL.
@@ -136,7 +136,7 @@ TEST(Seed003, ShiftTableEndOffUpColumns) {
   expect_shift_table(false, 0, -1, kEndOffUpColumns);
 }
 
-// ---- seed 003: top_fcns.c (Pacheco), row and column broadcasts ----------
+// ---- lecture notes: top_fcns.c (Pacheco), row and column broadcasts --
 
 int integer_sqrt(int p) {
   int q = 0;
@@ -179,7 +179,7 @@ TEST(Seed003, TopFcnsRowAndColumnBroadcasts) {
   EXPECT_EQ(col_comm.size(), q);
 }
 
-// ---- seed 000: Example 6.4, skewing a periodic 2-d array -------------------
+// ---- MPI-1.1: Example 6.4, skewing a periodic 2-d array -------------------
 
 TEST(Seed000, Example64SkewEachColumnByItsIndex) {
   // "One wishes to skew this array, by shifting column i (vertically, i.e.,
@@ -206,7 +206,7 @@ TEST(Seed000, Example64SkewEachColumnByItsIndex) {
   EXPECT_EQ(a, value_at(from_row, coords[1]));
 }
 
-// ---- seed 000: Example 6.5, Cart_sub of a 2 x 3 x 4 grid ------------------
+// ---- MPI-1.1: Example 6.5, Cart_sub of a 2 x 3 x 4 grid ------------------
 
 // The distinct sub-communicators, each named by the world rank of its rank 0.
 std::set<int> sub_communicator_leaders(const Comm& grid, const Comm& sub) {
@@ -239,7 +239,7 @@ TEST(Seed000, Example65SubGridsOfTwoByThreeByFour) {
   EXPECT_EQ(sub_communicator_leaders(comm, line).size(), 6u);
 }
 
-// ---- seed 000: Example 6.6, the Poisson solver of figure 6.1 ---------------
+// ---- MPI-1.1: Example 6.6, the Poisson solver of figure 6.1 ---------------
 
 constexpr int kPoints = 6;  // interior points per process and dimension
 constexpr int kIterations = 100;

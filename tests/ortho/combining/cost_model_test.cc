@@ -145,7 +145,7 @@ TEST(CostModel, CheaperUpToFindsTheFirstCrossing) {
 }
 
 // On the points the constants were fitted to, the model picks what ran
-// faster there (README, "How the selection decides").
+// faster there (docs/algorithms.md, "When each is chosen").
 struct Point {
   const char* what;
   Transport transport;

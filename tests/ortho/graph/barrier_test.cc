@@ -1,5 +1,5 @@
 // ortho's barrier on directed graphs: it returns once every in-neighbour
-// has entered it (DESIGN.md, "Semantics decisions"), in each mode.
+// has entered it (docs/design.md, "What a collective means"), in each mode.
 //
 // Ordering, checked with each process's own clock only: all processes
 // leave an MPI_Barrier of the world, then each sleeps its own delay (drawn

@@ -1,4 +1,4 @@
-// The paper's Listing 7 (seed 001, section 3.4) as a test: Conway's Game of
+// The paper's Listing 7 (the paper, section 3.4) as a test: Conway's Game of
 // Life with one cell per process, the sparse allreduce over the generated
 // Moore neighbourhood, and the base communicator for the global "anything
 // alive" check; the board after K generations must equal a serial run.

@@ -1,5 +1,5 @@
 // ortho::comm_split, comm_create, comm_dup and comm_subgraph on directed
-// graphs give the induced subgraph (seed 001, section 2.4): edges between
+// graphs give the induced subgraph (the paper, section 2.4): edges between
 // members, in order, with their weights; checked against the subgraph
 // computed from the global edge list that every process generates alike.
 #include "ortho/subgraph.h"

@@ -1,5 +1,6 @@
-// The README's example of the classic layer, compiled and checked, so that
-// the README stays true. The block between the markers is the README's.
+// A tour of the classic layer across its packages (dims_create, Cartesian
+// topologies, neighbour collectives, inter-communicators), as a user would
+// write it, compiled and checked.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -19,11 +20,10 @@
 namespace classic {
 namespace {
 
-TEST(ReadmeExample, ClassicLayer) {
+TEST(ClassicTour, AcrossPackages) {
   if (Comm::world().size() < 2) GTEST_SKIP() << "two groups need two ranks";
   const double value = Comm::world().rank();
   std::vector<int> data(3, Comm::world().rank() == 0 ? 42 : 0);
-  // README begin
   Comm world = Comm::world();
   const std::array<int, 2> any{0, 0};
   std::vector<int> dims = dims_create(world.size(), any);  // 9x8 for 72
@@ -46,7 +46,6 @@ TEST(ReadmeExample, ClassicLayer) {
   const int root = !lower ? 0 : (half.rank() == 0 ? mpi_root : proc_null);
   bcast(inter, std::span(data), root);
   Comm merged = intercomm_merge(inter, lower ? Merge::low : Merge::high);
-  // README end
 
   const int size = world.size();
   EXPECT_EQ(dims[0] * dims[1], size);

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Installs orthocomm for programs built outside this workspace:
+#
+#   tools/install.sh --prefix DIR [BAZEL_FLAGS...]
+#
+# builds the library with Bazel (-c opt) and writes
+#   DIR/include/{classic,naming,stencils,ortho}/...   the public headers
+#   DIR/lib/liborthocomm.so, DIR/lib/liborthocomm.a   the library
+#   DIR/lib/pkgconfig/orthocomm.pc                    for pkg-config
+#   DIR/lib/cmake/orthocomm/orthocommConfig*.cmake    for find_package
+# Internal headers (classic's internal/ folders, private targets) are not
+# installed. MPI is what `mpicxx` (or ORTHOCOMM_MPICXX) names, the same one
+# the build used. Extra arguments go to `bazel build`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+usage() {
+  echo "usage: tools/install.sh --prefix DIR [BAZEL_FLAGS...]" >&2
+  exit 2
+}
+
+prefix=""
+bazel_flags=()
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --prefix) [[ $# -ge 2 ]] || usage; prefix="$2"; shift 2 ;;
+    --prefix=*) prefix="${1#--prefix=}"; shift ;;
+    -h|--help) usage ;;
+    *) bazel_flags+=("$1"); shift ;;
+  esac
+done
+[[ -n "$prefix" ]] || usage
+mkdir -p "$prefix"
+prefix="$(cd "$prefix" && pwd)"
+
+mpicxx="${ORTHOCOMM_MPICXX:-mpicxx}"
+if ! command -v "$mpicxx" >/dev/null; then
+  echo "install: no MPI compiler wrapper '$mpicxx' (set ORTHOCOMM_MPICXX)" >&2
+  exit 1
+fi
+
+echo "install: building orthocomm (bazel build -c opt)"
+bazel build -c opt "${bazel_flags[@]}" //:liborthocomm_closure.so
+execroot="$(bazel info -c opt "${bazel_flags[@]}" execution_root 2>/dev/null)"
+bin="$(bazel info -c opt "${bazel_flags[@]}" bazel-bin 2>/dev/null)"
+
+# Public headers: the hdrs of the public libraries under //:orthocomm.
+# visible() keeps the targets a package outside the layers may use, which
+# leaves out classic's internal targets and stencils' private ones.
+headers=$(bazel query --output=label \
+  'labels(hdrs, visible(//:liborthocomm_closure.so, kind("cc_library", deps(//:orthocomm))))' \
+  2>/dev/null | grep -E '^//(classic|naming|stencils|ortho)[/:]' |
+  sed -e 's|^//||' -e 's|:|/|' | grep -v '/internal/' | sort -u)
+[[ -n "$headers" ]] || { echo "install: no public headers found" >&2; exit 1; }
+
+rm -rf "$prefix/include/classic" "$prefix/include/naming" \
+  "$prefix/include/stencils" "$prefix/include/ortho"
+for header in $headers; do
+  install -D -m 644 "$header" "$prefix/include/$header"
+done
+
+# liborthocomm.a: every object of the closure's archives (extracted one
+# archive at a time: two packages may have objects of the same name).
+# liborthocomm.so: all of them, linked with the compiler mpicxx wraps.
+mkdir -p "$prefix/lib/pkgconfig" "$prefix/lib/cmake/orthocomm"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+archive="$prefix/lib/liborthocomm.a"
+rm -f "$archive"
+count=0
+while IFS= read -r line; do
+  [[ "$line" == *.a ]] || continue
+  count=$((count + 1))
+  mkdir "$work/$count"
+  (cd "$work/$count" && ar x "$execroot/$line")
+  ar qc "$archive" "$work/$count"/*.o
+done < "$bin/liborthocomm_closure.so-2.params"
+[[ $count -gt 0 ]] || { echo "install: no archives to pack" >&2; exit 1; }
+ranlib "$archive"
+
+mpi_link=()
+for dir in $("$mpicxx" --showme:libdirs); do
+  mpi_link+=("-L$dir" "-Wl,-rpath,$dir")
+done
+"$("$mpicxx" --showme:command)" -shared -o "$prefix/lib/liborthocomm.so" \
+  -Wl,-soname,liborthocomm.so -Wl,--whole-archive "$archive" \
+  -Wl,--no-whole-archive "${mpi_link[@]}" -lmpi
+chmod 755 "$prefix/lib/liborthocomm.so"
+
+bash tools/install_config.sh "$prefix" "$mpicxx"
+echo "install: $(echo "$headers" | wc -l) headers and liborthocomm.{so,a} in $prefix"

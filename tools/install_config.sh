@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Writes the pkg-config file and the CMake package of an orthocomm
+# installation (called by tools/install.sh):
+#
+#   tools/install_config.sh PREFIX MPICXX
+#
+# Both carry C++20, the include directory, the library and the MPI that
+# MPICXX (Open MPI's compiler wrapper) names, with Open MPI's C++ bindings
+# left out (OMPI_SKIP_MPICXX), as orthocomm itself is built.
+set -euo pipefail
+
+prefix="$1"
+mpicxx="$2"
+version="0.1.0"
+
+mpi_cflags=""
+for dir in $("$mpicxx" --showme:incdirs); do mpi_cflags+=" -I$dir"; done
+mpi_libs=""
+for dir in $("$mpicxx" --showme:libdirs); do
+  mpi_libs+=" -L$dir -Wl,-rpath,$dir"
+done
+mpi_libs+=" -lmpi"
+
+cat > "$prefix/lib/pkgconfig/orthocomm.pc" <<EOF
+prefix=$prefix
+includedir=\${prefix}/include
+libdir=\${prefix}/lib
+
+Name: orthocomm
+Description: MPI collectives through one set of interfaces (classic, naming, stencils, ortho)
+Version: $version
+Cflags: -std=c++20 -I\${includedir} -DOMPI_SKIP_MPICXX$mpi_cflags
+Libs: -L\${libdir} -Wl,-rpath,\${libdir} -lorthocomm$mpi_libs
+EOF
+
+cat > "$prefix/lib/cmake/orthocomm/orthocommConfigVersion.cmake" <<EOF
+# The version of this orthocomm installation; any request of the same major
+# version and not newer is met.
+set(PACKAGE_VERSION "$version")
+if(PACKAGE_FIND_VERSION VERSION_GREATER PACKAGE_VERSION OR
+   NOT PACKAGE_FIND_VERSION_MAJOR EQUAL "${version%%.*}")
+  set(PACKAGE_VERSION_COMPATIBLE FALSE)
+else()
+  set(PACKAGE_VERSION_COMPATIBLE TRUE)
+  if(PACKAGE_FIND_VERSION STREQUAL PACKAGE_VERSION)
+    set(PACKAGE_VERSION_EXACT TRUE)
+  endif()
+endif()
+EOF
+
+cat > "$prefix/lib/cmake/orthocomm/orthocommConfig.cmake" <<'EOF'
+# find_package(orthocomm) for an orthocomm installation: the imported targets
+# orthocomm::orthocomm (shared) and orthocomm::orthocomm_static carry C++20,
+# the include directory and MPI (CMake's FindMPI, C++ bindings skipped).
+include(CMakeFindDependencyMacro)
+set(MPI_CXX_SKIP_MPICXX TRUE)
+find_dependency(MPI COMPONENTS CXX)
+
+get_filename_component(_orthocomm_prefix "${CMAKE_CURRENT_LIST_DIR}/../../.."
+                       ABSOLUTE)
+foreach(_orthocomm_kind IN ITEMS shared static)
+  if(_orthocomm_kind STREQUAL "shared")
+    set(_orthocomm_target orthocomm::orthocomm)
+    set(_orthocomm_file liborthocomm.so)
+  else()
+    set(_orthocomm_target orthocomm::orthocomm_static)
+    set(_orthocomm_file liborthocomm.a)
+  endif()
+  if(NOT TARGET ${_orthocomm_target})
+    string(TOUPPER ${_orthocomm_kind} _orthocomm_type)
+    add_library(${_orthocomm_target} ${_orthocomm_type} IMPORTED)
+    set_target_properties(${_orthocomm_target} PROPERTIES
+      IMPORTED_LOCATION "${_orthocomm_prefix}/lib/${_orthocomm_file}"
+      INTERFACE_INCLUDE_DIRECTORIES "${_orthocomm_prefix}/include"
+      INTERFACE_COMPILE_FEATURES cxx_std_20
+      INTERFACE_COMPILE_DEFINITIONS OMPI_SKIP_MPICXX
+      INTERFACE_LINK_LIBRARIES MPI::MPI_CXX)
+  endif()
+endforeach()
+unset(_orthocomm_kind)
+unset(_orthocomm_target)
+unset(_orthocomm_file)
+unset(_orthocomm_type)
+unset(_orthocomm_prefix)
+EOF
