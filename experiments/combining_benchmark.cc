@@ -1,4 +1,4 @@
-// Message combining on Cartesian stencils (issue 13) against Open MPI's
+// Message combining on Cartesian stencils against Open MPI's
 // neighbourhood collectives: allgather, alltoall, alltoallw and allreduce
 // (MPI_SUM on a block of ints) on periodic Moore and von Neumann stencils
 // (2-d depth 1 and 2, 3-d depth 1), blocks of 4 B to 40 KB. alltoallw is
@@ -35,7 +35,7 @@
 //   (mpirun --mca btl tcp,self ... for TCP loopback; benchmark names are
 //   <operation>/<stencil>/<block bytes>/manual_time)
 //
-// Timing follows DESIGN.md ("Measuring speed"): each benchmark iteration
+// Timing follows docs/design.md ("Measuring speed"): each benchmark iteration
 // runs one batch of --calls calls of every variant, the order rotating
 // from one iteration to the next; a batch begins with a barrier and its
 // time per call is the maximum over ranks. A variant's time is the median

@@ -9,9 +9,9 @@
 //
 //   mpirun -np 16 bazel-bin/experiments/neighbor_benchmark
 //
-// Timing follows DESIGN.md: each benchmark iteration runs one batch of
-// calls of *both* implementations, in alternating order; a batch starts
-// with a barrier and its time is the maximum over ranks. Counters:
+// Timing follows docs/design.md ("Measuring speed"): each benchmark iteration
+// runs one batch of calls of *both* implementations, in alternating order; a
+// batch starts with a barrier and its time is the maximum over ranks. Counters:
 // classic_us and openmpi_us (per call), ratio (classic / Open MPI), and the
 // structure of the direct algorithm per process and call: messages, bytes
 // sent, rounds.

@@ -1,4 +1,4 @@
-// ortho's one set of collective interfaces (seed 001, section 2): MPI's 17
+// ortho's one set of collective interfaces (the paper, section 2): MPI's 17
 // collectives (and allgatherw), whose meaning follows the structure of the
 // communicator, each blocking, non-blocking and persistent, with raw and
 // typed buffers.

@@ -1,4 +1,4 @@
-// The collective operations of ortho's one set of interfaces (seed 001,
+// The collective operations of ortho's one set of interfaces (the paper,
 // section 2: MPI's 17, plus allgatherw) and the structures each is defined
 // on.
 #ifndef ORTHOCOMM_ORTHO_OPERATION_H_
@@ -49,8 +49,8 @@ std::optional<Operation> operation_named(std::string_view name);
 // function a caller used, for error messages.
 const char* function_name(Operation operation, classic::Mode mode);
 
-// Whether `operation` has a meaning on `structure` (DESIGN.md, "Semantics
-// decisions"): scan and exscan are undefined on bipartite and directed
+// Whether `operation` has a meaning on `structure` (docs/design.md, "What a
+// collective means"): scan and exscan are undefined on bipartite and directed
 // graphs, reduce_scatter(_block) on directed graphs, allgatherw everywhere
 // but on directed graphs.
 bool defined_on(Operation operation, Structure structure);

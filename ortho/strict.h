@@ -1,4 +1,4 @@
-// Strict mode (seed 001, section 2.3): on a directed-graph communicator,
+// Strict mode (the paper, section 2.3): on a directed-graph communicator,
 // point-to-point restricted to the graph's neighbours, so that a stencil
 // code cannot talk past its declared neighbourhood by mistake.
 #ifndef ORTHOCOMM_ORTHO_STRICT_H_

@@ -1,4 +1,4 @@
-// The three topological structures of a communicator (seed 001, section 2)
+// The three topological structures of a communicator (the paper, section 2)
 // and its base communicator: ortho::topo_test and ortho::comm_base.
 #ifndef ORTHOCOMM_ORTHO_STRUCTURE_H_
 #define ORTHOCOMM_ORTHO_STRUCTURE_H_

@@ -1,4 +1,4 @@
-// Sub-communicators of directed-graph communicators (seed 001, section
+// Sub-communicators of directed-graph communicators (the paper, section
 // 2.4): split, create and dup give the induced subgraph, and
 // comm_subgraph induces it on any communicator of a subset.
 #ifndef ORTHOCOMM_ORTHO_SUBGRAPH_H_

@@ -1,4 +1,4 @@
-// The per-communicator table of ortho (DESIGN.md, "Structures"): the
+// The per-communicator table of ortho (docs/design.md, "Chosen once"): the
 // structure, the base communicator, the neighbours, and for each operation
 // the algorithm chosen when ortho first met the communicator. A call costs
 // one lookup of this table.

@@ -160,7 +160,7 @@ struct Bound {
 // development machine (Open MPI 4.1, vader) making, committing and freeing
 // a struct datatype costs about 1.5 us a message, which packing a few KiB
 // (memcpy for contiguous blocks) undercuts; above that the extra copy
-// costs more than the one-off type (README, "Message combining").
+// costs more than the one-off type (docs/design.md, "One executor").
 constexpr MPI_Aint kPackBytes = MPI_Aint{16} * 1024;
 MPI_Aint pack_limit = kPackBytes;  // internal::set_pack_limit (tests)
 

@@ -1,5 +1,5 @@
 // "combining": message-combining algorithms for Cartesian stencils (Träff &
-// Hunold, "Cartesian Collective Communication", ICPP 2019; seed 001,
+// Hunold, "Cartesian Collective Communication", ICPP 2019; the paper,
 // section 3.2). When every process of a Cartesian-named communicator has
 // the same relative neighbourhood, stencils/schedule.h's schedules route
 // the blocks of allgather and alltoall dimension by dimension: d rounds of

@@ -1,5 +1,5 @@
 // The plans of the direct algorithm on directed graphs for the operations
-// MPI has no neighbourhood form of (seed 001, section 2.2): barrier, bcast,
+// MPI has no neighbourhood form of (the paper, section 2.2): barrier, bcast,
 // gather(v), scatter(v), reduce, allreduce and allgatherw, one round each.
 // Arguments are raw (counts and displacements in elements of the datatype,
 // allgatherw's in bytes) and already checked.
