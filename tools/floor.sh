@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The floor of ortho's neighbourhood collectives: experiments/
+# combining_benchmark (built with -c opt) on the 2-d and 3-d Moore stencils,
+# allgather and alltoall, every block size, several launches; writes
+# RESULTS/run.txt (what ran where), RESULTS/raw/launch-N.csv and
+# RESULTS/table.txt (tools/floor_table.py: ortho against the same messages
+# posted by hand and against Open MPI, with the spread over launches).
+#
+#   tools/floor.sh [--np=P] [--launches=N] [--results=DIR]
+#
+# P defaults to 4, N to 3. Add the folder to docs/results/ and run
+# tools/performance_doc.sh to publish it. Needs python3 for the table.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command_line="bash tools/floor.sh $*"
+np=4
+launches=3
+results=""
+for arg in "$@"; do
+  case "$arg" in
+    --np=*) np="${arg#--np=}" ;;
+    --launches=*) launches="${arg#--launches=}" ;;
+    --results=*) results="${arg#--results=}" ;;
+    *) echo "usage: tools/floor.sh [--np=P] [--launches=N] [--results=DIR]" >&2
+       exit 2 ;;
+  esac
+done
+[[ "$np" =~ ^[1-9][0-9]*$ && "$launches" =~ ^[1-9][0-9]*$ ]] || {
+  echo "floor.sh: --np and --launches take positive numbers" >&2; exit 2; }
+results="${results:-results/floor-$(date +%Y%m%d-%H%M%S)}"
+bazel build -c opt //experiments:combining_benchmark
+binary=bazel-out/k8-opt/bin/experiments/combining_benchmark
+mkdir -p "$results/raw"
+{
+  echo "command: $command_line"
+  echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
+  echo "machine: $(nproc) cores, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1), $(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME")"
+  echo "mpi: $(mpirun --version 2>/dev/null | head -1)"
+  echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' (modified)')"
+} > "$results/run.txt"
+source tests/harness/mpirun_flags.sh
+mpirun_flags "$np"
+for ((launch = 1; launch <= launches; ++launch)); do
+  mpirun "${MPIRUN_FLAGS[@]}" "$binary" \
+    --benchmark_filter='^(allgather|alltoall)/moore_(2d|3d)_d1/' \
+    --iterations=24 --calls=20 --csv="$results/raw/launch-$launch.csv" \
+    > "$results/raw/launch-$launch.txt"
+done
+python3 tools/floor_table.py "$results"/raw/launch-*.csv > "$results/table.txt"
+cat "$results/table.txt"

@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""The floor table: ortho's neighbourhood collectives over the very messages
+they post, from combining_benchmark CSVs (one file per launch).
+
+  python3 tools/floor_table.py RESULTS/raw/launch-*.csv > RESULTS/table.txt
+
+Per operation, stencil and block size, the median over launches of each
+launch's median time per call, as ratios (> 1: ortho is faster), with their
+min-max over launches:
+  direct/raw       raw_us / ortho_direct_us: blocking ortho "direct" against
+                   MPI_Irecv + MPI_Isend + MPI_Waitall of the same messages;
+  sel/openmpi      openmpi_us / ortho_selected_us (MPI_Neighbor_*);
+  pers/floor       the faster of raw and raw_persistent (MPI_Startall over
+                   MPI_Recv_init/MPI_Send_init) / ortho_selected_persistent_us,
+                   where the persistent selection is direct;
+  pers/openmpi     openmpi_persistent_us (MPIX_Neighbor_*_init) /
+                   ortho_selected_persistent_us.
+A '!' marks a cell whose min-max spans 1 (the difference is within noise).
+"""
+import collections
+import csv
+import statistics
+import sys
+
+times = collections.defaultdict(dict)  # (launch, op, stencil, block) -> variant
+algorithms = {}
+processes = btl = None
+for launch, path in enumerate(sys.argv[1:]):
+    with open(path) as f:
+        for row in csv.DictReader(f):
+            key = (launch, row["operation"], row["stencil"],
+                   int(row["block_bytes"]))
+            times[key][row["variant"]] = float(row["time_us"])
+            algorithms[key[1:] + (row["variant"],)] = row["algorithm"]
+            processes, btl = row["processes"], row["btl"]
+
+
+def floor_persistent(t, point):
+    if algorithms.get(point + ("ortho_selected_persistent",)) != "direct":
+        return None
+    return min(t["raw"], t["raw_persistent"]) / t["ortho_selected_persistent"]
+
+
+metrics = {
+    "direct/raw": lambda t, p: t["raw"] / t["ortho_direct"],
+    "sel/openmpi": lambda t, p: t["openmpi"] / t["ortho_selected"],
+    "pers/floor": floor_persistent,
+    "pers/openmpi": lambda t, p: t["openmpi_persistent"] /
+    t["ortho_selected_persistent"],
+}
+values = collections.defaultdict(list)
+for (launch, op, stencil, block), t in times.items():
+    for name, metric in metrics.items():
+        x = metric(t, (op, stencil, block))
+        if x is not None:
+            values[(op, stencil, block, name)].append(x)
+
+launches = len(sys.argv) - 1
+print(f"ortho over its own messages: {processes} processes, btl {btl}, "
+      f"{launches} launches (median [min-max] over launches)")
+print(f"{'operation':10} {'stencil':12} {'block B':>8} " +
+      " ".join(f"{m:>19}" for m in metrics))
+for op, stencil, block in sorted({k[1:] for k in times}):
+    cells = []
+    for name in metrics:
+        xs = values.get((op, stencil, block, name))
+        if not xs:
+            cells.append("-")
+            continue
+        noisy = "!" if min(xs) < 1 < max(xs) else " "
+        cells.append(f"{statistics.median(xs):.2f} "
+                     f"[{min(xs):.2f}-{max(xs):.2f}]{noisy}")
+    print(f"{op:10} {stencil:12} {block:>8} " +
+          " ".join(f"{c:>19}" for c in cells))
