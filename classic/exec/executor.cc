@@ -169,7 +169,7 @@ MPI_Aint pack_limit = kPackBytes;  // internal::set_pack_limit (tests)
 // many bytes and starts it (MPI_Start) where it would post one. Smaller
 // messages are posted afresh at every start: Open MPI's shared-memory
 // transport sends a small MPI_Isend inline, which a started request does
-// not (docs/performance.md, "Persistent requests").
+// not (docs/call-path.md, "Persistent requests: when they pay").
 constexpr MPI_Aint kStartedBytes = 256;
 MPI_Aint started_limit = kStartedBytes;  // internal::set_started_limit
 
