@@ -1,6 +1,7 @@
 #include "classic/exec/executor.h"
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -43,8 +44,12 @@ struct PostingList {
   struct Round {
     std::vector<Posting> receives;
     std::vector<Posting> sends;
+    // The number of the round's first posting when the postings of all
+    // rounds are numbered one after the other (receives, then sends).
+    std::size_t first = 0;
   };
   std::vector<Round> rounds;
+  std::size_t count = 0;        // postings in all rounds
   bool several_blocks = false;  // some message has more than one block
 };
 
@@ -85,8 +90,11 @@ const PostingList& postings_of(const Plan& plan) {
     }
   };
   for (std::size_t r = 0; r < plan.rounds.size(); ++r) {
-    flatten(plan.rounds[r].receives, list->rounds[r].receives);
-    flatten(plan.rounds[r].sends, list->rounds[r].sends);
+    PostingList::Round& round = list->rounds[r];
+    flatten(plan.rounds[r].receives, round.receives);
+    flatten(plan.rounds[r].sends, round.sends);
+    round.first = list->count;
+    list->count += round.receives.size() + round.sends.size();
   }
   plan.executor_cache.postings = list;
   return *list;
@@ -177,9 +185,14 @@ class Execution final : public Request::Operation {
  public:
   // The communicator stays alive while this exists: the caller holds it
   // during a blocking run, the Request holding this otherwise.
+  // once: a blocking or non-blocking run, bound for it alone; repeatable:
+  // a blocking run that stays bound, to be run again (run_again) on the
+  // same buffers; persistent: a persistent operation.
+  enum class Kind { once, repeatable, persistent };
+
   Execution(const Comm::State& state, int tag_base,
-            std::shared_ptr<const Plan> plan, PlanBuffers buffers,
-            bool persistent, const char* function)
+            std::shared_ptr<const Plan> plan, PlanBuffers buffers, Kind kind,
+            const char* function)
       : context_(state.private_context),
         peer_offset_(state.peer_offset),
         local_offset_(state.local_offset()),
@@ -187,7 +200,8 @@ class Execution final : public Request::Operation {
         plan_(std::move(plan)),
         postings_(&postings_of(*plan_)),
         buffers_(buffers),
-        persistent_(persistent),
+        persistent_(kind == Kind::persistent),
+        keep_bound_(kind != Kind::once),
         function_(function) {
     if (plan_->scratch_bytes > 0) {
       scratch_ = std::shared_ptr<std::byte[]>(
@@ -221,8 +235,21 @@ class Execution final : public Request::Operation {
       return false;
     }
     requests_.clear();
-    if (!persistent_) free_types();
+    if (!keep_bound_) free_types();
     return true;
+  }
+
+  // Whether this runs `plan` on `buffers` (a repeatable execution).
+  bool runs(const Plan* plan, PlanBuffers buffers) const {
+    return plan_.get() == plan && buffers_.send == buffers.send &&
+           buffers_.recv == buffers.recv;
+  }
+  // Runs a repeatable execution again, as operation number `tag_base` of
+  // the communicator, for `function`.
+  void run_again(int tag_base, const char* function) {
+    tag_base_ = tag_base;
+    function_ = function;
+    run_to_completion();
   }
 
   void abandon() noexcept override;
@@ -262,6 +289,7 @@ class Execution final : public Request::Operation {
   Bound bind(const Plan::Message& message, MPI_Aint& staging) const;
   void bind();
   void bind_several_blocks();
+  void resolve_addresses();
   // The bytes of a message's data (its blocks' type signatures).
   MPI_Aint packed_bytes(const Plan::Message& message) const;
   // Packed messages: copies the blocks of a send into its staging bytes
@@ -308,7 +336,11 @@ class Execution final : public Request::Operation {
   PlanBuffers buffers_;
   std::shared_ptr<std::byte[]> scratch_;  // shared with background sends
   bool persistent_;
+  bool keep_bound_;  // bound once, for every run
   const char* function_;
+  // Executions that keep their binding: the address of each posting of a
+  // single block (PostingList numbering), resolved once.
+  std::vector<void*> addresses_;
 
   bool bound_ = false;
   // Messages of several blocks, bound once (empty when there are none):
@@ -427,6 +459,20 @@ void Execution::bind() {
   bound_ = true;  // free_types() now knows what to free, also after a throw
   bind_several_blocks();
   if (persistent_) make_started();
+  if (keep_bound_) resolve_addresses();
+}
+
+void Execution::resolve_addresses() {
+  addresses_.assign(postings_->count, nullptr);
+  for (const PostingList::Round& round : postings_->rounds) {
+    std::size_t k = round.first;
+    for (const auto* side : {&round.receives, &round.sends}) {
+      for (const PostingList::Posting& p : *side) {
+        if (p.single) addresses_[k] = address(p.space, p.displacement);
+        ++k;
+      }
+    }
+  }
 }
 
 void Execution::bind_several_blocks() {
@@ -519,6 +565,7 @@ MPI_Aint Execution::packed_bytes(const Plan::Message& message) const {
 
 void Execution::free_types() noexcept {
   if (!bound_) return;
+  addresses_.clear();
   if (receives_.empty() && sends_.empty() && started_receives_.empty() &&
       started_sends_.empty()) [[likely]] {
     bound_ = false;  // single blocks posted afresh: nothing was made
@@ -556,6 +603,12 @@ void Execution::post(std::size_t round) {
   MPI_Request* const posted = requests_.data();
   std::size_t k = 0;
   const bool any_started = !started_receives_.empty();
+  // Where the binding is kept, the addresses were resolved once.
+  void* const* resolved =
+      addresses_.empty() ? nullptr : addresses_.data() + list.first;
+  const auto at = [&](const PostingList::Posting& p) {
+    return resolved != nullptr ? resolved[k] : address(p.space, p.displacement);
+  };
   // Receives first, so that no message waits in the unexpected queue. A
   // message with a persistent request is started (its handle stays the
   // same), any other posted afresh.
@@ -567,9 +620,9 @@ void Execution::post(std::size_t round) {
     if (request != MPI_REQUEST_NULL) {
       code = MPI_Start(&request);
     } else if (p.single) {
-      code = MPI_Irecv(address(p.space, p.displacement), p.count, p.datatype,
-                       transport_rank(p.group, p.peer), tag_base_ + p.tag,
-                       context_, &request);
+      code =
+          MPI_Irecv(at(p), p.count, p.datatype, transport_rank(p.group, p.peer),
+                    tag_base_ + p.tag, context_, &request);
     } else {
       const Bound& bound = receives_[round][p.message];
       code = MPI_Irecv(bound.address, bound.count, bound.datatype,
@@ -587,8 +640,7 @@ void Execution::post(std::size_t round) {
     request = any_started ? started_sends_[round][p.message] : MPI_REQUEST_NULL;
     Bound bound;
     if (p.single) {
-      bound = Bound{address(p.space, p.displacement), p.count, p.datatype,
-                    false, -1};
+      bound = Bound{at(p), p.count, p.datatype, false, -1};
     } else {
       bound = sends_[round][p.message];
       if (bound.staging >= 0) {
@@ -738,6 +790,43 @@ int Execution::expected_bytes(const Bound& bound) const noexcept {
   return bytes;
 }
 
+// The blocking runs a communicator keeps bound (Comm::State::repeats): the
+// last kRepeats plans with their buffers, most recent first. A stencil
+// code's loop calls the same collectives on the same buffers again and
+// again (or on two, swapped each iteration); its calls then find their
+// binding made and their addresses resolved.
+constexpr std::size_t kRepeats = 2;
+struct Repeats {
+  std::array<std::unique_ptr<Execution>, kRepeats> kept;
+};
+
+void run_blocking(Comm::State& state, int base,
+                  std::shared_ptr<const Plan> plan, PlanBuffers buffers,
+                  const char* function) {
+  if (state.repeats == nullptr) state.repeats = std::make_shared<Repeats>();
+  auto& kept = static_cast<Repeats*>(state.repeats.get())->kept;
+  std::size_t found = 0;
+  while (found < kRepeats &&
+         !(kept[found] != nullptr && kept[found]->runs(plan.get(), buffers))) {
+    ++found;
+  }
+  if (found == kRepeats) {
+    // A new binding, kept in place of the least recent one.
+    found = kRepeats - 1;
+    kept[found] =
+        std::make_unique<Execution>(state, base, std::move(plan), buffers,
+                                    Execution::Kind::repeatable, function);
+  }
+  std::rotate(kept.begin(), kept.begin() + static_cast<std::ptrdiff_t>(found),
+              kept.begin() + static_cast<std::ptrdiff_t>(found) + 1);
+  try {
+    kept.front()->run_again(base, function);
+  } catch (...) {
+    kept.front().reset();  // abandoned: bound afresh next time
+    throw;
+  }
+}
+
 }  // namespace
 
 namespace internal {
@@ -761,14 +850,14 @@ Request execute(const Comm& comm, std::shared_ptr<const Plan> plan,
   const int base = tag_base(state.next_operation++);
   if (mode == Mode::blocking && !internal::operations_in_progress()) {
     // Nothing else to move along: no Request, no progress list.
-    Execution execution(state, base, std::move(plan), buffers,
-                        /*persistent=*/false, function);
-    execution.run_to_completion();
+    run_blocking(state, base, std::move(plan), buffers, function);
     return Request();
   }
-  auto execution =
-      std::make_unique<Execution>(state, base, std::move(plan), buffers,
-                                  mode == Mode::persistent, function);
+  auto execution = std::make_unique<Execution>(
+      state, base, std::move(plan), buffers,
+      mode == Mode::persistent ? Execution::Kind::persistent
+                               : Execution::Kind::once,
+      function);
   Request request(std::move(execution), comm);
   if (mode == Mode::blocking) wait(request);
   return request;

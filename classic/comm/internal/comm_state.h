@@ -40,6 +40,10 @@ class Comm::State {
   // private_context (classic/exec/executor.h: its tags carry it). A
   // duplicate, with a private context of its own, starts again at 0.
   std::uint64_t next_operation = 0;
+  // The executor's blocking runs kept bound for the next call with the
+  // same plan and buffers (classic/exec/executor.cc); they refer to
+  // private_context and go with the communicator.
+  std::shared_ptr<void> repeats;
   Group local;
   Group remote;  // null for an intra-communicator
   int rank = undefined;
