@@ -19,8 +19,7 @@
 #include "classic/intercomm/intercomm.h"
 #include "classic/topology/cartesian.h"
 #include "classic/topology/topology.h"
-#include "ortho/algorithms/algorithms.h"
-#include "ortho/algorithms/combining.h"
+#include "ortho/algorithms/registry.h"
 
 namespace ortho {
 namespace internal {
@@ -43,19 +42,6 @@ const Table* find_table(const classic::Comm& comm) {
   return found == nullptr ? nullptr : found->get();
 }
 
-void fill_defaults(Table& table) {
-  const Algorithm& algorithm = table.structure == Structure::directed_graph
-                                   ? algorithms::direct()
-                                   : algorithms::native();
-  for (Operation operation : all_operations()) {
-    if (defined_on(operation, table.structure)) {
-      table.choice(operation) = Choice::only(algorithm);
-      table.offer(operation, algorithm);
-    }
-  }
-  table.default_choices = table.choices;
-}
-
 // The local group's communicator of an inter-communicator: the merged
 // communicator split by side (the side named by its rank 0's place in the
 // merged order). Collective over both groups.
@@ -71,13 +57,13 @@ classic::Comm local_group_comm(const classic::Comm& intercomm) {
 }
 
 bool known_algorithm(std::string_view name) {
-  const auto names = algorithms::known_names();
+  const auto names = algorithms::registered_names();
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 
 std::string known_list() {
   std::string list;
-  for (std::string_view name : algorithms::known_names()) {
+  for (std::string_view name : algorithms::registered_names()) {
     if (!list.empty()) list += ", ";
     list += name;
   }
@@ -177,13 +163,11 @@ Table make_table(const classic::Comm& comm, Structure structure,
   if (structure == Structure::directed_graph) {
     read_neighbours(comm, table.sources, table.destinations);
   }
-  fill_defaults(table);
-  if (structure == Structure::directed_graph) {
-    algorithms::offer_per_peer(table);
+  table.combining = std::move(facts.combining);
+  for (const algorithms::Registration* registration : algorithms::registry()) {
+    registration->adopt(table);
   }
-  if (facts.combining) {
-    algorithms::select_combining(table, std::move(facts.combining));
-  }
+  table.default_choices = table.choices;
   if (const char* spec = std::getenv("ORTHO_ALGORITHM")) {
     apply_override(table, spec, std::string("ORTHO_ALGORITHM = '") + spec + "'",
                    "ortho (environment)");

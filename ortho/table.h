@@ -138,9 +138,10 @@ void read_neighbours(const classic::Comm& comm, std::vector<int>& sources,
                      std::vector<int>& destinations);
 
 // A table for `comm` of `structure` (with its neighbours read from classic's
-// topology) filled with the default algorithms, the combining ones where
-// `combining` is given (algorithms/combining.h), `base` as its base, and
-// the ORTHO_ALGORITHM override applied. Local.
+// topology and the stencil of `facts`), `base` as its base, whose choices
+// every registered algorithm has adopted in registry order
+// (algorithms/registry.h), with the ORTHO_ALGORITHM override applied.
+// Local.
 Table make_table(const classic::Comm& comm, Structure structure,
                  classic::Comm base, GraphFacts facts = {});
 

@@ -20,6 +20,8 @@
 #include "ortho/algorithms/algorithms.h"
 #include "ortho/algorithms/checks.h"
 #include "ortho/algorithms/combining.h"
+#include "ortho/algorithms/cost_model.h"
+#include "ortho/algorithms/registry.h"
 
 namespace ortho::algorithms {
 namespace {
@@ -143,11 +145,34 @@ classic::Request run(const classic::Comm& comm, const Table& table,
                           call.mode, call.function());
 }
 
+// allreduce on box stencils: fewer messages and blocks to reduce, no extra
+// volume, but d dependent rounds, which cost more than they save on small
+// blocks where rounds are dear (oversubscribed cores): the direct
+// algorithm up to the size where the box becomes the cheaper, the box
+// above (or everywhere).
+void adopt(Table& table) {
+  if (!table.combining || table.combining->box_depth == 0) return;
+  const Combining& c = *table.combining;
+  table.offer(Operation::allreduce, box_allreduce());
+  const Traffic direct = direct_traffic(c);
+  Traffic direct_reduce = direct;
+  direct_reduce.reduced_blocks = direct.blocks;
+  const std::optional<std::size_t> direct_up_to =
+      cheaper_up_to(c.prices, box_allreduce_traffic(c), direct_reduce,
+                    kMostCombinedBlockBytes);
+  Choice& choice = table.choice(Operation::allreduce);
+  if (!direct_up_to) {
+    choice = Choice::only(box_allreduce());
+  } else {
+    choice.alternative = box_allreduce();
+    choice.crossover_bytes = *direct_up_to;
+  }
+}
+
 }  // namespace
 
-const Algorithm& box_allreduce() {
-  static constexpr Algorithm kBoxAllreduce{"combining", &run};
-  return kBoxAllreduce;
-}
+extern constinit const Registration kBoxAllreduce{{"combining", &run}, &adopt};
+
+const Algorithm& box_allreduce() { return kBoxAllreduce.algorithm; }
 
 }  // namespace ortho::algorithms

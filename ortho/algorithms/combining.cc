@@ -24,6 +24,7 @@
 #include "ortho/algorithms/checks.h"
 #include "ortho/algorithms/edge_blocks.h"
 #include "ortho/algorithms/graph_plans.h"
+#include "ortho/algorithms/registry.h"
 #include "stencils/neighborhood.h"
 
 namespace ortho::algorithms {
@@ -33,13 +34,6 @@ using classic::Plan;
 using Space = Plan::Space;
 using stencils::Location;
 using stencils::SlotKind;
-
-// Above this block size the direct algorithm is chosen whatever the model
-// says: measured with experiments/combining_benchmark (4 processes, shared
-// memory), combining's rounds serialise large messages that the direct
-// algorithm has in flight at once (3-d Moore allgather, 40 KB blocks: 496
-// against 284 us; 4 KB: 83 against 89 us).
-constexpr std::size_t kMostCombinedBlockBytes = std::size_t{16} * 1024;
 
 // Where the blocks of one call lie: slot strides of the caller's buffers
 // (one block per neighbour) and of the scratch slots of relayed blocks.
@@ -524,9 +518,13 @@ Prices agreed_prices(const classic::Comm& graph) {
                     most[0]);
 }
 
-void select_combining(Table& table,
-                      std::shared_ptr<const Combining> combining) {
-  table.combining = std::move(combining);
+namespace {
+
+// Cartesian stencils (Table::combining): allgather and alltoall combine
+// up to the block size where the cost model prices combining cheaper than
+// direct (ortho/algorithms/cost_model.h), alltoallv and alltoallw when
+// persistent, allgatherv and allgatherw where allgather does.
+void adopt(Table& table) {
   if (!table.combining) return;
   const Combining& c = *table.combining;
   const Traffic direct = direct_traffic(c);
@@ -579,28 +577,11 @@ void select_combining(Table& table,
       table.choice(operation) = choice;
     }
   }
-  // allreduce on box stencils: fewer messages and blocks to reduce, no
-  // extra volume, but d dependent rounds, which cost more than they save on
-  // small blocks where rounds are dear (oversubscribed cores): the direct
-  // algorithm up to the size where the box becomes the cheaper, the box
-  // above (or everywhere).
-  if (c.box_depth > 0) {
-    table.offer(Operation::allreduce, box_allreduce());
-    Traffic direct_reduce = direct;
-    direct_reduce.reduced_blocks = direct.blocks;
-    const std::optional<std::size_t> direct_up_to =
-        cheaper_up_to(c.prices, box_allreduce_traffic(c), direct_reduce,
-                      kMostCombinedBlockBytes);
-    Choice& choice = table.choice(Operation::allreduce);
-    if (!direct_up_to) {
-      choice = Choice::only(box_allreduce());
-    } else {
-      choice.alternative = box_allreduce();
-      choice.crossover_bytes = *direct_up_to;
-    }
-  }
-  table.default_choices = table.choices;
 }
+
+}  // namespace
+
+extern constinit const Registration kCombining{{"combining", &run}, &adopt};
 
 const Algorithm& gather_blocks() {
   static constexpr Algorithm kGatherBlocks{"combining", &run_gather_blocks};
@@ -612,9 +593,6 @@ const Algorithm& exchange_blocks() {
   return kExchangeBlocks;
 }
 
-const Algorithm& combining() {
-  static constexpr Algorithm kCombining{"combining", &run};
-  return kCombining;
-}
+const Algorithm& combining() { return kCombining.algorithm; }
 
 }  // namespace ortho::algorithms

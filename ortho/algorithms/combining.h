@@ -120,15 +120,22 @@ std::shared_ptr<const Combining> detect_combining(
     std::span<const int> destinations, std::span<const int> sources,
     std::span<const int> source_order = {});
 
-// Fills `table`'s choices for allgather and alltoall: combining up to the
-// block size where the cost model says the direct algorithm is faster
-// (never above 16 KiB); for alltoallv/w the same in persistent mode (which
-// pays the size exchange and an agreement on the largest block once, at
-// initialisation), direct in the others; for allgatherv/w and allreduce on
-// box stencils, as their comments in combining.cc say.
-void select_combining(Table& table, std::shared_ptr<const Combining> combining);
+// Above this block size the direct algorithm is chosen whatever the model
+// says: measured with experiments/combining_benchmark (4 processes, shared
+// memory), combining's rounds serialise large messages that the direct
+// algorithm has in flight at once (3-d Moore allgather, 40 KB blocks: 496
+// against 284 us; 4 KB: 83 against 89 us).
+inline constexpr std::size_t kMostCombinedBlockBytes = std::size_t{16} * 1024;
 
-// combining() itself is declared in algorithms.h.
+// combining() itself is declared in algorithms.h. Its registration
+// (combining.cc) chooses, on a table with a stencil: combining for
+// allgather and alltoall up to the block size where the cost model says
+// the direct algorithm is faster (never above kMostCombinedBlockBytes); for
+// alltoallv/w the same in persistent mode (which pays the size exchange and
+// an agreement on the largest block once, at initialisation), direct in
+// the others; for allgatherv/w, as allgather where no block waits in
+// scratch. box_allreduce's (box_allreduce.cc) chooses allreduce on box
+// stencils.
 
 // allgatherv and allgatherw along allgather's relay trees; also named
 // "combining".

@@ -17,6 +17,7 @@
 #include "ortho/algorithms/algorithms.h"
 #include "ortho/algorithms/checks.h"
 #include "ortho/algorithms/graph_plans.h"
+#include "ortho/algorithms/registry.h"
 
 namespace ortho::algorithms {
 namespace {
@@ -287,11 +288,20 @@ classic::Request run(const classic::Comm& comm, const Table& table,
   return execute(comm, call, plan_for(call, n, check));
 }
 
+// The default for every operation that has a meaning on a directed graph.
+void adopt(Table& table) {
+  if (table.structure != Structure::directed_graph) return;
+  for (Operation operation : all_operations()) {
+    if (!defined_on(operation, table.structure)) continue;
+    table.choice(operation) = Choice::only(direct());
+    table.offer(operation, direct());
+  }
+}
+
 }  // namespace
 
-const Algorithm& direct() {
-  static constexpr Algorithm kDirect{"direct", &run};
-  return kDirect;
-}
+extern constinit const Registration kDirect{{"direct", &run}, &adopt};
+
+const Algorithm& direct() { return kDirect.algorithm; }
 
 }  // namespace ortho::algorithms

@@ -9,6 +9,7 @@
 #include "classic/collectives/collectives.h"
 #include "classic/collectives/collectives_in_mode.h"
 #include "ortho/algorithms/algorithms.h"
+#include "ortho/algorithms/registry.h"
 
 namespace ortho::algorithms {
 namespace {
@@ -153,11 +154,21 @@ classic::Request run(const classic::Comm& comm, const Table& /*table*/,
   return call.form == Form::typed ? run_typed(comm, call) : run_raw(comm, call);
 }
 
+// The default for every operation that has a meaning on a fully connected
+// or bipartite communicator.
+void adopt(Table& table) {
+  if (table.structure == Structure::directed_graph) return;
+  for (Operation operation : all_operations()) {
+    if (!defined_on(operation, table.structure)) continue;
+    table.choice(operation) = Choice::only(native());
+    table.offer(operation, native());
+  }
+}
+
 }  // namespace
 
-const Algorithm& native() {
-  static constexpr Algorithm kNative{"native", &run};
-  return kNative;
-}
+extern constinit const Registration kNative{{"native", &run}, &adopt};
+
+const Algorithm& native() { return kNative.algorithm; }
 
 }  // namespace ortho::algorithms

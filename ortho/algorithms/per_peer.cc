@@ -18,6 +18,7 @@
 #include "ortho/algorithms/algorithms.h"
 #include "ortho/algorithms/checks.h"
 #include "ortho/algorithms/edge_blocks.h"
+#include "ortho/algorithms/registry.h"
 
 namespace ortho::algorithms {
 namespace {
@@ -85,9 +86,10 @@ classic::Request run(const classic::Comm& comm, const Table& table,
                           call.function());
 }
 
-}  // namespace
-
-void offer_per_peer(Table& table) {
+// Offered on every directed graph (it differs from direct where peers
+// repeat), not chosen: see algorithms.h.
+void adopt(Table& table) {
+  if (table.structure != Structure::directed_graph) return;
   for (Operation operation :
        {Operation::allgather, Operation::allgatherv, Operation::allgatherw,
         Operation::alltoall, Operation::alltoallv, Operation::alltoallw}) {
@@ -95,9 +97,10 @@ void offer_per_peer(Table& table) {
   }
 }
 
-const Algorithm& per_peer() {
-  static constexpr Algorithm kPerPeer{"per_peer", &run};
-  return kPerPeer;
-}
+}  // namespace
+
+extern constinit const Registration kPerPeer{{"per_peer", &run}, &adopt};
+
+const Algorithm& per_peer() { return kPerPeer.algorithm; }
 
 }  // namespace ortho::algorithms

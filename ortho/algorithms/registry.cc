@@ -1,0 +1,36 @@
+#include "ortho/algorithms/registry.h"
+
+#include <algorithm>
+
+namespace ortho::algorithms {
+
+// Each defined in its algorithm's file (constant-initialised: the list is
+// complete before any table is made). One line here and one in the list
+// below per algorithm.
+extern const Registration kNative;        // native.cc
+extern const Registration kDirect;        // direct.cc
+extern const Registration kPerPeer;       // per_peer.cc
+extern const Registration kCombining;     // combining.cc
+extern const Registration kBoxAllreduce;  // box_allreduce.cc
+
+std::span<const Registration* const> registry() {
+  // Defaults first (native, direct), then the algorithms whose choice
+  // builds on them.
+  static constexpr const Registration* kAll[] = {
+      &kNative, &kDirect, &kPerPeer, &kCombining, &kBoxAllreduce,
+  };
+  return kAll;
+}
+
+std::vector<std::string_view> registered_names() {
+  std::vector<std::string_view> names;
+  for (const Registration* registration : registry()) {
+    const std::string_view name = registration->algorithm.name;
+    if (std::find(names.begin(), names.end(), name) == names.end()) {
+      names.push_back(name);
+    }
+  }
+  return names;
+}
+
+}  // namespace ortho::algorithms
