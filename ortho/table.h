@@ -174,12 +174,10 @@ void apply_override(Table& table, std::string_view spec,
 // the environment variable ORTHO_ALGORITHM, which applies to every table
 // made while it is set). `spec` is a comma-separated list of items, each
 // `name` (every operation that has an algorithm of that name uses it) or
-// `operation=name` (that operation must have one). Names: "native" (fully
-// connected and bipartite: classic's collectives), "direct" (directed
-// graphs: one message per edge), "per_peer" (directed graphs whose
-// neighbours repeat: one message per distinct peer), "combining"
-// (Cartesian stencils: algorithms/combining.h). An
-// empty spec restores the default choice. Local; affects this communicator
+// `operation=name` (that operation must have one). The names are those of
+// the registered algorithms (algorithms/registry.h; docs/algorithms.md
+// lists them with where each applies). An empty spec restores the default
+// choice. Local; affects this communicator
 // only (not its earlier duplicates; later duplicates inherit it).
 // ErrorClass::arg for an unknown operation or algorithm, or an operation
 // without an algorithm of that name on this structure.
