@@ -19,7 +19,9 @@
 #include "classic/intercomm/intercomm.h"
 #include "classic/topology/cartesian.h"
 #include "classic/topology/topology.h"
+#include "ortho/algorithms/checks.h"
 #include "ortho/algorithms/registry.h"
+#include "ortho/exchange.h"
 
 namespace ortho {
 namespace internal {
@@ -203,9 +205,13 @@ std::size_t block_bytes(const Call& call, const Table& table) {
 std::size_t selection_bytes(const classic::Comm& comm, const Choice& choice,
                             const Call& call, const Table& table) {
   if (!choice.sized(call.mode)) return 0;
-  const std::size_t mine = block_bytes(call, table);
-  if (!choice.agreed_size) return mine;
-  const auto local = static_cast<std::uint64_t>(mine);
+  if (!choice.agreed_size) return block_bytes(call, table);
+  // The processes agree on the largest block below. A process whose
+  // arguments are wrong raises here, before it joins the agreement: the
+  // normalisation checks them all.
+  const algorithms::Checks check(comm, call);
+  const auto local = static_cast<std::uint64_t>(
+      algorithms::normalise(table, call, check).largest_send_bytes);
   std::uint64_t largest = 0;
   classic::allreduce(comm, std::span<const std::uint64_t>(&local, 1),
                      std::span<std::uint64_t>(&largest, 1), MPI_MAX);

@@ -22,9 +22,9 @@
 #include "classic/exec/plan.h"
 #include "ortho/algorithms/algorithms.h"
 #include "ortho/algorithms/checks.h"
-#include "ortho/algorithms/edge_blocks.h"
 #include "ortho/algorithms/graph_plans.h"
 #include "ortho/algorithms/registry.h"
+#include "ortho/exchange.h"
 #include "stencils/neighborhood.h"
 
 namespace ortho::algorithms {
@@ -289,7 +289,7 @@ std::int64_t bytes_of(const Plan::Block& block, const char* function) {
 // slot). Blocking.
 std::vector<std::int64_t> exchange_sizes(const classic::Comm& comm,
                                          const Combining& combining,
-                                         const EdgeBlocks& blocks,
+                                         const Exchange& blocks,
                                          const char* function) {
   std::vector<std::int64_t> sent(blocks.send.size());
   std::transform(
@@ -333,7 +333,7 @@ classic::Request run_exchange_blocks(const classic::Comm& comm,
                                      const Table& table, const Call& call) {
   const Checks check(comm, call);
   const char* function = call.function();
-  const EdgeBlocks blocks = edge_blocks(table, call, check);
+  const Exchange blocks = normalise(table, call, check);
   const Combining& combining = *table.combining;
   const std::vector<std::int64_t> sizes =
       exchange_sizes(comm, combining, blocks, function);

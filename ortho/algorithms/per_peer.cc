@@ -17,8 +17,8 @@
 #include "classic/exec/plan.h"
 #include "ortho/algorithms/algorithms.h"
 #include "ortho/algorithms/checks.h"
-#include "ortho/algorithms/edge_blocks.h"
 #include "ortho/algorithms/registry.h"
+#include "ortho/exchange.h"
 
 namespace ortho::algorithms {
 namespace {
@@ -77,7 +77,7 @@ Plan per_peer_plan(int rank, std::span<const int> sources,
 classic::Request run(const classic::Comm& comm, const Table& table,
                      const Call& call) {
   const Checks check(comm, call);
-  const EdgeBlocks blocks = edge_blocks(table, call, check);
+  const Exchange blocks = normalise(table, call, check);
   auto plan = std::make_shared<const Plan>(
       per_peer_plan(comm.rank(), table.sources, table.destinations, blocks.send,
                     blocks.recv));

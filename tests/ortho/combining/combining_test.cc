@@ -31,6 +31,7 @@
 #include "stencils/cart_neighbors.h"
 #include "stencils/neighborhood.h"
 #include "stencils/schedule.h"
+#include "tests/testing/errors.h"
 
 namespace {
 
@@ -548,7 +549,11 @@ TEST(Combining, AlltoallvAgreesOnTheLargestBlockBeforeChoosing) {
   ortho::Call call;
   call.operation = ortho::Operation::alltoallv;
   call.send.counts = sendcounts;
+  call.send.displs = sdispls;
   call.send.datatype = MPI_INT;
+  call.recv.counts = counts;
+  call.recv.displs = displs;
+  call.recv.datatype = MPI_INT;
   for (classic::Mode mode :
        {classic::Mode::blocking, classic::Mode::nonblocking,
         classic::Mode::persistent}) {
@@ -587,6 +592,65 @@ TEST(Combining, AlltoallvAgreesOnTheLargestBlockBeforeChoosing) {
   call.mode = classic::Mode::blocking;
   EXPECT_EQ(ortho::internal::selection_bytes(graph, choice, call, sized),
             static_cast<std::size_t>(4 * mine));
+}
+
+// An argument error of one process under a choice that agrees on the
+// largest block is raised on that process before it joins the agreement:
+// only rank 0 calls, with a negative count (alltoallv_init) or a null
+// datatype (alltoallw_init); joining the agreement alone would hang.
+TEST(Combining, ArgumentErrorsComeBeforeTheSizeAgreement) {
+  const Comm graph = stencil_graph({2, stencils::Metric::chebyshev, 1, true});
+  ortho::Table sized = ortho::internal::table_of(graph, "combining_test");
+  for (ortho::Operation operation :
+       {ortho::Operation::alltoallv, ortho::Operation::alltoallw}) {
+    ortho::Choice& choice = sized.choice(operation);
+    choice.primary = ortho::algorithms::direct();
+    choice.alternative = ortho::algorithms::direct();
+    choice.persistent = ortho::algorithms::exchange_blocks();
+    choice.persistent_crossover_bytes = 1 << 20;
+    choice.agreed_size = true;
+  }
+  ortho::internal::attach(graph, sized);
+  const classic::DistGraphNeighbors lists =
+      classic::dist_graph_neighbors(graph);
+  const std::size_t in = lists.sources.size();
+  const std::size_t out = lists.destinations.size();
+  if (graph.rank() == 0 && out > 0) {
+    std::vector<int> sendcounts(out, 1);
+    sendcounts[out - 1] = -1;
+    const std::vector<int> sdispls(out, 0);
+    const std::vector<int> counts(in, 1);
+    std::vector<int> displs(in);
+    for (std::size_t k = 0; k < in; ++k) displs[k] = static_cast<int>(k);
+    std::vector<int> send(out, 0);
+    std::vector<int> recv(in, 0);
+    orthocomm_test::expect_thrown(
+        orthocomm_test::thrown_by([&] {
+          classic::Request r = ortho::alltoallv_init(
+              graph, send.data(), sendcounts, sdispls, MPI_INT, recv.data(),
+              counts, displs, MPI_INT);
+        }),
+        classic::ErrorClass::count,
+        {"ortho::alltoallv_init",
+         "sendcounts[" + std::to_string(out - 1) + "]"});
+    const std::vector<int> ones(out, 1);
+    std::vector<MPI_Aint> sbytes(out);
+    std::vector<MPI_Aint> rbytes(in);
+    for (std::size_t i = 0; i < out; ++i) sbytes[i] = 0;
+    for (std::size_t k = 0; k < in; ++k) rbytes[k] = MPI_Aint(4 * k);
+    std::vector<MPI_Datatype> send_types(out, MPI_INT);
+    send_types[0] = MPI_DATATYPE_NULL;
+    const std::vector<MPI_Datatype> recv_types(in, MPI_INT);
+    const std::vector<int> recv_ones(in, 1);
+    orthocomm_test::expect_thrown(
+        orthocomm_test::thrown_by([&] {
+          classic::Request r = ortho::alltoallw_init(
+              graph, send.data(), ones, sbytes, send_types, recv.data(),
+              recv_ones, rbytes, recv_types);
+        }),
+        classic::ErrorClass::datatype, {"ortho::alltoallw_init", "send_types"});
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
 }
 
 // A block larger than its receive block is refused by the receiver after

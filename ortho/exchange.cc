@@ -1,5 +1,6 @@
-#include "ortho/algorithms/edge_blocks.h"
+#include "ortho/exchange.h"
 
+#include <algorithm>
 #include <vector>
 
 #include "classic/base/datatype_layout.h"
@@ -54,10 +55,22 @@ std::vector<Plan::Block> varying_w(Space space, std::span<const int> counts,
   return blocks;
 }
 
-}  // namespace
+std::size_t largest_bytes(const std::vector<Plan::Block>& blocks,
+                          const char* function) {
+  std::size_t largest = 0;
+  for (const Plan::Block& block : blocks) {
+    if (block.count == 0) continue;
+    largest = std::max(
+        largest,
+        static_cast<std::size_t>(block.count) *
+            static_cast<std::size_t>(
+                classic::datatype_layout(block.datatype, function).size));
+  }
+  return largest;
+}
 
-EdgeBlocks edge_blocks(const Table& table, const Call& call,
-                       const Checks& check) {
+// The blocks, after the checks.
+Exchange blocks_of(const Table& table, const Call& call, const Checks& check) {
   const std::size_t in = table.sources.size();
   const std::size_t out = table.destinations.size();
   const SendSide& s = call.send;
@@ -65,7 +78,7 @@ EdgeBlocks edge_blocks(const Table& table, const Call& call,
   const char* function = call.function();
   check.not_in_place(s.data, "send", "(no in-place form on a graph)");
   check.not_in_place(r.data, "recv", "(no in-place form on a graph)");
-  EdgeBlocks blocks;
+  Exchange blocks;
   switch (call.operation) {
     case Operation::allgather:
     case Operation::alltoall: {
@@ -154,6 +167,14 @@ EdgeBlocks edge_blocks(const Table& table, const Call& call,
         varying(Space::recv, r.counts, r.displs, r.datatype, function);
   }
   return blocks;
+}
+
+}  // namespace
+
+Exchange normalise(const Table& table, const Call& call, const Checks& check) {
+  Exchange exchange = blocks_of(table, call, check);
+  exchange.largest_send_bytes = largest_bytes(exchange.send, call.function());
+  return exchange;
 }
 
 }  // namespace ortho::algorithms

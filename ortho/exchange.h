@@ -1,0 +1,36 @@
+// The normalisation of a neighbourhood collective (allgather(v, w),
+// alltoall(v, w) on a directed graph): the caller's MPI-shaped arguments
+// and the communicator's neighbourhood become one validated description of
+// the exchange, its blocks one per edge in edge order as plan blocks. Every
+// argument error is raised here, on the process that made it, naming the
+// caller's function, before any message or agreement: a size-aware choice
+// that agrees on the largest block (ortho/table.h) normalises first, and
+// the algorithms that route blocks themselves (per_peer, combining's
+// alltoallv/w) start from it.
+#ifndef ORTHOCOMM_ORTHO_EXCHANGE_H_
+#define ORTHOCOMM_ORTHO_EXCHANGE_H_
+
+#include <cstddef>
+#include <vector>
+
+#include "classic/exec/plan.h"
+#include "ortho/algorithms/checks.h"
+#include "ortho/call.h"
+#include "ortho/table.h"
+
+namespace ortho::algorithms {
+
+struct Exchange {
+  std::vector<classic::Plan::Block> send;  // per destination
+  std::vector<classic::Plan::Block> recv;  // per source
+  // The bytes of the largest send block (count times the datatype's size).
+  std::size_t largest_send_bytes = 0;
+};
+
+// Raises classic::Error (through `check`) for arguments that do not fit the
+// table's neighbourhood.
+Exchange normalise(const Table& table, const Call& call, const Checks& check);
+
+}  // namespace ortho::algorithms
+
+#endif  // ORTHOCOMM_ORTHO_EXCHANGE_H_
