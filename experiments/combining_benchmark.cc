@@ -77,6 +77,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -93,11 +94,11 @@
 #include "experiments/hand_posted.h"
 #include "naming/cart_name.h"
 #include "naming/geometry.h"
-#include "ortho/algorithms/combining.h"
 #include "ortho/collectives.h"
 #include "ortho/dist_graph.h"
 #include "ortho/operation.h"
 #include "ortho/table.h"
+#include "ortho/traffic.h"
 #include "stencils/cart_neighbors.h"
 #include "stencils/neighborhood.h"
 #include "stencils/schedule.h"
@@ -514,57 +515,22 @@ class Point {
     return {types_.data(), static_cast<std::size_t>(degree_)};
   }
 
-  // The Traffic of the selected, direct and combining algorithms.
+  // The traffic of the selected, direct and combining algorithms
+  // (ortho::traffic: exact, from the plans and schedules).
   void read_structure(int block_bytes) {
-    const ortho::Table& table =
-        ortho::internal::table_of(selected_, "combining_benchmark");
-    const auto convert = [&](const ortho::algorithms::Traffic& traffic) {
-      return Structure{.messages = traffic.messages,
-                       .bytes = static_cast<long>(traffic.blocks) * block_bytes,
-                       .rounds = traffic.rounds};
+    const auto bytes = static_cast<std::size_t>(block_bytes);
+    const auto structure = [&](const char* algorithm, classic::Mode mode) {
+      const std::optional<ortho::Traffic> traffic =
+          ortho::traffic(selected_, operation_, algorithm, bytes, mode);
+      return traffic ? Structure{.messages = traffic->messages,
+                                 .bytes = traffic->bytes,
+                                 .rounds = traffic->rounds}
+                     : Structure{};
     };
-    if (table.combining == nullptr) {  // no common stencil: direct only
-      direct_structure_ = {.messages = degree_,
-                           .bytes = static_cast<long>(degree_) * block_bytes,
-                           .rounds = degree_ > 0 ? 1 : 0};
-    } else {
-      const ortho::algorithms::Combining& c = *table.combining;
-      direct_structure_ = convert(ortho::algorithms::direct_traffic(c));
-      switch (operation_) {
-        case Operation::allgather:
-          combining_structure_ = convert(ortho::algorithms::combining_traffic(
-              c, stencils::Collective::allgather));
-          break;
-        case Operation::alltoall:
-          combining_structure_ = convert(ortho::algorithms::combining_traffic(
-              c, stencils::Collective::alltoall));
-          break;
-        case Operation::alltoallw: {
-          // The schedule carries the blocks' sizes (one int64 a block),
-          // then the blocks: twice per blocking call, once per start of a
-          // persistent one (its size exchange ran at alltoallw_init).
-          const ortho::algorithms::Traffic schedule =
-              ortho::algorithms::combining_traffic(
-                  c, stencils::Collective::alltoall);
-          combining_persistent_structure_ = convert(schedule);
-          combining_structure_ = {
-              .messages = 2 * schedule.messages,
-              .bytes = static_cast<long>(schedule.blocks) *
-                       (block_bytes + static_cast<long>(sizeof(std::int64_t))),
-              .rounds = 2 * schedule.rounds};
-          break;
-        }
-        default:
-          if (c.box_depth > 0) {
-            combining_structure_ =
-                convert(ortho::algorithms::box_allreduce_traffic(c));
-          }
-          break;
-      }
-      if (operation_ != Operation::alltoallw) {
-        combining_persistent_structure_ = combining_structure_;
-      }
-    }
+    direct_structure_ = structure("direct", classic::Mode::blocking);
+    combining_structure_ = structure("combining", classic::Mode::blocking);
+    combining_persistent_structure_ =
+        structure("combining", classic::Mode::persistent);
     selected_structure_ = selected_name_ == "combining" ? combining_structure_
                                                         : direct_structure_;
     selected_persistent_structure_ = selected_persistent_name_ == "combining"

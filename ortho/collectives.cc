@@ -7,7 +7,7 @@
 #include "classic/base/constants.h"
 #include "classic/base/error.h"
 #include "ortho/call.h"
-#include "ortho/table.h"
+#include "ortho/internal/table.h"
 
 namespace ortho {
 namespace internal {

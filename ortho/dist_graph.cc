@@ -6,8 +6,8 @@
 
 #include "naming/cart_name.h"
 #include "ortho/algorithms/combining.h"
+#include "ortho/internal/table.h"
 #include "ortho/strict.h"
-#include "ortho/table.h"
 
 namespace ortho {
 namespace internal {

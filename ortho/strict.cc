@@ -5,8 +5,8 @@
 
 #include "classic/base/error.h"
 #include "classic/p2p/peer_restriction.h"
+#include "ortho/internal/table.h"
 #include "ortho/structure.h"
-#include "ortho/table.h"
 
 namespace ortho {
 

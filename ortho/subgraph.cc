@@ -9,9 +9,9 @@
 #include "classic/graph/dist_graph.h"
 #include "classic/topology/topology.h"
 #include "ortho/dist_graph.h"
+#include "ortho/internal/table.h"
 #include "ortho/strict.h"
 #include "ortho/structure.h"
-#include "ortho/table.h"
 
 namespace ortho {
 namespace {

@@ -1,4 +1,4 @@
-#include "ortho/table.h"
+#include "ortho/internal/table.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -21,7 +21,7 @@
 #include "classic/topology/topology.h"
 #include "ortho/algorithms/checks.h"
 #include "ortho/algorithms/registry.h"
-#include "ortho/exchange.h"
+#include "ortho/internal/exchange.h"
 
 namespace ortho {
 namespace internal {

@@ -1,182 +1,27 @@
-// The per-communicator table of ortho (docs/design.md, "Chosen once"): the
-// structure, the base communicator, the neighbours, and for each operation
-// the algorithm chosen when ortho first met the communicator. A call costs
-// one lookup of this table.
+// Which algorithm runs an ortho collective on a communicator: overrides for
+// experiments (set_algorithm, and the environment variable ORTHO_ALGORITHM)
+// and what a call of a given size and mode would run. The tables behind it
+// are made once per communicator (docs/design.md, "Chosen once";
+// docs/algorithms.md).
 #ifndef ORTHOCOMM_ORTHO_TABLE_H_
 #define ORTHOCOMM_ORTHO_TABLE_H_
 
-#include <algorithm>
-#include <array>
 #include <cstddef>
-#include <limits>
-#include <memory>
-#include <string>
 #include <string_view>
-#include <vector>
 
 #include "classic/comm/comm.h"
 #include "classic/exec/mode.h"
-#include "classic/p2p/request.h"
-#include "ortho/call.h"
-#include "ortho/graph_facts.h"
 #include "ortho/operation.h"
-#include "ortho/structure.h"
 
 namespace ortho {
-
-namespace algorithms {
-struct Combining;
-}  // namespace algorithms
-
-struct Table;
-
-// An algorithm: a name (what ORTHO_ALGORITHM and set_algorithm say) and the
-// function that runs a call with it.
-struct Algorithm {
-  using Run = classic::Request (*)(const classic::Comm& comm,
-                                   const Table& table, const Call& call);
-  std::string_view name;
-  Run run = nullptr;
-  friend bool operator==(const Algorithm& a, const Algorithm& b) {
-    return a.name == b.name && a.run == b.run;
-  }
-};
-
-// The choice for one operation: `primary` for blocks of up to
-// `crossover_bytes` bytes, `alternative` (where there is one) above.
-// Persistent calls may have a primary of their own, `persistent` (one whose
-// set-up is paid once, at initialisation), with its own crossover to the
-// same alternative. An operation undefined on the structure has no primary.
-struct Choice {
-  static constexpr std::size_t kNever = std::numeric_limits<std::size_t>::max();
-  Algorithm primary;
-  Algorithm alternative;
-  std::size_t crossover_bytes = kNever;
-  Algorithm persistent;  // where set, persistent calls' primary
-  std::size_t persistent_crossover_bytes = kNever;
-  // The block sizes of one call may differ between processes (alltoallv,
-  // alltoallw): the dispatch agrees on the largest (a maximum over the
-  // communicator) before a size-aware selection, so that all choose alike.
-  bool agreed_size = false;
-
-  // `algorithm` for every block size.
-  static Choice only(const Algorithm& algorithm) {
-    Choice choice;
-    choice.primary = algorithm;
-    return choice;
-  }
-
-  bool defined() const { return primary.run != nullptr; }
-  // Whether the choice depends on the block size or the mode at all (the
-  // dispatch skips computing the block size where it does not).
-  bool fixed() const {
-    return crossover_bytes == kNever && persistent.run == nullptr;
-  }
-  // Whether the selection in `mode` depends on the block size.
-  bool sized(classic::Mode mode) const {
-    return mode == classic::Mode::persistent && persistent.run != nullptr
-               ? persistent_crossover_bytes != kNever
-               : crossover_bytes != kNever;
-  }
-  const Algorithm& select(std::size_t block_bytes) const {
-    return block_bytes > crossover_bytes ? alternative : primary;
-  }
-  const Algorithm& select(std::size_t block_bytes, classic::Mode mode) const {
-    if (mode == classic::Mode::persistent && persistent.run != nullptr) {
-      return block_bytes > persistent_crossover_bytes ? alternative
-                                                      : persistent;
-    }
-    return select(block_bytes);
-  }
-};
-
-struct Table {
-  Structure structure = Structure::fully_connected;
-  // Null for a fully connected communicator (its own base: holding a
-  // handle to itself in its own attribute would keep it alive forever).
-  classic::Comm base;
-  // Directed graphs: the in- and out-neighbours in the order that places
-  // blocks (proc_null at the borders of a classic Cartesian topology).
-  std::vector<int> sources;
-  std::vector<int> destinations;
-  // Cartesian stencils: the compiled message-combining schedules (null
-  // where the neighbourhoods are no common stencil).
-  std::shared_ptr<const algorithms::Combining> combining;
-  std::array<Choice, kOperationCount> choices{};
-  // The choices before any override, which an empty override restores.
-  std::array<Choice, kOperationCount> default_choices{};
-  // Per operation, every algorithm it has on this communicator, the
-  // default first: those an override may force.
-  std::array<std::vector<Algorithm>, kOperationCount> available{};
-
-  // Makes `algorithm` one an override may force for `operation`.
-  void offer(Operation operation, const Algorithm& algorithm) {
-    std::vector<Algorithm>& list =
-        available[static_cast<std::size_t>(operation)];
-    if (std::find(list.begin(), list.end(), algorithm) == list.end()) {
-      list.push_back(algorithm);
-    }
-  }
-
-  const Choice& choice(Operation operation) const {
-    return choices[static_cast<std::size_t>(operation)];
-  }
-  Choice& choice(Operation operation) {
-    return choices[static_cast<std::size_t>(operation)];
-  }
-};
-
-namespace internal {
-
-// The table of `comm`, prepared now if it has none (collective where
-// ortho::prepare says so). Valid while comm has it.
-const Table& table_of(const classic::Comm& comm, const char* function);
-
-// The in- and out-neighbours of a communicator with classic's graph,
-// Cartesian or distributed graph topology, in MPI-4.1's order. Local.
-void read_neighbours(const classic::Comm& comm, std::vector<int>& sources,
-                     std::vector<int>& destinations);
-
-// A table for `comm` of `structure` (with its neighbours read from classic's
-// topology and the stencil of `facts`), `base` as its base, whose choices
-// every registered algorithm has adopted in registry order
-// (algorithms/registry.h), with the ORTHO_ALGORITHM override applied.
-// Local.
-Table make_table(const classic::Comm& comm, Structure structure,
-                 classic::Comm base, GraphFacts facts = {});
-
-// The block size a size-aware choice compares with its crossover: the
-// bytes of the caller's send block (count times the datatype's size; for
-// typed calls the span, divided by the out-degree where it holds one block
-// per destination; the largest block for v and w variants, which a choice
-// with agreed_size then agrees on). Local.
-std::size_t block_bytes(const Call& call, const Table& table);
-
-// The block size that `choice` selects by for `call` on `comm`: 0 where the
-// selection does not depend on it, block_bytes() otherwise, its maximum over
-// comm where the choice says the sizes must be agreed on (collective then).
-std::size_t selection_bytes(const classic::Comm& comm, const Choice& choice,
-                            const Call& call, const Table& table);
-
-// Attaches `table` to `comm` (replacing any): ortho's constructors call
-// this once they have made the communicator and its base.
-void attach(const classic::Comm& comm, Table table);
-
-// Applies an override (the syntax of ORTHO_ALGORITHM, documented at
-// ortho::set_algorithm) to `table`; `source` names where it came from in
-// error messages.
-void apply_override(Table& table, std::string_view spec,
-                    std::string_view source, const char* function);
-
-}  // namespace internal
 
 // Forces algorithms on `comm` for experiments (the per-communicator form of
 // the environment variable ORTHO_ALGORITHM, which applies to every table
 // made while it is set). `spec` is a comma-separated list of items, each
 // `name` (every operation that has an algorithm of that name uses it) or
 // `operation=name` (that operation must have one). The names are those of
-// the registered algorithms (algorithms/registry.h; docs/algorithms.md
-// lists them with where each applies). An empty spec restores the default
+// the registered algorithms (docs/algorithms.md lists them with
+// where each applies). An empty spec restores the default
 // choice. Local; affects this communicator
 // only (not its earlier duplicates; later duplicates inherit it).
 // ErrorClass::arg for an unknown operation or algorithm, or an operation

@@ -5,7 +5,8 @@
 #ifndef ORTHOCOMM_ORTHO_ALGORITHMS_ALGORITHMS_H_
 #define ORTHOCOMM_ORTHO_ALGORITHMS_ALGORITHMS_H_
 
-#include "ortho/table.h"
+#include "ortho/internal/inside_ortho.h"
+#include "ortho/internal/table.h"
 
 namespace ortho::algorithms {
 

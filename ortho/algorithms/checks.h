@@ -16,6 +16,7 @@
 #include "classic/base/error_text.h"
 #include "classic/comm/comm.h"
 #include "ortho/call.h"
+#include "ortho/internal/inside_ortho.h"
 
 namespace ortho::algorithms {
 

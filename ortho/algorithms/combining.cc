@@ -24,7 +24,7 @@
 #include "ortho/algorithms/checks.h"
 #include "ortho/algorithms/graph_plans.h"
 #include "ortho/algorithms/registry.h"
-#include "ortho/exchange.h"
+#include "ortho/internal/exchange.h"
 #include "stencils/neighborhood.h"
 
 namespace ortho::algorithms {

@@ -17,7 +17,8 @@
 #include "classic/exec/plan.h"
 #include "naming/geometry.h"
 #include "ortho/algorithms/cost_model.h"
-#include "ortho/table.h"
+#include "ortho/internal/inside_ortho.h"
+#include "ortho/internal/table.h"
 #include "stencils/cartesian_detection.h"
 #include "stencils/schedule.h"
 

@@ -9,6 +9,8 @@
 #include <optional>
 #include <string_view>
 
+#include "ortho/internal/inside_ortho.h"
+
 namespace ortho::algorithms {
 
 // Structure of an algorithm per process and call, for the cost model and

@@ -11,6 +11,7 @@
 #include <span>
 
 #include "classic/exec/plan.h"
+#include "ortho/internal/inside_ortho.h"
 
 namespace ortho::algorithms {
 

@@ -18,7 +18,7 @@
 #include "ortho/algorithms/algorithms.h"
 #include "ortho/algorithms/checks.h"
 #include "ortho/algorithms/registry.h"
-#include "ortho/exchange.h"
+#include "ortho/internal/exchange.h"
 
 namespace ortho::algorithms {
 namespace {

@@ -10,7 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "ortho/table.h"
+#include "ortho/internal/inside_ortho.h"
+#include "ortho/internal/table.h"
 
 namespace ortho::algorithms {
 

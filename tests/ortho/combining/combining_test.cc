@@ -27,7 +27,7 @@
 #include "ortho/algorithms/algorithms.h"
 #include "ortho/collectives.h"
 #include "ortho/dist_graph.h"
-#include "ortho/table.h"
+#include "ortho/internal/table.h"
 #include "stencils/cart_neighbors.h"
 #include "stencils/neighborhood.h"
 #include "stencils/schedule.h"

@@ -4,11 +4,11 @@
 // the exchange, its blocks one per edge in edge order as plan blocks. Every
 // argument error is raised here, on the process that made it, naming the
 // caller's function, before any message or agreement: a size-aware choice
-// that agrees on the largest block (ortho/table.h) normalises first, and
+// that agrees on the largest block (ortho/internal/table.h) normalises first, and
 // the algorithms that route blocks themselves (per_peer, combining's
 // alltoallv/w) start from it.
-#ifndef ORTHOCOMM_ORTHO_EXCHANGE_H_
-#define ORTHOCOMM_ORTHO_EXCHANGE_H_
+#ifndef ORTHOCOMM_ORTHO_INTERNAL_EXCHANGE_H_
+#define ORTHOCOMM_ORTHO_INTERNAL_EXCHANGE_H_
 
 #include <cstddef>
 #include <vector>
@@ -16,7 +16,8 @@
 #include "classic/exec/plan.h"
 #include "ortho/algorithms/checks.h"
 #include "ortho/call.h"
-#include "ortho/table.h"
+#include "ortho/internal/inside_ortho.h"
+#include "ortho/internal/table.h"
 
 namespace ortho::algorithms {
 
@@ -33,4 +34,4 @@ Exchange normalise(const Table& table, const Call& call, const Checks& check);
 
 }  // namespace ortho::algorithms
 
-#endif  // ORTHOCOMM_ORTHO_EXCHANGE_H_
+#endif  // ORTHOCOMM_ORTHO_INTERNAL_EXCHANGE_H_

@@ -1,4 +1,4 @@
-#include "ortho/graph_facts.h"
+#include "ortho/internal/graph_facts.h"
 
 #include <algorithm>
 #include <memory>
@@ -9,7 +9,7 @@
 #include "classic/topology/cartesian.h"
 #include "naming/cart_name.h"
 #include "ortho/algorithms/combining.h"
-#include "ortho/table.h"
+#include "ortho/internal/table.h"
 
 namespace ortho::internal {
 

@@ -1,4 +1,4 @@
-#include "ortho/exchange.h"
+#include "ortho/internal/exchange.h"
 
 #include <algorithm>
 #include <vector>

@@ -2,12 +2,13 @@
 // the collective steps that needs, so that every process selects the same
 // algorithms: whether the graph is a Cartesian stencil (then the compiled
 // combining schedules).
-#ifndef ORTHOCOMM_ORTHO_GRAPH_FACTS_H_
-#define ORTHOCOMM_ORTHO_GRAPH_FACTS_H_
+#ifndef ORTHOCOMM_ORTHO_INTERNAL_GRAPH_FACTS_H_
+#define ORTHOCOMM_ORTHO_INTERNAL_GRAPH_FACTS_H_
 
 #include <memory>
 
 #include "classic/comm/comm.h"
+#include "ortho/internal/inside_ortho.h"
 
 namespace ortho {
 
@@ -37,4 +38,4 @@ GraphFacts analyse_cartesian(const classic::Comm& cart);
 }  // namespace internal
 }  // namespace ortho
 
-#endif  // ORTHOCOMM_ORTHO_GRAPH_FACTS_H_
+#endif  // ORTHOCOMM_ORTHO_INTERNAL_GRAPH_FACTS_H_
