@@ -1,7 +1,8 @@
 // What a process sends, per exchange: messages and bytes. orthocomm's
 // messages are counted through MPI's profiling interface (this library
-// defines MPI_Isend, which counts and calls PMPI_Isend; classic's executor
-// posts every message of a plan with MPI_Isend); Open MPI's own
+// defines MPI_Isend, and MPI_Send_init with MPI_Start and MPI_Startall,
+// which count and call their PMPI_ forms: classic's executor posts a plan's
+// messages with MPI_Isend, or starts persistent sends); Open MPI's own
 // neighbourhood collectives send inside the library, where no profiling
 // wrapper sees them, so theirs is the model: one message per neighbour.
 #ifndef ORTHOCOMM_EXPERIMENTS_HALO_TRAFFIC_H_
@@ -19,8 +20,9 @@ struct Traffic {
   bool measured = false;
 };
 
-// The messages and bytes this process sends with MPI_Isend while `run`
-// runs (sends to MPI_PROC_NULL are not messages).
+// The messages and bytes this process sends with MPI_Isend or by starting
+// a persistent send while `run` runs (sends to MPI_PROC_NULL are not
+// messages).
 Traffic count_sends(const std::function<void()>& run);
 
 }  // namespace halo
