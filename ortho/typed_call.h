@@ -1,0 +1,87 @@
+// The typed forms' shared pieces: ortho's one entry point (internal::run)
+// and how a typed span becomes one side of a Call. Included by the typed
+// collectives' headers (typed_collectives.h).
+#ifndef ORTHOCOMM_ORTHO_TYPED_CALL_H_
+#define ORTHOCOMM_ORTHO_TYPED_CALL_H_
+
+#include <mpi.h>
+
+#include <cstddef>
+#include <span>
+#include <type_traits>
+#include <vector>
+
+#include "classic/base/datatype.h"
+#include "classic/collectives/collectives.h"
+#include "classic/comm/comm.h"
+#include "classic/p2p/request.h"
+#include "ortho/call.h"
+
+// The calls below name only the fields they set; GCC 12 warns about
+// designated initializers that leave members to their default member
+// initializers (-Wmissing-field-initializers), which is what they are for.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+
+namespace ortho {
+namespace internal {
+
+// The one entry point of every ortho collective: looks up comm's table,
+// checks that the operation is defined on its structure and runs the
+// selected algorithm.
+classic::Request run(const classic::Comm& comm, const Call& call);
+
+// How many blocks a process receives / sends in allgather and alltoall on
+// comm (its size, its remote size or its in- / out-degree).
+std::size_t blocks_received(const classic::Comm& comm, const char* function);
+std::size_t blocks_sent(const classic::Comm& comm, const char* function);
+// Whether the caller receives in a rooted collective with this root (it is
+// the root; on an inter-communicator, it passed classic::mpi_root).
+bool receives_as_root(const classic::Comm& comm, int root,
+                      const char* function);
+// alltoall by value: ErrorClass::buffer unless `elements` splits into
+// `sent` blocks, or there is nothing to receive.
+void check_block_size(std::size_t elements, std::size_t sent,
+                      std::size_t received, const char* function);
+
+template <classic::Transmittable S, std::size_t E>
+SendSide send_side(std::span<S, E> span) {
+  return {.data = span.data(),
+          .datatype = classic::datatype_of<S>(),
+          .elements = span.size(),
+          .element_bytes = sizeof(S)};
+}
+template <classic::Writable R, std::size_t E>
+RecvSide recv_side(std::span<R, E> span) {
+  return {.data = span.data(),
+          .datatype = classic::datatype_of<R>(),
+          .elements = span.size(),
+          .element_bytes = sizeof(R)};
+}
+template <classic::Transmittable T>
+SendSide in_place_side() {
+  return {.data = MPI_IN_PLACE,
+          .datatype = classic::datatype_of<T>(),
+          .element_bytes = sizeof(T)};
+}
+template <classic::Transmittable T>
+RecvSide in_place_recv_side() {
+  return {.data = MPI_IN_PLACE,
+          .datatype = classic::datatype_of<T>(),
+          .element_bytes = sizeof(T)};
+}
+template <class Pointer>
+Side<Pointer> with_blocks(Side<Pointer> side, std::span<const int> counts,
+                          std::span<const int> displs) {
+  side.counts = counts;
+  side.displs = displs;
+  return side;
+}
+
+}  // namespace internal
+
+}  // namespace ortho
+
+#pragma GCC diagnostic pop
+
+#endif  // ORTHOCOMM_ORTHO_TYPED_CALL_H_
