@@ -61,7 +61,8 @@
 // alltoallw_init, which the per-call counters leave out.
 // The label names the grid and the selected algorithm (and the persistent
 // one where it differs). --csv=path writes one row per (operation, stencil,
-// block, variant). Every variant's result is checked against Open MPI's
+// block, variant): the median time per call with the fastest and slowest
+// batch (time_min_us, time_max_us) and the number of batches. Every variant's result is checked against Open MPI's
 // once before the timing; the program exits 1 if one differed
 // (tests/experiments:combining_benchmark_np*).
 #include <benchmark/benchmark.h>
@@ -91,6 +92,7 @@
 #include "classic/graph/dist_graph.h"
 #include "classic/p2p/request.h"
 #include "classic/topology/dims_create.h"
+#include "experiments/halo/spread.h"
 #include "experiments/hand_posted.h"
 #include "naming/cart_name.h"
 #include "naming/geometry.h"
@@ -226,7 +228,7 @@ struct Row {
   int repetition = 0;
   std::string variant;
   std::string algorithm;
-  double time_us = 0.0;
+  halo::Spread time_us;  // per call, over the batches
   double speedup = 0.0;
   Structure structure;
 };
@@ -705,8 +707,10 @@ void BM_Combining(benchmark::State& state, Operation operation,
   }
 
   std::array<double, kVariantCount> us{};
+  std::array<halo::Spread, kVariantCount> spread{};
   for (Variant variant : active) {
-    us[index_of(variant)] = 1e6 * median(seconds[index_of(variant)]);
+    spread[index_of(variant)] = halo::spread_of(seconds[index_of(variant)]);
+    us[index_of(variant)] = 1e6 * spread[index_of(variant)].median;
   }
   const double openmpi_us = us[index_of(Variant::openmpi)];
   for (Variant variant : active) {
@@ -785,7 +789,10 @@ void BM_Combining(benchmark::State& state, Operation operation,
                     .repetition = repetition,
                     .variant = name_of(variant),
                     .algorithm = point.algorithm_of(variant),
-                    .time_us = us[index_of(variant)],
+                    .time_us = {.median = us[index_of(variant)],
+                                .min = 1e6 * spread[index_of(variant)].min,
+                                .max = 1e6 * spread[index_of(variant)].max,
+                                .batches = spread[index_of(variant)].batches},
                     .speedup = openmpi_us / us[index_of(variant)],
                     .structure = point.structure_of(variant)});
   }
@@ -825,15 +832,16 @@ void write_csv(const std::string& path) {
   const char* btl = std::getenv("OMPI_MCA_btl");
   out << "operation,stencil,dims,processes,btl,block_bytes,repetition,"
          "variant,algorithm,time_us,speedup_vs_openmpi,messages,bytes,"
-         "rounds\n";
+         "rounds,time_min_us,time_max_us,batches\n";
   for (const Row& row : rows) {
     out << row.operation << ',' << row.stencil << ',' << row.dims << ','
         << classic::Environment::world_size() << ','
         << csv_field(btl != nullptr ? btl : "default") << ',' << row.block_bytes
         << ',' << row.repetition << ',' << row.variant << ',' << row.algorithm
-        << ',' << row.time_us << ',' << row.speedup << ','
+        << ',' << row.time_us.median << ',' << row.speedup << ','
         << row.structure.messages << ',' << row.structure.bytes << ','
-        << row.structure.rounds << '\n';
+        << row.structure.rounds << ',' << row.time_us.min << ','
+        << row.time_us.max << ',' << row.time_us.batches << '\n';
   }
 }
 
