@@ -44,6 +44,10 @@
 //   <variant>_x        openmpi_us / <variant>_us for the ortho variants
 //                      (speedup: > 1 is faster than Open MPI);
 //   persistent_x       openmpi_persistent_us / ortho_selected_persistent_us;
+//   selected_x_min, _max, persistent_x_min, _max  the range of those
+//                      two speedups over the batches (every ratio of a batch
+//                      of Open MPI's to one of ortho's: a range that holds 1
+//                      says the difference is noise);
 //   selected_*, selected_persistent_*, direct_*  messages, bytes (blocks
 //                      times block bytes) and rounds per process per call of
 //                      the selected algorithm (blocking, persistent) and of
@@ -62,8 +66,9 @@
 // The label names the grid and the selected algorithm (and the persistent
 // one where it differs). --csv=path writes one row per (operation, stencil,
 // block, variant): the median time per call with the fastest and slowest
-// batch (time_min_us, time_max_us) and the number of batches. Every variant's result is checked against Open MPI's
-// once before the timing; the program exits 1 if one differed
+// batch (time_min_us, time_max_us) and the number of batches. Every
+// variant's result is checked against Open MPI's once before the timing;
+// the program exits 1 if one differed
 // (tests/experiments:combining_benchmark_np*).
 #include <benchmark/benchmark.h>
 #include <mpi.h>
@@ -723,6 +728,19 @@ void BM_Combining(benchmark::State& state, Operation operation,
   state.counters["persistent_x"] =
       us[index_of(Variant::openmpi_persistent)] /
       us[index_of(Variant::ortho_selected_persistent)];
+  // The ranges of the two speedups that matter most: every ratio of a batch
+  // of Open MPI's to one of ortho's (a range that holds 1 is noise).
+  const auto speedup_range = [&](const std::string& name, Variant openmpi,
+                                 Variant ortho) {
+    const halo::Spread range =
+        halo::ratio_of(spread[index_of(openmpi)], spread[index_of(ortho)]);
+    if (range.batches == 0) return;
+    state.counters[name + "_min"] = range.min;
+    state.counters[name + "_max"] = range.max;
+  };
+  speedup_range("selected_x", Variant::openmpi, Variant::ortho_selected);
+  speedup_range("persistent_x", Variant::openmpi_persistent,
+                Variant::ortho_selected_persistent);
   // The floor: ortho over the very messages it posts, as paired ratios of
   // the batches of one iteration (median, min and max; 1 = no overhead).
   const auto floor_ratio = [&](const std::string& name, Variant floor,
