@@ -586,6 +586,7 @@ neighbor_listing="$(awk -F, -v dir="$results/plot" '
     if (!(key in low) || us_min + 0 < low[key]) low[key] = us_min + 0
     if (!(key in high) || us_max + 0 > high[key]) high[key] = us_max + 0
     if (variant == "ortho-selected") chosen[op, block] = $column["algorithm"]
+    if (variant == "ortho-selected-persistent") chosen_p[op, block] = $column["algorithm"]
   }
   END {
     print "stencil " stencil " " dims
@@ -615,8 +616,13 @@ neighbor_listing="$(awk -F, -v dir="$results/plot" '
           if (!(key in time)) continue
           us = median(time[key])
           printf "%d %s %s %s\n", block_list[b], us, low[key], high[key] >>file
-          if (variant_name[v] == "ortho-selected" && ((op, block_list[b]) in chosen))
-            printf "%d %s %s\n", block_list[b], us, chosen[op, block_list[b]] >>labels
+          if (variant_name[v] == "ortho-selected" && ((op, block_list[b]) in chosen)) {
+            # The persistent selection too, where it differs.
+            label = chosen[op, block_list[b]]
+            if (((op, block_list[b]) in chosen_p) && chosen_p[op, block_list[b]] != label)
+              label = "\"" label ", p: " chosen_p[op, block_list[b]] "\""
+            printf "%d %s %s\n", block_list[b], us, label >>labels
+          }
           if (lowest == "" || low[key] < lowest) lowest = low[key]
           if (high[key] > highest) highest = high[key]
         }
@@ -659,10 +665,11 @@ script="$results/plot/neighbor_time.gp"
   echo "set logscale xy"
   echo "set xrange [$xrange]"
   echo "set xtics ($blocks)"
-  if [[ -n "$timerange" ]]; then echo "set yrange [$timerange]"; fi
-  # The labels' height: a little above the bottom of the time axis.
+  # The time axis reaches a band below the lowest bar, where the labels of
+  # the selected algorithm go.
   if [[ -n "$timerange" ]]; then
-    echo "label_y = ${timerange%%:*} * 1.1"
+    echo "set yrange [${timerange%%:*} / 1.6:${timerange#*:}]"
+    echo "label_y = ${timerange%%:*} / 1.3"
   else
     echo "label_y = 1"
   fi
@@ -672,7 +679,7 @@ script="$results/plot/neighbor_time.gp"
   for panel in "${panels[@]}"; do
     read -r op file variants <<<"$panel"
     read -r -a variant_list <<<"$variants"
-    echo "set title \"$op (along the bottom: ortho-selected's algorithm)\""
+    echo "set title \"$op (at the bottom: selected's algorithm; p: persistent's where it differs)\""
     # Along the bottom, under each block size, the algorithm ortho-selected
     # chose there.
     echo "plot $(plot_command "$file" 1:2:3:4 "${variant_list[@]}"),'${file%.dat}_selected.dat' using 1:(label_y):3 with labels font ',9' tc lt 4 notitle"
