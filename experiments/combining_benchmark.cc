@@ -44,6 +44,10 @@
 //   <variant>_x        openmpi_us / <variant>_us for the ortho variants
 //                      (speedup: > 1 is faster than Open MPI);
 //   persistent_x       openmpi_persistent_us / ortho_selected_persistent_us;
+//   selected_x_min, _max, persistent_x_min, _max  the range of those
+//                      two speedups over the batches (every ratio of a batch
+//                      of Open MPI's to one of ortho's: a range that holds 1
+//                      says the difference is noise);
 //   selected_*, selected_persistent_*, direct_*  messages, bytes (blocks
 //                      times block bytes) and rounds per process per call of
 //                      the selected algorithm (blocking, persistent) and of
@@ -61,8 +65,10 @@
 // alltoallw_init, which the per-call counters leave out.
 // The label names the grid and the selected algorithm (and the persistent
 // one where it differs). --csv=path writes one row per (operation, stencil,
-// block, variant). Every variant's result is checked against Open MPI's
-// once before the timing; the program exits 1 if one differed
+// block, variant): the median time per call with the fastest and slowest
+// batch (time_min_us, time_max_us) and the number of batches. Every
+// variant's result is checked against Open MPI's once before the timing;
+// the program exits 1 if one differed
 // (tests/experiments:combining_benchmark_np*).
 #include <benchmark/benchmark.h>
 #include <mpi.h>
@@ -91,6 +97,7 @@
 #include "classic/graph/dist_graph.h"
 #include "classic/p2p/request.h"
 #include "classic/topology/dims_create.h"
+#include "experiments/halo/spread.h"
 #include "experiments/hand_posted.h"
 #include "naming/cart_name.h"
 #include "naming/geometry.h"
@@ -226,7 +233,7 @@ struct Row {
   int repetition = 0;
   std::string variant;
   std::string algorithm;
-  double time_us = 0.0;
+  halo::Spread time_us;  // per call, over the batches
   double speedup = 0.0;
   Structure structure;
 };
@@ -705,8 +712,10 @@ void BM_Combining(benchmark::State& state, Operation operation,
   }
 
   std::array<double, kVariantCount> us{};
+  std::array<halo::Spread, kVariantCount> spread{};
   for (Variant variant : active) {
-    us[index_of(variant)] = 1e6 * median(seconds[index_of(variant)]);
+    spread[index_of(variant)] = halo::spread_of(seconds[index_of(variant)]);
+    us[index_of(variant)] = 1e6 * spread[index_of(variant)].median;
   }
   const double openmpi_us = us[index_of(Variant::openmpi)];
   for (Variant variant : active) {
@@ -719,6 +728,19 @@ void BM_Combining(benchmark::State& state, Operation operation,
   state.counters["persistent_x"] =
       us[index_of(Variant::openmpi_persistent)] /
       us[index_of(Variant::ortho_selected_persistent)];
+  // The ranges of the two speedups that matter most: every ratio of a batch
+  // of Open MPI's to one of ortho's (a range that holds 1 is noise).
+  const auto speedup_range = [&](const std::string& name, Variant openmpi,
+                                 Variant ortho) {
+    const halo::Spread range =
+        halo::ratio_of(spread[index_of(openmpi)], spread[index_of(ortho)]);
+    if (range.batches == 0) return;
+    state.counters[name + "_min"] = range.min;
+    state.counters[name + "_max"] = range.max;
+  };
+  speedup_range("selected_x", Variant::openmpi, Variant::ortho_selected);
+  speedup_range("persistent_x", Variant::openmpi_persistent,
+                Variant::ortho_selected_persistent);
   // The floor: ortho over the very messages it posts, as paired ratios of
   // the batches of one iteration (median, min and max; 1 = no overhead).
   const auto floor_ratio = [&](const std::string& name, Variant floor,
@@ -785,7 +807,10 @@ void BM_Combining(benchmark::State& state, Operation operation,
                     .repetition = repetition,
                     .variant = name_of(variant),
                     .algorithm = point.algorithm_of(variant),
-                    .time_us = us[index_of(variant)],
+                    .time_us = {.median = us[index_of(variant)],
+                                .min = 1e6 * spread[index_of(variant)].min,
+                                .max = 1e6 * spread[index_of(variant)].max,
+                                .batches = spread[index_of(variant)].batches},
                     .speedup = openmpi_us / us[index_of(variant)],
                     .structure = point.structure_of(variant)});
   }
@@ -825,15 +850,16 @@ void write_csv(const std::string& path) {
   const char* btl = std::getenv("OMPI_MCA_btl");
   out << "operation,stencil,dims,processes,btl,block_bytes,repetition,"
          "variant,algorithm,time_us,speedup_vs_openmpi,messages,bytes,"
-         "rounds\n";
+         "rounds,time_min_us,time_max_us,batches\n";
   for (const Row& row : rows) {
     out << row.operation << ',' << row.stencil << ',' << row.dims << ','
         << classic::Environment::world_size() << ','
         << csv_field(btl != nullptr ? btl : "default") << ',' << row.block_bytes
         << ',' << row.repetition << ',' << row.variant << ',' << row.algorithm
-        << ',' << row.time_us << ',' << row.speedup << ','
+        << ',' << row.time_us.median << ',' << row.speedup << ','
         << row.structure.messages << ',' << row.structure.bytes << ','
-        << row.structure.rounds << '\n';
+        << row.structure.rounds << ',' << row.time_us.min << ','
+        << row.time_us.max << ',' << row.time_us.batches << '\n';
   }
 }
 

@@ -22,7 +22,9 @@ hand. Each section says what was run, when, on which machine and at which
 commit. How to read the tables: README, "Experiments and how to read them".
 Times are medians over interleaved batches; differences smaller than the
 spread between batches (machines shared with other jobs give a lot of it)
-are noise.
+are noise. Tables with min-max columns show that spread next to each median
+and mark (~) a ratio or speedup whose range contains 1.00; tables without
+them give the medians only.
 HEADER
   local dir
   for dir in $(ls -d docs/results/*/ 2>/dev/null | sort -r); do

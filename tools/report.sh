@@ -3,16 +3,23 @@
 # runs (RESULTS/raw/*.txt, one line per variant on rank 0) and, when there,
 # the neighbour benchmark's CSV (RESULTS/raw/neighbor.csv, written by
 # experiments/combining_benchmark --csv) and writes
-#   RESULTS/results.csv   one row per program, grid and variant, with the
-#                         transport, hosts, commit and date of the run;
+#   RESULTS/results.csv   one row per program, grid and variant: the median
+#                         time, its fastest and slowest batch, the ratio to
+#                         Open MPI and its range, the number of batches, and
+#                         the transport, hosts, commit and date of the run;
 #   RESULTS/table.txt     the same as a table, one block per program and grid,
 #                         then the benchmark's time per call per operation and
-#                         block size (also printed);
+#                         block size, each with its spread, and a line where a
+#                         difference is within the noise (also printed);
 #   RESULTS/jacobi_time.png, jacobi_ratio.png, life_time.png
-#                         gnuplot plots against the grid order N;
+#                         gnuplot plots against the grid order N, error bars
+#                         from the fastest to the slowest batch;
 #   RESULTS/neighbor_time.png
 #                         the benchmark's time per call against the block
-#                         size, one panel per operation;
+#                         size, one panel per operation, with the algorithm
+#                         ortho-selected chose at each size;
+#   RESULTS/life_board_N.png
+#                         the life program's board, redrawn with a title;
 #   the plots from the data files in RESULTS/plot/ (skipped, with a note,
 #   when gnuplot is missing: tools/install_deps.sh --plots installs it).
 #
@@ -37,7 +44,8 @@ trap 'rm -rf "$work"' EXIT
 # 1. The timed lines as tab-separated rows, sorted: life before jacobi,
 #    Listing 7's cells before the blocked board, then by N, then as printed.
 #    Fields: program family grid processes variant algorithm iterations
-#    seconds messages bytes traffic result note.
+#    seconds messages bytes traffic result note seconds_min seconds_max
+#    batches (the last three empty in output that has no spread).
 shopt -s nullglob
 raw_files=("$results"/raw/*.txt)
 shopt -u nullglob
@@ -62,7 +70,7 @@ if [[ ${#raw_files[@]} -gt 0 ]]; then
             $1, family, field["grid"], field["processes"], field["variant"],
             field["algorithm"], field["iterations"], field["seconds_per_iteration"],
             field["messages"], field["bytes"], field["traffic"], field["result"],
-            field["note"]
+            field["note"], field["seconds_min"], field["seconds_max"], field["batches"]
     }' "${raw_files[@]}" |
     sort -t$'\t' -k1,1n -k2,2n -k3,3n -k4,4n | cut -f5- >"$work/rows.tsv"
 else
@@ -82,21 +90,49 @@ run_commit=$(sed -n 's/^commit: //p' "$results/run.txt" 2>/dev/null || true)
 run_date=$(sed -n 's/^date: //p' "$results/run.txt" 2>/dev/null || true)
 run_commit="${run_commit:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
 run_date="${run_date:-$(date -u +%Y-%m-%dT%H:%MZ)}"
-csv_header="program,grid,processes,variant,algorithm,iterations,us_per_iteration,ratio_to_openmpi,messages,bytes,result,transport,hosts,commit,date"
+csv_header="program,grid,processes,variant,algorithm,iterations,us_per_iteration,ratio_to_openmpi,us_min,us_max,ratio_min,ratio_max,batches,messages,bytes,result,transport,hosts,commit,date"
 
-# 2. The CSV and the table. The first pass finds each block's reference time.
+# 2. The CSV and the table. The first pass finds each block's reference
+#    time and its spread (min-max over the batches). A ratio's range is
+#    every ratio of a batch of the variant to one of the reference:
+#    min / reference max to max / reference min; where it contains 1 the
+#    difference from the reference is within the noise (marked ~).
 awk -F'\t' -v csv="$results/results.csv" -v np="$np" \
     -v transport="$transport_text" -v iterations="$iterations" \
     -v header="$csv_header" \
     -v where="$transport_name,$hosts,$run_commit,$run_date" '
   function block_of() { return $1 SUBSEP $2 SUBSEP $3 }
   function reference_of() { return $2 == "cells" ? "cells-openmpi" : "openmpi" }
+  # "low-high", each with `digits` decimals; "-" when either is missing.
+  function range(low, high, digits) {
+    if (low == "" || high == "") return "-"
+    return sprintf("%." digits "f-%." digits "f", low, high)
+  }
   function flush_notes() {
+    if (noisy != "") {
+      # Wrapped at 80 columns.
+      line = "  ~ within noise (the ratio range contains 1.00):"
+      count = split(noisy, noisy_list, " ")
+      for (i = 1; i <= count; ++i) {
+        word = noisy_list[i] (i < count ? "," : "")
+        if (length(line) + 1 + length(word) > 80) { print line; line = "     " }
+        line = line " " word
+      }
+      print line
+    }
     for (i = 1; i <= notes; ++i) print "  note: " note_text[i]
-    notes = 0
+    notes = 0; noisy = ""
   }
   NR == FNR {
-    if ($5 == reference_of()) reference[block_of()] = $8
+    if ($5 == reference_of()) {
+      reference[block_of()] = $8
+      reference_min[block_of()] = $14; reference_max[block_of()] = $15
+    }
+    b = block_of()
+    if ($16 != "") {
+      if (!(b in fewest) || $16 + 0 < fewest[b]) fewest[b] = $16 + 0
+      if (!(b in most) || $16 + 0 > most[b]) most[b] = $16 + 0
+    }
     next
   }
   FNR == 1 {
@@ -105,27 +141,52 @@ awk -F'\t' -v csv="$results/results.csv" -v np="$np" \
            np, transport, iterations
   }
   {
+    b = block_of()
     us = $8 * 1e6
-    ratio = ""
-    if ((block_of() in reference) && reference[block_of()] > 0)
-      ratio = $8 / reference[block_of()]
-    printf "%s,%s,%s,%s,%s,%s,%.3f,%s,%s,%s,%s,%s\n", $1, $3, $4, $5, $6, $7, us,
-           ratio == "" ? "" : sprintf("%.4f", ratio), $9, $10, $12, where >>csv
-    if (block_of() != current) {
+    us_min = $14 == "" ? "" : $14 * 1e6
+    us_max = $15 == "" ? "" : $15 * 1e6
+    ratio = ""; ratio_min = ""; ratio_max = ""
+    if ((b in reference) && reference[b] > 0) {
+      ratio = $8 / reference[b]
+      if ($5 != reference_of() && $14 != "" && reference_min[b] > 0 &&
+          reference_max[b] > 0) {
+        ratio_min = $14 / reference_max[b]
+        ratio_max = $15 / reference_min[b]
+      }
+    }
+    printf "%s,%s,%s,%s,%s,%s,%.3f,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", $1, $3, $4, $5, $6, $7, us,
+           ratio == "" ? "" : sprintf("%.4f", ratio),
+           us_min == "" ? "" : sprintf("%.3f", us_min),
+           us_max == "" ? "" : sprintf("%.3f", us_max),
+           ratio_min == "" ? "" : sprintf("%.4f", ratio_min),
+           ratio_max == "" ? "" : sprintf("%.4f", ratio_max),
+           $16, $9, $10, $12, where >>csv
+    if (b != current) {
       flush_notes()
-      current = block_of()
+      current = b
+      reference_name = reference_of()
       if ($2 == "cells")
         title = sprintf("life, Listing 7 (one cell per process): %s cells", $3)
       else if ($1 == "life")
         title = sprintf("life, blocked board %s", $3)
       else
         title = sprintf("jacobi, 9-point stencil, %s matrix", $3)
-      printf "\n%s, %s %s%s\n", title, $7, $1 == "life" ? "generation" : "iteration",
-             $7 == 1 ? "" : "s"
-      print "  implementation              algorithm    µs/iter    ratio  messages     bytes  traffic  result"
+      batches = ""
+      if (b in fewest)
+        batches = sprintf(", %s batch%s per implementation",
+                          fewest[b] == most[b] ? fewest[b] : fewest[b] "-" most[b],
+                          most[b] == 1 ? "" : "es")
+      printf "\n%s, %s %s%s%s\n", title, $7, $1 == "life" ? "generation" : "iteration",
+             $7 == 1 ? "" : "s", batches
+      print "  implementation              algorithm    µs/iter       min-max    ratio    min-max  messages     bytes  traffic  result"
     }
-    printf "  %-27s %-10s %9.1f %8s %9s %9s  %-7s  %s\n", $5, $6, us,
-           ratio == "" ? "-" : sprintf("%.2f", ratio), $9, $10, $11, $12
+    mark = " "
+    if (ratio_min != "" && ratio_min <= 1 && ratio_max >= 1) {
+      mark = "~"; noisy = noisy " " $5
+    }
+    printf "  %-27s %-10s %9.1f %13s %8s%s %9s %9s %9s  %-7s  %s\n", $5, $6, us,
+           range(us_min, us_max, 1), ratio == "" ? "-" : sprintf("%.2f", ratio), mark,
+           range(ratio_min, ratio_max, 2), $9, $10, $11, $12
     if ($13 != "") {
       note = $13
       gsub(/^\(|\)$/, "", note)
@@ -136,8 +197,13 @@ awk -F'\t' -v csv="$results/results.csv" -v np="$np" \
     flush_notes()
     if (NR > 0) {
       print ""
+      print "µs/iter: the median over the batches (each implementation in rotated order"
+      print "  after a barrier; a batch'"'"'s time is the maximum over processes); min-max:"
+      print "  the fastest and the slowest batch."
       print "ratio: time per iteration / Open MPI'"'"'s (openmpi; for cells, cells-openmpi) on the"
-      print "  same program and grid; below 1 is faster than Open MPI, above 1 slower."
+      print "  same program and grid; below 1 is faster than Open MPI, above 1 slower. Its"
+      print "  min-max: every ratio of a batch to one of Open MPI'"'"'s; ~ where that range"
+      print "  contains 1.00 (the difference is within the noise)."
       print "messages, bytes: per process and iteration, the maximum over the processes."
       print "traffic: counted = ortho'"'"'s messages as sent; model = Open MPI'"'"'s, modelled as"
       print "  one message per neighbour (Open MPI does not report them)."
@@ -150,7 +216,9 @@ fi
 
 # 3. The neighbour benchmark's table, appended: per operation and stencil,
 #    the median over repetitions (--benchmark_repetitions; one without) of
-#    each variant's time per call, by block size.
+#    each variant's time per call, by block size, and under it the fastest
+#    and slowest batch of all repetitions (min-max) and the range of each
+#    speedup (~ where it contains 1: within the noise).
 neighbor_csv="$results/raw/neighbor.csv"
 neighbor_rows=0
 if [[ -f "$neighbor_csv" ]]; then
@@ -170,6 +238,29 @@ if [[ $neighbor_rows -gt 0 ]]; then
       return count % 2 ? value[(count + 1) / 2] : (value[count / 2] + value[count / 2 + 1]) / 2
     }
     function cell(key) { return (key in time) ? sprintf("%.1f", median(time[key])) : "-" }
+    # "low-high" with one decimal below 100, none from 100 on; "-" if unknown.
+    function range(low, high,   digits) {
+      if (low == "" || high == "") return "-"
+      digits = high < 100 ? 1 : 0
+      return sprintf("%." digits "f-%." digits "f", low, high)
+    }
+    function time_range(key) {
+      return (key in low) ? range(low[key], high[key]) : "-"
+    }
+    # The speedup a / b as "median[~]" and its range (every ratio of a batch
+    # of a to one of b); ~ when that range contains 1.
+    function speedup(a, b) {
+      speedup_text = "-"; speedup_range = "-"; speedup_noisy = 0
+      if (!(a in time) || !(b in time) || median(time[b]) <= 0) return
+      speedup_text = sprintf("%.2f", median(time[a]) / median(time[b]))
+      if (!(a in low) || !(b in low) || low[b] <= 0 || high[b] <= 0) {
+        speedup_text = speedup_text " "; return
+      }
+      lo = low[a] / high[b]; hi = high[a] / low[b]
+      speedup_range = sprintf("%.2f-%.2f", lo, hi)
+      speedup_noisy = lo <= 1 && hi >= 1
+      speedup_text = speedup_text (speedup_noisy ? "~" : " ")
+    }
     NR == 1 { for (i = 1; i <= NF; ++i) column[$i] = i; next }
     {
       op = $column["operation"]; stencil = $column["stencil"]
@@ -184,6 +275,14 @@ if [[ $neighbor_rows -gt 0 ]]; then
       }
       key = op SUBSEP stencil SUBSEP block SUBSEP variant
       time[key] = time[key] " " $column["time_us"]
+      # The spread, where the CSV has it: over every repetition.
+      if (("time_min_us" in column) && $column["time_min_us"] != "") {
+        if (!(key in low) || $column["time_min_us"] + 0 < low[key]) low[key] = $column["time_min_us"] + 0
+        if (!(key in high) || $column["time_max_us"] + 0 > high[key]) high[key] = $column["time_max_us"] + 0
+        batch_count[key] += $column["batches"]
+        if (!((op, stencil) in fewest) || batch_count[key] < fewest[op, stencil]) fewest[op, stencil] = batch_count[key]
+        if (batch_count[key] > most[op, stencil]) most[op, stencil] = batch_count[key]
+      }
       if (variant == "ortho_selected") {
         algorithm[op, stencil, block] = $column["algorithm"]
         messages[op, stencil, block] = $column["messages"]
@@ -205,8 +304,13 @@ if [[ $neighbor_rows -gt 0 ]]; then
       ordered_count = split(table_order, order, " ")
       for (o = 1; o <= ordered_count; ++o) {
         split(tables[order[o]], part, SUBSEP); op = part[1]; stencil = part[2]
-        printf "\n%s, %s on a %s torus, µs per call\n", op, stencil, dims[op, stencil]
-        print "    block B   openmpi  openmpi-p    direct combining  selected  selected-p  algorithm  msgs  speedup  speedup-p"
+        counted = ""
+        if ((op, stencil) in fewest)
+          counted = sprintf(", %s batches per variant",
+                            fewest[op, stencil] == most[op, stencil] ? most[op, stencil] : fewest[op, stencil] "-" most[op, stencil])
+        printf "\n%s, %s on a %s torus, µs per call%s\n", op, stencil, dims[op, stencil], counted
+        print "    block B      openmpi    openmpi-p       direct    combining     selected   selected-p  algorithm  msgs    speedup  speedup-p"
+        noisy = ""; noisy_p = ""
         count = split(blocks[op, stencil], block_list, " ")
         for (i = 2; i <= count; ++i)  # ascending block sizes
           for (j = i; j > 1 && block_list[j - 1] + 0 > block_list[j] + 0; --j) {
@@ -215,35 +319,52 @@ if [[ $neighbor_rows -gt 0 ]]; then
         for (b = 1; b <= count; ++b) {
           block = block_list[b]
           line = sprintf("  %9d", block)
+          spread_line = sprintf("  %9s", "min-max")
           for (v = 1; v <= 6; ++v) {
-            key = op SUBSEP stencil SUBSEP block SUBSEP variant_list[v]
-            line = line sprintf(v == 6 ? " %11s" : " %9s", cell(key))
-            us[v] = (key in time) ? median(time[key]) : ""
+            keys[v] = op SUBSEP stencil SUBSEP block SUBSEP variant_list[v]
+            line = line sprintf(" %12s", cell(keys[v]))
+            spread_line = spread_line sprintf(" %12s", time_range(keys[v]))
           }
           chosen = "-"; sent = "-"
           if ((op, stencil, block) in algorithm) {
             chosen = algorithm[op, stencil, block]; sent = messages[op, stencil, block]
           }
           line = line sprintf("  %-9s %5s", chosen, sent)
-          line = line sprintf(" %8s", us[1] != "" && us[5] > 0 ? sprintf("%.2f", us[1] / us[5]) : "-")
-          line = line sprintf(" %10s", us[2] != "" && us[6] > 0 ? sprintf("%.2f", us[2] / us[6]) : "-")
+          spread_line = spread_line sprintf("  %-9s %5s", "", "")
+          speedup(keys[1], keys[5])
+          line = line sprintf(" %10s", speedup_text)
+          spread_line = spread_line sprintf(" %10s", speedup_range)
+          if (speedup_noisy) noisy = noisy (noisy == "" ? "" : ", ") block
+          speedup(keys[2], keys[6])
+          line = line sprintf(" %10s", speedup_text)
+          spread_line = spread_line sprintf(" %10s", speedup_range)
+          if (speedup_noisy) noisy_p = noisy_p (noisy_p == "" ? "" : ", ") block
+          sub(/ +$/, "", line)
           print line
+          if (spread_line ~ /[0-9]/) print spread_line
         }
+        if (noisy != "") printf "  ~ within noise: speedup at %s B\n", noisy
+        if (noisy_p != "") printf "  ~ within noise: speedup-p at %s B\n", noisy_p
       }
       print ""
       print "µs per call: the median over batches (each variant in rotated order after a"
-      print "  barrier; a batch'"'"'s time is the maximum over processes). openmpi, openmpi-p:"
+      print "  barrier; a batch'"'"'s time is the maximum over processes); the line under it,"
+      print "  min-max: the fastest and the slowest batch. openmpi, openmpi-p:"
       print "  MPI_Neighbor_<op> and MPIX_Neighbor_<op>_init; direct, combining: ortho with the"
       print "  algorithm forced; selected, selected-p: ortho'"'"'s choice, blocking and persistent"
       print "  (ortho_* in raw/neighbor.csv). algorithm, msgs: what ortho selected, and its"
       print "  messages per process per call. speedup: openmpi / selected; speedup-p:"
-      print "  openmpi-p / selected-p (above 1: orthocomm is faster)."
+      print "  openmpi-p / selected-p (above 1: orthocomm is faster); under each, every"
+      print "  ratio of a batch to a batch; ~ where that range contains 1.00 (the"
+      print "  difference is within the noise)."
     }' "$neighbor_csv" >>"$results/table.txt"
 fi
 cat "$results/table.txt"
 
 # 4. The plots, from the CSV: one data block per variant (gnuplot's index),
-#    rows N, us_per_iteration, ratio_to_openmpi.
+#    rows N, us_per_iteration, ratio_to_openmpi, us_min, us_max, ratio_min,
+#    ratio_max (a median where the CSV has no spread); the error bars span
+#    the fastest and the slowest batch.
 if ! command -v gnuplot >/dev/null; then
   echo "report: gnuplot is not installed, no plots written" \
     "(bash tools/install_deps.sh --plots installs it)"
@@ -284,12 +405,15 @@ plot_data() {
     NR > 1 && $1 == program && $4 ~ pattern && $4 != excluded {
       if (!($4 in seen)) { seen[$4] = ++variants; name[variants] = $4 }
       n = $2; sub(/x.*/, "", n)
-      row[$4] = row[$4] sprintf("%d %s %s\n", n, $7, $8 == "" ? "NaN" : $8)
+      ratio = $8 == "" ? "NaN" : $8
+      us_min = $9 == "" ? $7 : $9; us_max = $10 == "" ? $7 : $10
+      row[$4] = row[$4] sprintf("%d %s %s %s %s %s %s\n", n, $7, ratio, us_min, us_max,
+                                $11 == "" ? ratio : $11, $12 == "" ? ratio : $12)
       if (!(n in sizes)) { sizes[n] = 1; size_list = size_list (size_list == "" ? "" : ",") n }
       if (low_n == "" || n + 0 < low_n) low_n = n + 0
       if (n + 0 > high_n) high_n = n + 0
-      if ($7 > 0 && (low_time == "" || $7 + 0 < low_time)) low_time = $7 + 0
-      if ($7 + 0 > high_time) high_time = $7 + 0
+      if (us_min > 0 && (low_time == "" || us_min + 0 < low_time)) low_time = us_min + 0
+      if (us_max + 0 > high_time) high_time = us_max + 0
     }
     END {
       printf "" >out
@@ -310,10 +434,12 @@ if ! gnuplot -e 'set terminal pngcairo' >/dev/null 2>&1; then
   micro="us"
 fi
 # plot_command FILE USING VARIANT...: the plot list, one colour per
-# implementation; persistent variants dashed with open points.
+# implementation; persistent variants dashed with open points. USING names
+# x, y, low and high (error bars); each variant's x is shifted by a few
+# per cent so that the bars of one size stand side by side.
 plot_command() {
   local file="$1" using="$2"; shift 2
-  local index=0 parts=() variant base colour point dash
+  local index=0 parts=() variant base colour point dash shift x rest
   # The same colour for an implementation in every plot.
   declare -A colours=([openmpi]=1 [ortho-direct]=2 [ortho-combining]=3
                       [ortho-selected]=4 [ortho-per-peer]=5)
@@ -323,7 +449,9 @@ plot_command() {
     [[ -n "${colours[$base]:-}" ]] || colours[$base]=$((next_colour++))
     colour="${colours[$base]}" point=7 dash=1
     [[ "$variant" == *-persistent ]] && point=6 dash=2
-    parts+=("'$file' index $index using $using with linespoints lc $colour dt $dash pt $point ps 1.2 lw 2 title '$variant'")
+    shift=$(awk -v i="$index" -v n="$#" 'BEGIN { printf "%.4f", 2 ^ ((i - (n - 1) / 2) * 0.025) }')
+    x="${using%%:*}" rest="${using#*:}"
+    parts+=("'$file' index $index using (\$$x*$shift):$rest with yerrorlines lc $colour dt $dash pt $point ps 1.2 lw 2 title '$variant'")
     index=$((index + 1))
   done
   local IFS=,
@@ -370,22 +498,51 @@ GNUPLOT
     echo "report: gnuplot failed on $script (see $results/plot/gnuplot.err)"
   fi
 }
-subtitle="$np processes, $transport_text"
+subtitle="$np processes, $transport_text, $run_date; bars: fastest to slowest batch"
 plot "9-point Jacobi: time per iteration\\n$subtitle" \
   "time per iteration ($micro, log scale)" jacobi_time.png yes "" "" \
-  "$results/plot/jacobi_time.dat" 1:2 \
+  "$results/plot/jacobi_time.dat" 1:2:4:5 \
   "$(plot_data jacobi . "" "$results/plot/jacobi_time.dat")"
 # Open MPI's blocking variant is the reference, the line at 1.
 plot "9-point Jacobi: time relative to Open MPI\\n$subtitle" \
   "time / Open MPI's time (below 1: faster)" jacobi_ratio.png no \
   "set yrange [0:*]" \
   ", 1 with lines lc rgb 'black' dt 3 lw 2 title 'openmpi (reference, 1)'" \
-  "$results/plot/jacobi_ratio.dat" 1:3 \
+  "$results/plot/jacobi_ratio.dat" 1:3:6:7 \
   "$(plot_data jacobi . openmpi "$results/plot/jacobi_ratio.dat")"
 plot "Game of Life, blocked board: time per generation\\n$subtitle" \
   "time per generation ($micro, log scale)" life_time.png yes "" "" \
-  "$results/plot/life_time.dat" 1:2 \
+  "$results/plot/life_time.dat" 1:2:4:5 \
   "$(plot_data life '^[^c]' "" "$results/plot/life_time.dat")"
+
+# The boards the life program wrote (life_board_N.png, the first
+# implementation's final board, one pixel square per cell), redrawn with a
+# title; the untitled image moves to RESULTS/plot/.
+shopt -s nullglob
+for board in "$results"/life_board_*.png; do
+  n="${board##*/life_board_}"; n="${n%.png}"
+  generations="$(grep -m1 -o 'variant=[^s][^ ]* .* iterations=[0-9]*' \
+    "$results/raw/life_$n.txt" 2>/dev/null | sed 's/.*iterations=//' || true)"
+  untitled="$results/plot/life_board_${n}_cells.png"
+  # Already moved when the report is written again.
+  [[ -f "$untitled" ]] || mv "$board" "$untitled"
+  if gnuplot 2>"$results/plot/gnuplot.err" <<GNUPLOT; then
+set terminal ${terminal/size 960,600/size 640,700}
+set output '$board'
+set title "Game of Life: the ${n} x ${n} board after ${generations:-$iterations} generations\\n$np processes, $transport_text, $run_date"
+unset tics
+unset key
+set size ratio -1
+plot '$untitled' binary filetype=png with rgbimage
+GNUPLOT
+    echo "report: wrote $board"
+    rm -f "$results/plot/gnuplot.err"
+  else
+    cp "$untitled" "$board"
+    echo "report: could not title $board (see $results/plot/gnuplot.err)"
+  fi
+done
+shopt -u nullglob
 
 # The neighbour benchmark: time per call against the block size, log-log,
 # one panel per operation (alltoall, allgather, allreduce, as measured) on a
@@ -396,9 +553,11 @@ if [[ $neighbor_rows -le 0 ]]; then
   exit 0
 fi
 # One data file per operation, RESULTS/plot/neighbor_OP.dat (a block per
-# variant: block bytes, µs per call); prints "stencil NAME DIMS", then per
-# panel "panel OP FILE VARIANT...", then "blocks B,B,...", "xrange A:B",
-# "timerange A:B" and "timetics T,T,...".
+# variant: block bytes, µs per call, fastest and slowest batch), and
+# RESULTS/plot/neighbor_OP_selected.dat (block bytes, ortho-selected'"'"'s µs
+# per call, the algorithm it chose: the labels); prints "stencil NAME DIMS",
+# then per panel "panel OP FILE VARIANT...", then "blocks B,B,...",
+# "xrange A:B", "timerange A:B" and "timetics T,T,...".
 neighbor_listing="$(awk -F, -v dir="$results/plot" '
   function median(list,   count, value, i, j, swap) {
     count = split(list, value, " ")
@@ -419,7 +578,15 @@ neighbor_listing="$(awk -F, -v dir="$results/plot" '
       has_variant[op, variant] = 1; variants[op] = variants[op] " " variant
     }
     if (!(block in has_block)) { has_block[block] = 1; block_list[++block_count] = block }
-    time[op, variant, block] = time[op, variant, block] " " $column["time_us"]
+    key = op SUBSEP variant SUBSEP block
+    time[key] = time[key] " " $column["time_us"]
+    us_min = ("time_min_us" in column) ? $column["time_min_us"] : ""
+    us_max = ("time_max_us" in column) ? $column["time_max_us"] : ""
+    if (us_min == "") us_min = us_max = $column["time_us"]
+    if (!(key in low) || us_min + 0 < low[key]) low[key] = us_min + 0
+    if (!(key in high) || us_max + 0 > high[key]) high[key] = us_max + 0
+    if (variant == "ortho-selected") chosen[op, block] = $column["algorithm"]
+    if (variant == "ortho-selected-persistent") chosen_p[op, block] = $column["algorithm"]
   }
   END {
     print "stencil " stencil " " dims
@@ -437,7 +604,9 @@ neighbor_listing="$(awk -F, -v dir="$results/plot" '
       op = order[o]
       if (!(op in has_op)) continue
       file = dir "/neighbor_" op ".dat"
+      labels = dir "/neighbor_" op "_selected.dat"
       printf "" >file
+      printf "" >labels
       line = "panel " op " " file
       variant_count = split(variants[op], variant_name, " ")
       for (v = 1; v <= variant_count; ++v) {
@@ -446,14 +615,22 @@ neighbor_listing="$(awk -F, -v dir="$results/plot" '
           key = op SUBSEP variant_name[v] SUBSEP block_list[b]
           if (!(key in time)) continue
           us = median(time[key])
-          printf "%d %s\n", block_list[b], us >>file
-          if (low == "" || us + 0 < low) low = us + 0
-          if (us + 0 > high) high = us + 0
+          printf "%d %s %s %s\n", block_list[b], us, low[key], high[key] >>file
+          if (variant_name[v] == "ortho-selected" && ((op, block_list[b]) in chosen)) {
+            # The persistent selection too, where it differs.
+            label = chosen[op, block_list[b]]
+            if (((op, block_list[b]) in chosen_p) && chosen_p[op, block_list[b]] != label)
+              label = "\"" label ", p: " chosen_p[op, block_list[b]] "\""
+            printf "%d %s %s\n", block_list[b], us, label >>labels
+          }
+          if (lowest == "" || low[key] < lowest) lowest = low[key]
+          if (high[key] > highest) highest = high[key]
         }
         printf "\n\n" >>file
         line = line " " variant_name[v]
       }
       close(file)
+      close(labels)
       print line
     }
     blocks = ""
@@ -461,7 +638,7 @@ neighbor_listing="$(awk -F, -v dir="$results/plot" '
     print "blocks " blocks
     # A factor of two either side on the log scale.
     printf "xrange %g:%g\n", block_list[1] / 2, block_list[block_count] * 2
-    if (low > 0) printf "times %g %g\n", low, high
+    if (lowest > 0) printf "times %g %g\n", lowest, highest
   }' "$neighbor_csv" | time_tics)"
 read -r _ stencil dims < <(grep '^stencil ' <<<"$neighbor_listing")
 stencil_text="$stencil"
@@ -482,21 +659,30 @@ script="$results/plot/neighbor_time.gp"
   echo "set terminal ${terminal/size 960,600/size $((720 * ${#panels[@]})),600}"
   echo "set output '$results/neighbor_time.png'"
   # \n: gnuplot's line break in the title.
-  printf '%s\n' "set multiplot layout 1,${#panels[@]} title \"Neighbour benchmark (combining_benchmark): time per call, $stencil_text on a $dims torus\\n$neighbor_processes processes, $transport_text\" font ',12'"
+  printf '%s\n' "set multiplot layout 1,${#panels[@]} title \"Neighbour benchmark (combining_benchmark): time per call, $stencil_text on a $dims torus\\n$neighbor_processes processes, $transport_text, $run_date; bars: fastest to slowest batch\" font ',12'"
   echo "set xlabel \"block size per neighbour (bytes, log scale)\""
   echo "set ylabel \"time per call ($micro, log scale)\""
   echo "set logscale xy"
   echo "set xrange [$xrange]"
   echo "set xtics ($blocks)"
-  if [[ -n "$timerange" ]]; then echo "set yrange [$timerange]"; fi
+  # The time axis reaches a band below the lowest bar, where the labels of
+  # the selected algorithm go.
+  if [[ -n "$timerange" ]]; then
+    echo "set yrange [${timerange%%:*} / 1.6:${timerange#*:}]"
+    echo "label_y = ${timerange%%:*} / 1.3"
+  else
+    echo "label_y = 1"
+  fi
   if [[ -n "$timetics" ]]; then echo "set ytics ($timetics)"; fi
   echo "set grid xtics ytics mytics"
   echo "set key top left box opaque"
   for panel in "${panels[@]}"; do
     read -r op file variants <<<"$panel"
     read -r -a variant_list <<<"$variants"
-    echo "set title \"$op\""
-    echo "plot $(plot_command "$file" 1:2 "${variant_list[@]}")"
+    echo "set title \"$op (at the bottom: selected's algorithm; p: persistent's where it differs)\""
+    # Along the bottom, under each block size, the algorithm ortho-selected
+    # chose there.
+    echo "plot $(plot_command "$file" 1:2:3:4 "${variant_list[@]}"),'${file%.dat}_selected.dat' using 1:(label_y):3 with labels font ',9' tc lt 4 notitle"
   done
   echo "unset multiplot"
 } >"$script"

@@ -13,9 +13,11 @@
 #     1, blocks of 4 B to 40 KB, every variant (Open MPI blocking and
 #     persistent, ortho direct, combining, selected, selected persistent),
 #     each checked against Open MPI's result.
-# Prints a table (time per iteration, ratio to Open MPI, messages and bytes
-# per process per iteration; for the benchmark, time per call) and writes
-# it, a CSV, the raw output and PNG plots to results/<timestamp>/.
+# Prints a table (time per iteration with its spread over the batches,
+# ratio to Open MPI with its range, marked where that range says the
+# difference is noise, messages and bytes per process per iteration; for the
+# benchmark, time per call and speedups the same way) and writes it, a CSV,
+# the raw output and PNG plots to results/<timestamp>/.
 #
 #   tools/run.sh [--np=P] [--sizes=N,N,...] [--iterations=K]
 #                [--transport=shm|tcp] [--results=DIR] [--help]
@@ -43,8 +45,9 @@ stencil, blocks of 4 B to 40 KB, every variant, checked against Open MPI).
   --transport=T     shm: shared memory (btl self,vader, the default);
                     tcp: TCP over loopback (btl tcp,self)
   --results=DIR     where to write (default results/<timestamp>)
-Writes table.txt, results.csv, raw/*.txt, raw/neighbor.csv and the plots
-jacobi_time.png, jacobi_ratio.png, life_time.png and neighbor_time.png;
+Writes table.txt (medians with the fastest and slowest batch), results.csv,
+raw/*.txt, raw/neighbor.csv, the plots jacobi_time.png, jacobi_ratio.png,
+life_time.png and neighbor_time.png, and life_board_N.png (the final boards);
 exits 1 if any result differs from its serial run (or, in the benchmark,
 from Open MPI's), 2 on a bad flag.
 USAGE

@@ -32,8 +32,10 @@ std::string report_line(const Setting& setting, const Report& report) {
       format(" processes=%d dims=%dx%d borders=", setting.processes,
              setting.dims[0], setting.dims[1]) +
       std::string(to_string(setting.borders)) +
-      format(" iterations=%d seconds_per_iteration=%.6g", report.iterations,
-             report.seconds_per_iteration) +
+      format(" iterations=%d seconds_per_iteration=%.6g seconds_min=%.6g"
+             " seconds_max=%.6g batches=%d",
+             report.iterations, report.seconds.median, report.seconds.min,
+             report.seconds.max, report.seconds.batches) +
       format(" messages=%" PRId64 " bytes=%" PRId64 " traffic=%s",
              report.traffic.messages, report.traffic.bytes,
              report.traffic.measured ? "counted" : "model") +

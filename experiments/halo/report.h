@@ -24,7 +24,8 @@ struct Setting {
 };
 
 // program variant=NAME grid=RxC processes=P dims=AxB borders=B
-// iterations=K seconds_per_iteration=T messages=M bytes=Y
+// iterations=K seconds_per_iteration=T seconds_min=L seconds_max=H
+// batches=B messages=M bytes=Y
 // traffic=counted|model algorithm=A VALUE_NAME=V checksum=HEX
 // [note="..."] result=correct|MISMATCH <where>
 std::string report_line(const Setting& setting, const Report& report);

@@ -40,13 +40,6 @@ std::vector<std::vector<double>> run_interleaved(
   return times;
 }
 
-double median(std::vector<double> values) {
-  if (values.empty()) return 0.0;
-  const auto middle = values.begin() + static_cast<long>(values.size() / 2);
-  std::nth_element(values.begin(), middle, values.end());
-  return *middle;
-}
-
 Traffic max_over_world(const Traffic& traffic) {
   const std::array<std::int64_t, 2> mine{traffic.messages, traffic.bytes};
   std::array<std::int64_t, 2> most{};

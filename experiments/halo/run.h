@@ -18,6 +18,7 @@
 #include "experiments/halo/decomposition.h"
 #include "experiments/halo/exchange.h"
 #include "experiments/halo/grid.h"
+#include "experiments/halo/spread.h"
 #include "experiments/halo/traffic.h"
 
 namespace halo {
@@ -96,8 +97,6 @@ class Run final : public Stepper {
 std::vector<std::vector<double>> run_interleaved(
     std::span<Stepper* const> steppers, int max_iterations, int batch);
 
-double median(std::vector<double> values);
-
 // The maximum of each count over all processes of the world.
 Traffic max_over_world(const Traffic& traffic);
 
@@ -138,7 +137,7 @@ struct Report {
   std::string algorithm;
   std::string note;
   int iterations = 0;
-  double seconds_per_iteration = 0;
+  Spread seconds;  // per iteration, over the batches
   Traffic traffic;  // the maximum over processes
   double value = 0;  // the last global check
   std::uint64_t checksum = 0;
@@ -208,7 +207,7 @@ std::vector<Report> run_and_verify(
     report.algorithm = run.exchange().algorithm();
     report.note = run.exchange().note();
     report.iterations = run.iterations();
-    report.seconds_per_iteration = median(times[i]);
+    report.seconds = spread_of(times[i]);
     report.value = run.value();
     Grid<T> interior = run.interior();
     if (options.inject_error && world_rank == world_size - 1) {

@@ -32,6 +32,7 @@
 #include "experiments/halo/grid.h"
 #include "experiments/halo/report.h"
 #include "experiments/halo/run.h"
+#include "experiments/halo/spread.h"
 #include "experiments/life/cells.h"
 #include "experiments/life/board.h"
 #include "experiments/life/options.h"
@@ -131,7 +132,7 @@ bool run_cells(const life::Options& options, halo::Setting setting,
     report.implementation = life::cells_name(options.cells[i]);
     report.algorithm = cell.algorithm();
     report.iterations = cell.iterations();
-    report.seconds_per_iteration = halo::median(times[i]);
+    report.seconds = halo::spread_of(times[i]);
     report.traffic = traffic[i];
     report.value = cell.population();
     const life::Board state = life::Board::Constant(1, 1, cell.state());

@@ -35,6 +35,16 @@ rows=$(($(wc -l <"$csv") - 1))
 grep -q ",ortho_selected_persistent," "$csv" || fail "no selected persistent row"
 grep -q "^alltoallw,.*,MPIX_Neighbor_alltoallw_init," "$csv" ||
   fail "no alltoallw row"
+# Each row with its spread: fastest <= median <= slowest batch, and the
+# number of batches (--iterations=1: one).
+awk -F, 'NR > 1 && !($15 <= $10 && $10 <= $16 && $17 == 1) { bad = $0; exit 1 }
+         END { if (bad != "") print bad }' "$csv" >"$dir/bad_rows.txt" ||
+  fail "a row without a consistent spread: $(cat "$dir/bad_rows.txt")"
+head -1 "$csv" | grep -q ",time_min_us,time_max_us,batches$" ||
+  fail "CSV header: $(head -1 "$csv")"
+# The speedups' ranges, as counters.
+grep -q "selected_x_min=" "$output" || fail "no selected_x_min counter"
+grep -q "persistent_x_max=" "$output" || fail "no persistent_x_max counter"
 # Only the sizes asked for.
 grep -q "/40/" "$output" && fail "a block size that --blocks did not list"
 refusal="$dir/refusal.txt"

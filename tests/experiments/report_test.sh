@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# tools/report.sh on made-up raw output: the table shows each median with
+# the fastest and slowest batch and the number of batches, each ratio and
+# speedup with its range, marks (~) and names the differences whose range
+# contains 1, and the CSV carries the spread; output without the spread
+# (older raw files) still reports, with "-" for the ranges.
+#   report_test.sh REPORT_SH
+set -euo pipefail
+report="$1"
+dir="${TEST_TMPDIR:-$(mktemp -d)}/results"
+rm -rf "$dir"
+mkdir -p "$dir/raw"
+fail() {
+  echo "FAIL: $*"
+  [[ -f "$dir/table.txt" ]] && sed 's/^/  | /' "$dir/table.txt"
+  exit 1
+}
+cat >"$dir/run.txt" <<'RUN'
+command: bash tools/run.sh --np=4
+date: 2026-01-02T03:04Z
+commit: abc1234
+RUN
+line() {  # VARIANT MEDIAN MIN MAX
+  echo "jacobi variant=$1 grid=8x8 processes=4 dims=2x2 borders=fixed" \
+    "iterations=30 seconds_per_iteration=$2 seconds_min=$3 seconds_max=$4" \
+    "batches=3 messages=3 bytes=392 traffic=counted algorithm=direct" \
+    "residual=0.1 checksum=0000000000000001 result=correct"
+}
+{
+  echo "jacobi variant=serial grid=8x8 iterations=30 residual=0.1 checksum=0000000000000001"
+  line openmpi 1e-05 9e-06 1.1e-05
+  line ortho-direct 5e-06 4e-06 6e-06
+  line ortho-selected 1.05e-05 8e-06 1.2e-05
+} >"$dir/raw/jacobi_8.txt"
+# Without the spread, as older programs wrote it.
+echo "life variant=cells-openmpi grid=2x2 processes=4 dims=2x2 borders=periodic" \
+  "iterations=30 seconds_per_iteration=2e-05 messages=8 bytes=16" \
+  "traffic=model algorithm=open-mpi population=1 checksum=0000000000000001" \
+  "result=correct" >"$dir/raw/life_cells.txt"
+{
+  echo "operation,stencil,dims,processes,btl,block_bytes,repetition,variant,algorithm,time_us,speedup_vs_openmpi,messages,bytes,rounds,time_min_us,time_max_us,batches"
+  echo "alltoall,moore_2d_d1,2x2,4,self+vader,4,0,openmpi,MPI_Neighbor_alltoall,10,1,8,32,1,9,11,6"
+  echo "alltoall,moore_2d_d1,2x2,4,self+vader,4,0,openmpi_persistent,MPIX_Neighbor_alltoall_init,8,1,8,32,1,7,12,6"
+  echo "alltoall,moore_2d_d1,2x2,4,self+vader,4,0,ortho_direct,direct,6,1,8,32,1,5,7,6"
+  echo "alltoall,moore_2d_d1,2x2,4,self+vader,4,0,ortho_combining,combining,20,1,4,64,2,18,30,6"
+  echo "alltoall,moore_2d_d1,2x2,4,self+vader,4,0,ortho_selected,direct,5,2,8,32,1,4,6,6"
+  echo "alltoall,moore_2d_d1,2x2,4,self+vader,4,0,ortho_selected_persistent,combining,7.5,1,8,32,1,6,9,6"
+} >"$dir/raw/neighbor.csv"
+
+bash "$report" "$dir" 4 "shared memory (btl self,vader)" 30 >"$dir/output.txt" 2>&1 ||
+  { cat "$dir/output.txt"; fail "report.sh exited $?"; }
+table="$dir/table.txt"
+expect() {  # PATTERN (extended regex) on a line of the table
+  grep -Eq -- "$1" "$table" || fail "no line matching '$1'"
+}
+expect_not() {
+  if grep -Eq -- "$1" "$table"; then fail "a line matches '$1'"; fi
+}
+expect "^jacobi, 9-point stencil, 8x8 matrix, 30 iterations, 3 batches per implementation$"
+expect "^  openmpi +direct +10\.0 +9\.0-11\.0 +1\.00  +- +3 "
+# 4-6 against 9-11: at most 0.67, clearly faster.
+expect "^  ortho-direct +direct +5\.0 +4\.0-6\.0 +0\.50  0\.36-0\.67 "
+# 8-12 against 9-11: the range holds 1.
+expect "^  ortho-selected +direct +10\.5 +8\.0-12\.0 +1\.05~ 0\.73-1\.33 "
+expect "^  ~ within noise \(the ratio range contains 1\.00\): ortho-selected$"
+expect_not "within noise.*ortho-direct"
+# No spread in the raw line: the ranges are "-", no batch count.
+expect "^life, Listing 7 \(one cell per process\): 2x2 cells, 30 generations$"
+expect "^  cells-openmpi +open-mpi +20\.0 +- +1\.00  +- "
+# The benchmark: speedup 10/5 with 9/6 to 11/4; speedup-p 8/7.5 with 7/9
+# to 12/6, which holds 1.
+expect "^alltoall, moore_2d_d1 on a 2x2 torus, µs per call, 6 batches per variant$"
+expect "^ +4 +10\.0 +8\.0 +6\.0 +20\.0 +5\.0 +7\.5  direct +8 +2\.00 +1\.07~$"
+expect "^ +min-max +9\.0-11\.0 +7\.0-12\.0 +5\.0-7\.0 +18\.0-30\.0 +4\.0-6\.0 +6\.0-9\.0 +1\.50-2\.75  0\.78-2\.00$"
+expect "^  ~ within noise: speedup-p at 4 B$"
+expect_not "within noise: speedup at"
+
+csv="$dir/results.csv"
+head -1 "$csv" | grep -q "^program,grid,processes,variant,algorithm,iterations,us_per_iteration,ratio_to_openmpi,us_min,us_max,ratio_min,ratio_max,batches,messages,bytes,result,transport,hosts,commit,date$" ||
+  fail "CSV header: $(head -1 "$csv")"
+grep -q "^jacobi,8x8,4,ortho-direct,direct,30,5.000,0.5000,4.000,6.000,0.3636,0.6667,3,3,392,correct,shm,1,abc1234,2026-01-02T03:04Z$" "$csv" ||
+  fail "CSV row of ortho-direct: $(grep ortho-direct "$csv")"
+grep -q "^life,2x2,4,cells-openmpi,open-mpi,30,20.000,1.0000,,,,,,8,16,correct," "$csv" ||
+  fail "CSV row without spread: $(grep cells-openmpi "$csv")"
+
+# The plots, where gnuplot is there: titled with the date, and the
+# algorithm ortho-selected chose at each block size (and the persistent
+# selection, which differs here).
+if command -v gnuplot >/dev/null; then
+  grep -q "2026-01-02T03:04Z" "$dir/plot/jacobi_time.gp" || fail "no date in the plot title"
+  grep -q "yerrorlines" "$dir/plot/jacobi_time.gp" || fail "no error bars"
+  grep -q '^4 5 "direct, p: combining"$' "$dir/plot/neighbor_alltoall_selected.dat" ||
+    fail "no label of the selected algorithm"
+fi
+echo "PASS"
