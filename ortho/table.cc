@@ -86,7 +86,7 @@ bool force(Table& table, Operation operation, std::string_view name) {
 }
 
 void apply_item(Table& table, std::string_view item, std::string_view source,
-                const char* function) {
+                const char* function, Scope scope) {
   const std::size_t equals = item.find('=');
   const std::string_view name =
       equals == std::string_view::npos ? item : item.substr(equals + 1);
@@ -109,6 +109,10 @@ void apply_item(Table& table, std::string_view item, std::string_view source,
                     "' is no operation");
   }
   if (!force(table, *operation, name)) {
+    // The environment's override meets every table of the program: it
+    // forces an algorithm where the structure offers it, and leaves the
+    // others (a fully connected comm_base under alltoallw=direct) alone.
+    if (scope == Scope::every_table) return;
     throw Error(ErrorClass::arg, function,
                 std::string(source) + ": " + std::string(operation_name) +
                     " has no algorithm '" + std::string(name) + "' on a " +
@@ -146,12 +150,13 @@ void read_neighbours(const classic::Comm& comm, std::vector<int>& sources,
 }
 
 void apply_override(Table& table, std::string_view spec,
-                    std::string_view source, const char* function) {
+                    std::string_view source, const char* function,
+                    Scope scope) {
   table.choices = table.default_choices;
   while (!spec.empty()) {
     const std::size_t comma = spec.find(',');
     const std::string_view item = spec.substr(0, comma);
-    if (!item.empty()) apply_item(table, item, source, function);
+    if (!item.empty()) apply_item(table, item, source, function, scope);
     spec = comma == std::string_view::npos ? std::string_view{}
                                            : spec.substr(comma + 1);
   }
@@ -172,7 +177,7 @@ Table make_table(const classic::Comm& comm, Structure structure,
   table.default_choices = table.choices;
   if (const char* spec = std::getenv("ORTHO_ALGORITHM")) {
     apply_override(table, spec, std::string("ORTHO_ALGORITHM = '") + spec + "'",
-                   "ortho (environment)");
+                   "ortho (environment)", Scope::every_table);
   }
   return table;
 }
@@ -261,7 +266,8 @@ classic::Comm comm_base(const classic::Comm& comm) {
 void set_algorithm(const classic::Comm& comm, std::string_view spec) {
   Table changed = internal::table_of(comm, "ortho::set_algorithm");
   internal::apply_override(changed, spec, "spec = '" + std::string(spec) + "'",
-                           "ortho::set_algorithm");
+                           "ortho::set_algorithm",
+                           internal::Scope::one_communicator);
   internal::attach(comm, std::move(changed));
 }
 

@@ -17,8 +17,11 @@ namespace ortho {
 
 // Forces algorithms on `comm` for experiments (the per-communicator form of
 // the environment variable ORTHO_ALGORITHM, which applies to every table
-// made while it is set). `spec` is a comma-separated list of items, each
-// `name` (every operation that has an algorithm of that name uses it) or
+// made while it is set: there an `operation=name` item applies to the
+// communicators whose structure offers that algorithm for the operation
+// and is left out on the others, such as the fully connected base of a
+// graph under alltoallw=direct). `spec` is a comma-separated list of items,
+// each `name` (every operation that has an algorithm of that name uses it) or
 // `operation=name` (that operation must have one). The names are those of
 // the registered algorithms (docs/algorithms.md lists them with
 // where each applies). An empty spec restores the default

@@ -165,11 +165,18 @@ std::size_t selection_bytes(const classic::Comm& comm, const Choice& choice,
 // this once they have made the communicator and its base.
 void attach(const classic::Comm& comm, Table table);
 
+// Where an override applies: to one communicator (set_algorithm: an
+// operation without the named algorithm on its structure is an error), or
+// to every table of the program (ORTHO_ALGORITHM: such an item is left out
+// on the structures that do not offer it; an unknown operation or
+// algorithm is still an error).
+enum class Scope { one_communicator, every_table };
+
 // Applies an override (the syntax of ORTHO_ALGORITHM, documented at
 // ortho::set_algorithm) to `table`; `source` names where it came from in
 // error messages.
 void apply_override(Table& table, std::string_view spec,
-                    std::string_view source, const char* function);
+                    std::string_view source, const char* function, Scope scope);
 
 }  // namespace internal
 
