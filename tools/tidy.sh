@@ -17,6 +17,8 @@ for file in "${files[@]}"; do
   defines=(-DOMPI_SKIP_MPICXX)
   # classic's own files may include its internal headers (classic/defs.bzl).
   [[ "${file}" == classic/* ]] && defines+=(-DORTHOCOMM_INSIDE_CLASSIC)
+  # ortho's likewise (ortho/defs.bzl).
+  [[ "${file}" == ortho/* ]] && defines+=(-DORTHOCOMM_INSIDE_ORTHO)
   clang-tidy --quiet "${file}" -- -std=c++20 -I. "${includes[@]}" \
     "${defines[@]}" || status=1
 done
