@@ -193,7 +193,7 @@ std::size_t block_bytes(const Call& call, const Table& table) {
   if (!send.counts.empty()) {  // v and w variants: the largest block
     std::size_t largest = 0;
     for (std::size_t i = 0; i < send.counts.size(); ++i) {
-      const MPI_Datatype datatype =
+      MPI_Datatype datatype =
           i < send.datatypes.size() ? send.datatypes[i] : send.datatype;
       largest = std::max(largest, bytes_of(send.counts[i], datatype));
     }

@@ -15,8 +15,8 @@ constexpr const char* kFunction = "ortho::traffic";
 
 Traffic counted(const algorithms::Traffic& traffic, std::size_t block_bytes) {
   return {.messages = traffic.messages,
-          .bytes = static_cast<long>(traffic.blocks) *
-                   static_cast<long>(block_bytes),
+          .bytes = static_cast<std::int64_t>(traffic.blocks) *
+                   static_cast<std::int64_t>(block_bytes),
           .rounds = traffic.rounds};
 }
 
@@ -40,11 +40,11 @@ std::optional<Traffic> combining_traffic(const algorithms::Combining& c,
       if (mode == classic::Mode::persistent) {
         return counted(schedule, block_bytes);
       }
-      return Traffic{
-          .messages = 2 * schedule.messages,
-          .bytes = static_cast<long>(schedule.blocks) *
-                   static_cast<long>(block_bytes + sizeof(std::int64_t)),
-          .rounds = 2 * schedule.rounds};
+      return Traffic{.messages = 2 * schedule.messages,
+                     .bytes = static_cast<std::int64_t>(schedule.blocks) *
+                              static_cast<std::int64_t>(block_bytes +
+                                                        sizeof(std::int64_t)),
+                     .rounds = 2 * schedule.rounds};
     }
     case Operation::allreduce:
       if (c.box_depth > 0) {
@@ -70,10 +70,10 @@ std::optional<Traffic> traffic(const classic::Comm& comm, Operation operation,
     const auto edges = static_cast<int>(
         std::count_if(table.destinations.begin(), table.destinations.end(),
                       [](int peer) { return peer != classic::proc_null; }));
-    return Traffic{
-        .messages = edges,
-        .bytes = static_cast<long>(edges) * static_cast<long>(block_bytes),
-        .rounds = edges > 0 ? 1 : 0};
+    return Traffic{.messages = edges,
+                   .bytes = static_cast<std::int64_t>(edges) *
+                            static_cast<std::int64_t>(block_bytes),
+                   .rounds = edges > 0 ? 1 : 0};
   }
   if (algorithm != "combining" || !table.combining) return std::nullopt;
   return combining_traffic(*table.combining, operation, block_bytes, mode);

@@ -5,6 +5,7 @@
 #define ORTHOCOMM_ORTHO_TRAFFIC_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string_view>
 
@@ -16,8 +17,9 @@ namespace ortho {
 
 struct Traffic {
   int messages = 0;  // messages sent
-  long bytes = 0;    // bytes sent: blocks (relayed ones again) x block bytes
-  int rounds = 0;    // rounds of messages, each waiting for the one before
+  std::int64_t bytes =
+      0;           // bytes sent: blocks (relayed ones again) x block bytes
+  int rounds = 0;  // rounds of messages, each waiting for the one before
 };
 
 // The traffic per process of one call of `operation` on the directed graph

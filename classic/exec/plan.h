@@ -87,8 +87,8 @@ struct Plan {
    public:
     ExecutorCache() = default;
     ExecutorCache(const ExecutorCache&) noexcept {}
-    ExecutorCache& operator=(const ExecutorCache&) noexcept {
-      postings.reset();
+    ExecutorCache& operator=(const ExecutorCache& other) noexcept {
+      if (this != &other) postings.reset();
       return *this;
     }
     ~ExecutorCache() = default;

@@ -16,15 +16,8 @@
 
 namespace classic {
 
-using internal::requests::all_idle;
-using internal::requests::any_active_operation;
-using internal::requests::checked_size;
-using internal::requests::collect_completed;
-using internal::requests::Handles;
 using internal::requests::Operation;
-using internal::requests::pause;
 using internal::requests::require_environment;
-using internal::requests::status_of;
 
 Request::Operation::~Operation() { RequestAccess::deactivate(*this); }
 

@@ -238,7 +238,7 @@ void Execution::abandon() noexcept {
   for (std::size_t m = 0; m < round.sends.size() && next < requests_.size();
        ++m) {
     if (round.sends[m].peer == proc_null) continue;
-    const MPI_Request request = requests_[next++];
+    MPI_Request request = requests_[next++];
     const bool persistent = started(round_, false, m) != MPI_REQUEST_NULL;
     if (persistent) started_sends_[round_][m] = MPI_REQUEST_NULL;
     if (request == MPI_REQUEST_NULL) continue;
