@@ -232,7 +232,20 @@ const Table& table_of(const classic::Comm& comm, const char* function) {
   if (comm.is_null()) [[unlikely]] {
     throw Error(ErrorClass::comm, function, "comm is the null communicator");
   }
-  if (const Table* table = find_table(comm)) [[likely]] {
+  const Table* table = nullptr;
+  try {
+    table = find_table(comm);
+  } catch (const Error& error) {
+    // A freed communicator: classic names its attribute lookup; the user
+    // called `function`.
+    const std::string_view message = error.what();
+    const std::size_t colon = message.find(": ");
+    throw Error(error.error_class(), function,
+                std::string(colon == std::string_view::npos
+                                ? message
+                                : message.substr(colon + 2)));
+  }
+  if (table != nullptr) [[likely]] {
     return *table;
   }
   prepare(comm);

@@ -302,6 +302,27 @@ TEST_F(Algorithms, EnvironmentOverrideLeavesOutWhatTheStructureLacks) {
       ErrorClass::arg, {"ortho::set_algorithm", "alltoallw", "'direct'"});
 }
 
+// A communicator freed through another handle is refused with the name of
+// the user's call, not that of classic's attribute lookup underneath.
+TEST_F(Algorithms, AFreedCommunicatorIsRefusedInTheNameOfTheCall) {
+  const int me = world_rank();
+  Comm original = Comm::world().dup();
+  const Comm copy = original;  // another handle of the same communicator
+  (void)ortho::allgather(copy, std::span(&me, 1));  // ortho has met it
+  original.free();
+  expect_thrown(
+      thrown_by([&] { (void)ortho::allgather(copy, std::span(&me, 1)); }),
+      ErrorClass::comm, {"freed"}, "ortho::allgather: ");
+  Comm never_met = Comm::world().dup();
+  const Comm never_met_copy = never_met;
+  never_met.free();
+  expect_thrown(thrown_by([&] {
+                  (void)ortho::selected_algorithm(never_met_copy,
+                                                  Operation::alltoall);
+                }),
+                ErrorClass::comm, {"freed"}, "ortho::selected_algorithm: ");
+}
+
 TEST_F(Algorithms, EnvironmentOverrideOnBipartite) {
   if (world_size() < 2) {
     GTEST_SKIP() << "a bipartite communicator needs two groups";
