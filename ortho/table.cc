@@ -238,12 +238,7 @@ const Table& table_of(const classic::Comm& comm, const char* function) {
   } catch (const Error& error) {
     // A freed communicator: classic names its attribute lookup; the user
     // called `function`.
-    const std::string_view message = error.what();
-    const std::size_t colon = message.find(": ");
-    throw Error(error.error_class(), function,
-                std::string(colon == std::string_view::npos
-                                ? message
-                                : message.substr(colon + 2)));
+    throw error.raised_by(function);
   }
   if (table != nullptr) [[likely]] {
     return *table;

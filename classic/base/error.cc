@@ -47,6 +47,12 @@ std::string_view to_string(ErrorClass error_class) {
 Error::Error(ErrorClass error_class, std::string_view function,
              std::string_view detail)
     : std::runtime_error(std::string(function) + ": " + std::string(detail)),
-      error_class_(error_class) {}
+      error_class_(error_class),
+      detail_offset_(function.size() + 2) {}
+
+Error Error::raised_by(std::string_view function) const {
+  return Error(error_class_, function,
+               std::string_view(what()).substr(detail_offset_));
+}
 
 }  // namespace classic

@@ -2,6 +2,7 @@
 #ifndef ORTHOCOMM_CLASSIC_BASE_ERROR_H_
 #define ORTHOCOMM_CLASSIC_BASE_ERROR_H_
 
+#include <cstddef>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -40,8 +41,13 @@ class Error : public std::runtime_error {
 
   ErrorClass error_class() const noexcept { return error_class_; }
 
+  // The same error (class and detail) raised in the name of `function`: a
+  // layer above the one that raised it names the call its user made.
+  Error raised_by(std::string_view function) const;
+
  private:
   ErrorClass error_class_;
+  std::size_t detail_offset_;  // where the detail begins in what()
 };
 
 }  // namespace classic

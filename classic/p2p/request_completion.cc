@@ -34,28 +34,15 @@ Status wait(Request& request) {
   if (RequestAccess::is_idle(request)) return Status{};
   require_environment(kFunction);
   if (Operation* op = RequestAccess::operation(request)) {
-    if (RequestAccess::runs_alone(request)) {
-      RequestAccess::complete_alone(request, kFunction);
-      return Status{};
-    }
     for (;;) {
-      if (RequestAccess::try_complete(request, kFunction)) return Status{};
-      if (RequestAccess::active_operations().size() == 1) {
-        // Nothing else to move along: block on this step's messages.
-        std::span<MPI_Request> parts = op->parts();
-        const std::span<MPI_Status> statuses =
-            RequestAccess::statuses_for(parts.size());
-        const int code = MPI_Waitall(static_cast<int>(parts.size()),
-                                     parts.data(), statuses.data());
-        if (code != MPI_SUCCESS) {
-          RequestAccess::deactivate(*op);
-          RequestAccess::collect(request);
-          internal::raise_completion_failure(code, statuses, kFunction);
-        }
-      } else {
-        RequestAccess::progress_others(op);
-        pause();
+      if (RequestAccess::runs_alone(request)) {
+        // Nothing else to move along: block on each step's messages.
+        RequestAccess::complete_alone(request, kFunction);
+        return Status{};
       }
+      if (RequestAccess::try_complete(request, kFunction)) return Status{};
+      RequestAccess::progress_others(op);
+      pause();
     }
   }
   MPI_Status status;

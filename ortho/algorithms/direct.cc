@@ -246,17 +246,6 @@ classic::Request run_neighbourhood(const classic::Comm& comm, const Call& c) {
   }
 }
 
-// classic's neighbourhood collectives name themselves in the errors their
-// checks raise; on a directed graph ortho's errors name ortho's function
-// (ortho/collectives.h): the same class and detail under that name.
-Error named_for(const Error& error, const char* function) {
-  const std::string_view message = error.what();
-  const std::size_t colon = message.find(": ");
-  return Error(
-      error.error_class(), function,
-      colon == std::string_view::npos ? message : message.substr(colon + 2));
-}
-
 bool is_neighbourhood_collective(Operation operation) {
   switch (operation) {
     case Operation::allgather:
@@ -276,7 +265,9 @@ classic::Request run(const classic::Comm& comm, const Table& table,
     try {
       return run_neighbourhood(comm, call);
     } catch (const Error& error) {
-      throw named_for(error, call.function());
+      // classic's neighbourhood collectives name themselves; on a directed
+      // graph ortho's errors name ortho's function.
+      throw error.raised_by(call.function());
     }
   }
   const Neighbourhood n{comm.rank(), table.sources, table.destinations};
