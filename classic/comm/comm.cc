@@ -93,6 +93,7 @@ void Comm::State::add_private_context() {
 }
 
 void Comm::State::free_contexts() noexcept {
+  repeats.reset();  // bound to private_context, and never run again
   transport::free_context(private_context);
   transport::free_context(transport);
 }

@@ -24,8 +24,12 @@ class CommAccess;
 // attributes run exactly once and its context is given back to the
 // transport. free() through one handle leaves the other copies referring to
 // a freed communicator, and using them raises ErrorClass::comm (where MPI
-// would have undefined behaviour). Handles that outlive the Environment (a
-// static, a global) are inert: destroying them touches no transport.
+// would have undefined behaviour). Operations made before the free are
+// not affected (MPI-1 5.4.3): pending ones complete normally, and a
+// persistent request starts, completes and restarts until it is freed; the
+// context goes back to the transport when the last of them has gone.
+// Handles that outlive the Environment (a static, a global) are inert:
+// destroying them touches no transport.
 //
 // Inter-communicators (classic/intercomm/intercomm.h makes them) are Comms too:
 // size, rank and group are of the local group, point-to-point ranks name the

@@ -50,6 +50,23 @@ void free_context(MPI_Comm& context);
 void retain_context(MPI_Comm context);
 void release_context(MPI_Comm context);
 
+// retain_context for as long as it lives (nothing for a null context).
+class ContextHold {
+ public:
+  ContextHold() = default;
+  explicit ContextHold(MPI_Comm context) : context_(context) {
+    if (context_ != MPI_COMM_NULL) retain_context(context_);
+  }
+  ~ContextHold() {
+    if (context_ != MPI_COMM_NULL) release_context(context_);
+  }
+  ContextHold(const ContextHold&) = delete;
+  ContextHold& operator=(const ContextHold&) = delete;
+
+ private:
+  MPI_Comm context_ = MPI_COMM_NULL;
+};
+
 // ---- datatypes and addresses ----------------------------------------------
 // Transport failures raise classic::Error naming `function`.
 

@@ -62,7 +62,11 @@ bool contiguous(const DatatypeLayout& layout);
 class Execution final : public Request::Operation {
  public:
   // The communicator stays alive while this exists: the caller holds it
-  // during a blocking run, the Request holding this otherwise.
+  // during a blocking run, the Request holding this otherwise. The
+  // communicator may be freed meanwhile (MPI-1 5.4.3: pending operations
+  // complete normally, and a persistent request may start again): an
+  // execution held by a Request keeps the context from being given back
+  // until it goes. A repeatable one goes with its communicator.
   // once: a blocking or non-blocking run, bound for it alone; repeatable:
   // a blocking run that stays bound, to be run again (run_again) on the
   // same buffers; persistent: a persistent operation.
@@ -71,7 +75,9 @@ class Execution final : public Request::Operation {
   Execution(const Comm::State& state, int tag_base,
             std::shared_ptr<const Plan> plan, PlanBuffers buffers, Kind kind,
             const char* function)
-      : context_(state.private_context),
+      : context_hold_(kind == Kind::repeatable ? MPI_COMM_NULL
+                                               : state.private_context),
+        context_(state.private_context),
         peer_offset_(state.peer_offset),
         local_offset_(state.local_offset()),
         tag_base_(tag_base),
@@ -205,6 +211,9 @@ class Execution final : public Request::Operation {
   int expected_bytes(const Bound& bound) const noexcept;
   [[noreturn]] void fail(int code);
 
+  // First, so that it goes last: after free_types() has freed the
+  // transport's persistent requests on the context.
+  transport::ContextHold context_hold_;
   MPI_Comm context_;
   int peer_offset_;
   int local_offset_;
