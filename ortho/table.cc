@@ -169,6 +169,8 @@ Table make_table(const classic::Comm& comm, Structure structure,
   table.base = std::move(base);
   if (structure == Structure::directed_graph) {
     read_neighbours(comm, table.sources, table.destinations);
+    table.cartesian =
+        classic::topo_test(comm) == classic::TopologyKind::cartesian;
   }
   table.combining = std::move(facts.combining);
   for (const algorithms::Registration* registration : algorithms::registry()) {

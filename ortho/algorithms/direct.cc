@@ -1,30 +1,26 @@
 // "direct": on directed graphs every edge carries its own message, in one
-// round. allgather(v) and alltoall(v, w) are classic's neighbourhood
-// collectives; the operations MPI has no neighbourhood form of run the
-// plans of graph_plans.h. Their arguments are checked here, before any
-// message: the operations MPI defines have MPI's checks in classic.
+// round. allgather(v, w) and alltoall(v, w) send the blocks of their
+// normalisation (internal/exchange.h), the plan kept for the next call with
+// the same arguments; the other operations run the plans of graph_plans.h,
+// their arguments checked here, before any message.
 #include <cstdint>
 #include <memory>
-#include <string>
-#include <string_view>
 
 #include "classic/base/constants.h"
-#include "classic/base/datatype_layout.h"
 #include "classic/base/error.h"
-#include "classic/base/error_text.h"
 #include "classic/exec/executor.h"
-#include "classic/neighbor/neighbor_collectives.h"
 #include "ortho/algorithms/algorithms.h"
 #include "ortho/algorithms/checks.h"
 #include "ortho/algorithms/graph_plans.h"
 #include "ortho/algorithms/registry.h"
+#include "ortho/internal/exchange.h"
+#include "ortho/internal/last_plan.h"
 
 namespace ortho::algorithms {
 namespace {
 
 using classic::Error;
 using classic::ErrorClass;
-namespace text = classic::error_text;
 
 // ---- typed calls become raw ones ------------------------------------------
 
@@ -181,19 +177,6 @@ classic::Plan plan_for(const Call& c, const Neighbourhood& n,
       check.not_in_place(r.data, "recv", "(allreduce's recv)");
       return allreduce_plan(n, {s.count, s.datatype}, c.op,
                             s.data == MPI_IN_PLACE);
-    case Operation::allgatherw:
-      check.elements(s.count, s.datatype, "send_count", "send_type");
-      check.not_in_place(s.data, "send", "(allgatherw has no in-place form)");
-      check.not_in_place(r.data, "recv", "(allgatherw has no in-place form)");
-      check.length(r.counts.size(), n.sources.size(), "recvcounts", "indegree");
-      check.length(r.byte_displs.size(), n.sources.size(), "rdispls",
-                   "indegree");
-      check.length(r.datatypes.size(), n.sources.size(), "recv_types",
-                   "indegree");
-      check.counts(r.counts, "recvcounts");
-      check.datatypes(r.datatypes, "recv_types");
-      return allgatherw_plan(n, {s.count, s.datatype}, r.counts, r.byte_displs,
-                             r.datatypes);
     default:
       break;
   }
@@ -201,49 +184,64 @@ classic::Plan plan_for(const Call& c, const Neighbourhood& n,
               "no graph plan for this operation");
 }
 
-// allgather(v) and alltoall(v, w): MPI's neighbourhood collectives.
-classic::Request run_neighbourhood(const classic::Comm& comm, const Call& c) {
-  namespace typed = classic::internal;
-  const classic::Mode m = c.mode;
-  const SendSide& s = c.send;
-  const RecvSide& r = c.recv;
-  if (c.form == Form::typed) {
-    switch (c.operation) {
-      case Operation::allgather:
-        return typed::neighbor_allgather_erased(comm, c.typed_send(),
-                                                c.typed_recv(), m);
-      case Operation::allgatherv:
-        return typed::neighbor_allgatherv_erased(
-            comm, c.typed_send(), c.typed_recv(), r.counts, r.displs, m);
-      case Operation::alltoall:
-        return typed::neighbor_alltoall_erased(comm, c.typed_send(),
-                                               c.typed_recv(), m);
-      default:
-        return typed::neighbor_alltoallv_erased(comm, c.typed_send(), s.counts,
-                                                s.displs, c.typed_recv(),
-                                                r.counts, r.displs, m);
-    }
+// ---- the neighbourhood collectives
+// -------------------------------------------
+
+// The tag of a block within the operation where two neighbours may be one
+// process (Table::cartesian): graphs pair blocks in the order they are
+// sent; on a Cartesian topology block 2d goes toward -1 in dimension d and
+// block 2d + 1 toward +1, and receive block 2d comes from -1, so it
+// travelled toward +1.
+enum Channel : int { kInOrder = 0, kTowardMinus = 1, kTowardPlus = 2 };
+
+int send_channel(bool cartesian, std::size_t block) {
+  if (!cartesian) return kInOrder;
+  return block % 2 == 0 ? kTowardMinus : kTowardPlus;
+}
+
+int receive_channel(bool cartesian, std::size_t block) {
+  if (!cartesian) return kInOrder;
+  return block % 2 == 0 ? kTowardPlus : kTowardMinus;
+}
+
+// One message per edge, in one round.
+std::shared_ptr<const classic::Plan> edge_plan(const Table& table,
+                                               const Exchange& exchange) {
+  auto plan = std::make_shared<classic::Plan>();
+  classic::Plan::Round& round = plan->rounds.emplace_back();
+  round.receives.reserve(exchange.recv.size());
+  for (std::size_t j = 0; j < exchange.recv.size(); ++j) {
+    round.receives.push_back({.peer = table.sources[j],
+                              .tag = receive_channel(table.cartesian, j),
+                              .blocks = {exchange.recv[j]}});
   }
-  switch (c.operation) {
-    case Operation::allgather:
-      return classic::neighbor_allgather(comm, s.data, s.count, s.datatype,
-                                         r.data, r.count, r.datatype, m);
-    case Operation::allgatherv:
-      return classic::neighbor_allgatherv(comm, s.data, s.count, s.datatype,
-                                          r.data, r.counts, r.displs,
-                                          r.datatype, m);
-    case Operation::alltoall:
-      return classic::neighbor_alltoall(comm, s.data, s.count, s.datatype,
-                                        r.data, r.count, r.datatype, m);
-    case Operation::alltoallv:
-      return classic::neighbor_alltoallv(comm, s.data, s.counts, s.displs,
-                                         s.datatype, r.data, r.counts, r.displs,
-                                         r.datatype, m);
-    default:
-      return classic::neighbor_alltoallw(comm, s.data, s.counts, s.byte_displs,
-                                         s.datatypes, r.data, r.counts,
-                                         r.byte_displs, r.datatypes, m);
+  round.sends.reserve(exchange.send.size());
+  for (std::size_t i = 0; i < exchange.send.size(); ++i) {
+    round.sends.push_back({.peer = table.destinations[i],
+                           .tag = send_channel(table.cartesian, i),
+                           .blocks = {exchange.send[i]}});
   }
+  return plan;
+}
+
+// What identifies direct's plans among an operation's last plans.
+constexpr char kPlansOfDirect = 0;
+
+// allgather(v, w) and alltoall(v, w): the plan of the call's normalised
+// blocks, made once for a run of calls with the same arguments.
+classic::Request run_exchange(const classic::Comm& comm, const Table& table,
+                              const Call& call) {
+  internal::LastPlan& last =
+      table.last_plans[static_cast<std::size_t>(call.operation)];
+  const std::shared_ptr<const classic::Plan>* plan =
+      last.find(&kPlansOfDirect, call);
+  if (plan == nullptr) {
+    const Checks check(comm, call);
+    plan = &last.keep(&kPlansOfDirect, call,
+                      edge_plan(table, normalise(table, call, check)));
+  }
+  return classic::execute(comm, *plan, {call.send.data, call.recv.data},
+                          call.mode, call.function());
 }
 
 bool is_neighbourhood_collective(Operation operation) {
@@ -252,6 +250,7 @@ bool is_neighbourhood_collective(Operation operation) {
     case Operation::allgatherv:
     case Operation::alltoall:
     case Operation::alltoallv:
+    case Operation::allgatherw:
     case Operation::alltoallw:
       return true;
     default:
@@ -262,13 +261,7 @@ bool is_neighbourhood_collective(Operation operation) {
 classic::Request run(const classic::Comm& comm, const Table& table,
                      const Call& call) {
   if (is_neighbourhood_collective(call.operation)) {
-    try {
-      return run_neighbourhood(comm, call);
-    } catch (const Error& error) {
-      // classic's neighbourhood collectives name themselves; on a directed
-      // graph ortho's errors name ortho's function.
-      throw error.raised_by(call.function());
-    }
+    return run_exchange(comm, table, call);
   }
   const Neighbourhood n{comm.rank(), table.sources, table.destinations};
   const Checks check(comm, call);

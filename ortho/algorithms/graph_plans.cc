@@ -224,19 +224,4 @@ Plan allreduce_plan(const Neighbourhood& n, Elements data, MPI_Op op,
   return plan;
 }
 
-Plan allgatherw_plan(const Neighbourhood& n, Elements send,
-                     std::span<const int> counts,
-                     std::span<const MPI_Aint> rdispls,
-                     std::span<const MPI_Datatype> types) {
-  Plan plan = one_round();
-  Plan::Round& round = plan.rounds.front();
-  for (std::size_t i = 0; i < n.sources.size(); ++i) {
-    round.receives.push_back(message(
-        n.sources[i], block(Space::recv, rdispls[i], counts[i], types[i])));
-  }
-  const Plan::Block b = block(Space::send, 0, send.count, send.datatype);
-  for (int peer : n.destinations) round.sends.push_back(message(peer, b));
-  return plan;
-}
-
 }  // namespace ortho::algorithms

@@ -1,8 +1,9 @@
 // The plans of the direct algorithm on directed graphs for the operations
 // MPI has no neighbourhood form of (the paper, section 2.2): barrier, bcast,
-// gather(v), scatter(v), reduce, allreduce and allgatherw, one round each.
-// Arguments are raw (counts and displacements in elements of the datatype,
-// allgatherw's in bytes) and already checked.
+// gather(v), scatter(v), reduce and allreduce, one round each. Arguments
+// are raw (counts and displacements in elements of the datatype) and
+// already checked. (allgatherw, the other one, sends the blocks of its
+// normalisation: internal/exchange.h.)
 #ifndef ORTHOCOMM_ORTHO_ALGORITHMS_GRAPH_PLANS_H_
 #define ORTHOCOMM_ORTHO_ALGORITHMS_GRAPH_PLANS_H_
 
@@ -68,13 +69,6 @@ classic::Plan reduce_plan(const Neighbourhood& n, Elements data, MPI_Op op,
 // Every process is the root of its own in-neighbourhood.
 classic::Plan allreduce_plan(const Neighbourhood& n, Elements data, MPI_Op op,
                              bool in_place);
-
-// The send block to every out-neighbour; block i from sources[i] lands at
-// rdispls[i] bytes as counts[i] elements of types[i].
-classic::Plan allgatherw_plan(const Neighbourhood& n, Elements send,
-                              std::span<const int> counts,
-                              std::span<const MPI_Aint> rdispls,
-                              std::span<const MPI_Datatype> types);
 
 }  // namespace ortho::algorithms
 

@@ -19,6 +19,7 @@
 #include "ortho/algorithms/checks.h"
 #include "ortho/algorithms/registry.h"
 #include "ortho/internal/exchange.h"
+#include "ortho/internal/last_plan.h"
 
 namespace ortho::algorithms {
 namespace {
@@ -74,22 +75,32 @@ Plan per_peer_plan(int rank, std::span<const int> sources,
   return plan;
 }
 
+// What identifies per_peer's plans among an operation's last plans.
+constexpr char kPlansOfPerPeer = 0;
+
 classic::Request run(const classic::Comm& comm, const Table& table,
                      const Call& call) {
-  const Checks check(comm, call);
-  const Exchange blocks = normalise(table, call, check);
-  auto plan = std::make_shared<const Plan>(
-      per_peer_plan(comm.rank(), table.sources, table.destinations, blocks.send,
-                    blocks.recv));
-  return classic::execute(comm, std::move(plan),
-                          {call.send.data, call.recv.data}, call.mode,
-                          call.function());
+  internal::LastPlan& last =
+      table.last_plans[static_cast<std::size_t>(call.operation)];
+  const std::shared_ptr<const Plan>* plan = last.find(&kPlansOfPerPeer, call);
+  if (plan == nullptr) {
+    const Checks check(comm, call);
+    const Exchange blocks = normalise(table, call, check);
+    plan = &last.keep(&kPlansOfPerPeer, call,
+                      std::make_shared<const Plan>(per_peer_plan(
+                          comm.rank(), table.sources, table.destinations,
+                          blocks.send, blocks.recv)));
+  }
+  return classic::execute(comm, *plan, {call.send.data, call.recv.data},
+                          call.mode, call.function());
 }
 
 // Offered on every directed graph (it differs from direct where peers
 // repeat), not chosen: see algorithms.h.
+// Not on a classic Cartesian topology, whose repeated neighbours pair by
+// direction, not by order (Table::cartesian).
 void adopt(Table& table) {
-  if (table.structure != Structure::directed_graph) return;
+  if (table.structure != Structure::directed_graph || table.cartesian) return;
   for (Operation operation :
        {Operation::allgather, Operation::allgatherv, Operation::allgatherw,
         Operation::alltoall, Operation::alltoallv, Operation::alltoallw}) {

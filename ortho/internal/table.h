@@ -21,6 +21,7 @@
 #include "ortho/call.h"
 #include "ortho/internal/graph_facts.h"
 #include "ortho/internal/inside_ortho.h"
+#include "ortho/internal/last_plan.h"
 #include "ortho/operation.h"
 #include "ortho/structure.h"
 #include "ortho/table.h"
@@ -102,6 +103,11 @@ struct Table {
   // blocks (proc_null at the borders of a classic Cartesian topology).
   std::vector<int> sources;
   std::vector<int> destinations;
+  // Which of a sender's blocks a receive block pairs with where two
+  // neighbours are one process: on a classic Cartesian topology by
+  // direction (MPI-4.1 7.6: block 2d comes from the neighbour at -1 in
+  // dimension d, which sent it toward +1), on graphs by order.
+  bool cartesian = false;
   // Cartesian stencils: the compiled message-combining schedules (null
   // where the neighbourhoods are no common stencil).
   std::shared_ptr<const algorithms::Combining> combining;
@@ -111,6 +117,10 @@ struct Table {
   // Per operation, every algorithm it has on this communicator, the
   // default first: those an override may force.
   std::array<std::vector<Algorithm>, kOperationCount> available{};
+  // Per operation, the plan of its last call, for the algorithms that
+  // build plans from a call's arguments (internal/last_plan.h). Calls on
+  // a communicator are not concurrent (MPI), so a const table may keep it.
+  mutable std::array<internal::LastPlan, kOperationCount> last_plans{};
 
   // Makes `algorithm` one an override may force for `operation`.
   void offer(Operation operation, const Algorithm& algorithm) {

@@ -1,0 +1,59 @@
+#include "ortho/internal/last_plan.h"
+
+#include <algorithm>
+
+namespace ortho::internal {
+namespace {
+
+template <class T>
+bool same(const std::vector<T>& kept, std::span<const T> given) noexcept {
+  return std::equal(kept.begin(), kept.end(), given.begin(), given.end());
+}
+
+template <class T>
+void copy(std::vector<T>& kept, std::span<const T> given) {
+  kept.assign(given.begin(), given.end());
+}
+
+}  // namespace
+
+template <class Pointer>
+bool CallKey::SideKey::matches(const Side<Pointer>& side) const noexcept {
+  return in_place == (side.data == MPI_IN_PLACE) && count == side.count &&
+         datatype == side.datatype && elements == side.elements &&
+         element_bytes == side.element_bytes && same(counts, side.counts) &&
+         same(displs, side.displs) && same(byte_displs, side.byte_displs) &&
+         same(datatypes, side.datatypes);
+}
+
+template <class Pointer>
+void CallKey::SideKey::assign(const Side<Pointer>& side) {
+  in_place = side.data == MPI_IN_PLACE;
+  count = side.count;
+  datatype = side.datatype;
+  elements = side.elements;
+  element_bytes = side.element_bytes;
+  copy(counts, side.counts);
+  copy(displs, side.displs);
+  copy(byte_displs, side.byte_displs);
+  copy(datatypes, side.datatypes);
+}
+
+bool CallKey::matches(const Call& call) const noexcept {
+  return valid_ && operation_ == call.operation && form_ == call.form &&
+         op_ == call.op && root_ == call.root && send_.matches(call.send) &&
+         recv_.matches(call.recv);
+}
+
+void CallKey::assign(const Call& call) {
+  valid_ = false;  // until every field is copied
+  operation_ = call.operation;
+  form_ = call.form;
+  op_ = call.op;
+  root_ = call.root;
+  send_.assign(call.send);
+  recv_.assign(call.recv);
+  valid_ = true;
+}
+
+}  // namespace ortho::internal

@@ -1,0 +1,85 @@
+// The plan of an operation's last call on a communicator, kept for the next
+// call with the same arguments. A stencil code calls the same collective
+// with the same counts and datatypes at every iteration; an algorithm that
+// builds its plan from the call's arguments finds it here instead, without
+// normalising the arguments again, querying a datatype or allocating. The
+// key is everything of a call that shapes its plan: all but the buffers'
+// addresses and the mode. Arguments equal to ones already checked are
+// valid (as in classic's executor, datatypes are compared by handle).
+#ifndef ORTHOCOMM_ORTHO_INTERNAL_LAST_PLAN_H_
+#define ORTHOCOMM_ORTHO_INTERNAL_LAST_PLAN_H_
+
+#include <mpi.h>
+
+#include <cstddef>
+#include <memory>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "classic/exec/plan.h"
+#include "ortho/call.h"
+#include "ortho/internal/inside_ortho.h"
+#include "ortho/operation.h"
+
+namespace ortho::internal {
+
+class CallKey {
+ public:
+  // Whether `call` has this key (false for an empty key).
+  bool matches(const Call& call) const noexcept;
+  // Becomes `call`'s key, reusing the memory of the last one.
+  void assign(const Call& call);
+
+ private:
+  struct SideKey {
+    bool in_place = false;
+    int count = 0;
+    MPI_Datatype datatype = MPI_DATATYPE_NULL;
+    std::vector<int> counts;
+    std::vector<int> displs;
+    std::vector<MPI_Aint> byte_displs;
+    std::vector<MPI_Datatype> datatypes;
+    std::size_t elements = 0;
+    std::size_t element_bytes = 0;
+
+    template <class Pointer>
+    bool matches(const Side<Pointer>& side) const noexcept;
+    template <class Pointer>
+    void assign(const Side<Pointer>& side);
+  };
+
+  bool valid_ = false;
+  Operation operation_ = Operation::barrier;
+  Form form_ = Form::raw;
+  SideKey send_;
+  SideKey recv_;
+  MPI_Op op_ = MPI_OP_NULL;
+  int root_ = 0;
+};
+
+// One operation's last plan on a communicator, and who made it.
+struct LastPlan {
+  const void* algorithm = nullptr;  // the Registration's run function
+  CallKey key;
+  std::shared_ptr<const classic::Plan> plan;
+
+  // The plan `algorithm` made for a call like `call`, or null.
+  const std::shared_ptr<const classic::Plan>* find(
+      const void* by, const Call& call) const noexcept {
+    return plan != nullptr && algorithm == by && key.matches(call) ? &plan
+                                                                   : nullptr;
+  }
+  const std::shared_ptr<const classic::Plan>& keep(
+      const void* by, const Call& call,
+      std::shared_ptr<const classic::Plan> made) {
+    algorithm = by;
+    key.assign(call);
+    plan = std::move(made);
+    return plan;
+  }
+};
+
+}  // namespace ortho::internal
+
+#endif  // ORTHOCOMM_ORTHO_INTERNAL_LAST_PLAN_H_
