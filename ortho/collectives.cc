@@ -26,8 +26,19 @@ classic::Request run(const classic::Comm& comm, const Call& call) {
   if (choice.fixed()) [[likely]] {
     return choice.primary.run(comm, table, call);
   }
-  const std::size_t bytes = selection_bytes(comm, choice, call, table);
-  return choice.select(bytes, call.mode).run(comm, table, call);
+  if (choice.agreed_size) {
+    const std::size_t bytes = selection_bytes(comm, choice, call, table);
+    return choice.select(bytes, call.mode).run(comm, table, call);
+  }
+  LastSelection& last =
+      table.last_selections[static_cast<std::size_t>(call.operation)];
+  if (last.mode != call.mode || !last.key.matches(call)) {
+    last.algorithm =
+        choice.select(selection_bytes(comm, choice, call, table), call.mode);
+    last.mode = call.mode;
+    last.key.assign(call);
+  }
+  return last.algorithm.run(comm, table, call);
 }
 
 std::size_t blocks_received(const classic::Comm& comm, const char* function) {

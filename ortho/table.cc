@@ -153,6 +153,7 @@ void apply_override(Table& table, std::string_view spec,
                     std::string_view source, const char* function,
                     Scope scope) {
   table.choices = table.default_choices;
+  table.last_selections = {};
   while (!spec.empty()) {
     const std::size_t comma = spec.find(',');
     const std::string_view item = spec.substr(0, comma);

@@ -22,6 +22,7 @@
 #include "ortho/algorithms/cost_model.h"
 #include "ortho/algorithms/registry.h"
 #include "ortho/internal/exchange.h"
+#include "ortho/internal/last_plan.h"
 
 namespace ortho::algorithms {
 namespace {
@@ -49,8 +50,17 @@ Call raw_counts(const Call& typed, const Table& table, const Checks& check) {
   return c;
 }
 
+// What identifies combining's plans among an operation's last plans.
+constexpr char kPlansOfCombining = 0;
+
 classic::Request run(const classic::Comm& comm, const Table& table,
                      const Call& call) {
+  internal::LastPlan& last =
+      table.last_plans[static_cast<std::size_t>(call.operation)];
+  if (const auto* plan = last.find(&kPlansOfCombining, call)) {
+    return classic::execute(comm, *plan, {call.send.data, call.recv.data},
+                            call.mode, call.function());
+  }
   const Checks check(comm, call);
   const Call c =
       call.form == Form::typed ? raw_counts(call, table, check) : call;
@@ -59,23 +69,21 @@ classic::Request run(const classic::Comm& comm, const Table& table,
   check.not_in_place(c.send.data, "send", "(no in-place form on a graph)");
   check.not_in_place(c.recv.data, "recv", "(no in-place form on a graph)");
   const Combining& combining = *table.combining;
-  const bool gather = c.operation == Operation::allgather;
-  const PlanCache::Shape shape{c.send.count, c.send.datatype, c.recv.count,
-                               c.recv.datatype, MPI_OP_NULL};
+  // Plans over derived datatypes are made afresh at every call: a handle
+  // freed and made again may name another layout.
   const bool cacheable =
       classic::datatype_layout(c.send.datatype, c.function()).predefined &&
       classic::datatype_layout(c.recv.datatype, c.function()).predefined;
-  const auto build = [&] {
-    const Layout layout =
-        layout_of({c.send.count, c.send.datatype},
-                  {c.recv.count, c.recv.datatype}, c.function());
-    return gather ? PlanBuilder(combining, combining.allgather, layout).build()
-                  : PlanBuilder(combining, combining.alltoall, layout).build();
-  };
-  const PlanCache& cache =
-      gather ? combining.allgather_plans : combining.alltoall_plans;
-  return classic::execute(comm, cache.get(shape, cacheable, build),
-                          {c.send.data, c.recv.data}, c.mode, c.function());
+  const Layout layout =
+      layout_of({c.send.count, c.send.datatype},
+                {c.recv.count, c.recv.datatype}, c.function());
+  auto plan = std::make_shared<const Plan>(
+      c.operation == Operation::allgather
+          ? PlanBuilder(combining, combining.allgather, layout).build()
+          : PlanBuilder(combining, combining.alltoall, layout).build());
+  if (cacheable) last.keep(&kPlansOfCombining, call, plan);
+  return classic::execute(comm, std::move(plan), {c.send.data, c.recv.data},
+                          c.mode, c.function());
 }
 
 // Cartesian stencils (Table::combining): allgather and alltoall combine

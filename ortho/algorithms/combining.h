@@ -86,11 +86,10 @@ struct Combining {
   // The cost model's prices, the same on every process: agreed_prices()
   // at detection.
   Prices prices;
-  // One cache per operation: alternating operations never share a plan.
-  PlanCache allgather_plans;
-  PlanCache alltoall_plans;
+  // box_allreduce's plan for the last call shape, and the plan of
+  // alltoallv/w's size exchange, made once.
   PlanCache allreduce_plans;
-  PlanCache size_plans;  // alltoallv/w's size exchange
+  PlanCache size_plans;
 };
 
 Traffic combining_traffic(const Combining& combining,

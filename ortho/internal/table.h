@@ -94,6 +94,16 @@ struct Choice {
   }
 };
 
+// An operation's last size-aware selection, for the next call with the
+// same arguments in the same mode (the dispatch's: ortho/collectives.cc).
+// Not where the processes agree on the size, which depends on the others'
+// arguments too.
+struct LastSelection {
+  internal::CallKey key;
+  classic::Mode mode = classic::Mode::blocking;
+  Algorithm algorithm;
+};
+
 struct Table {
   Structure structure = Structure::fully_connected;
   // Null for a fully connected communicator (its own base: holding a
@@ -121,6 +131,8 @@ struct Table {
   // build plans from a call's arguments (internal/last_plan.h). Calls on
   // a communicator are not concurrent (MPI), so a const table may keep it.
   mutable std::array<internal::LastPlan, kOperationCount> last_plans{};
+  // Per operation, its last size-aware selection (an override clears them).
+  mutable std::array<LastSelection, kOperationCount> last_selections{};
 
   // Makes `algorithm` one an override may force for `operation`.
   void offer(Operation operation, const Algorithm& algorithm) {
