@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Shows that a failure on one rank fails the whole run, that rank 0 reports it
-# with the failing rank's message, and that only rank 0 prints.
+# with the failing rank's message, that only rank 0 prints, and that a test
+# hanging on one rank ends the run soon after its time limit with a report
+# naming the test, the rank, its case label and its stack.
 # Usage: harness_selftest.sh MPIRUN_TEST_SH MPIRUN BINARY
 set -uo pipefail
 runner="$1"; mpirun="$2"; binary="$3"
@@ -22,4 +24,16 @@ status=$?
 [[ $status -eq 0 ]] || fail "a clean run failed"
 grep -q 'SKIPPED \] HarnessSelfTest.FailsOnChosenRank' <<<"$output" ||
   fail "skip not reported"
+start=$(date +%s)
+output=$(ORTHOCOMM_TEST_TIMEOUT_S=3 HARNESS_SELFTEST_HANG_RANK=1 \
+  "$runner" 3 "$mpirun" "$binary" --gtest_filter='*HangsOnChosenRank' 2>&1)
+status=$?
+elapsed=$(( $(date +%s) - start ))
+[[ $status -ne 0 ]] || fail "a hanging test did not fail the run"
+(( elapsed < 30 )) || fail "the hang ended the run after ${elapsed} s"
+grep -q 'HANG    \] HarnessSelfTest.HangsOnChosenRank on rank 1 of 3: still running after 3 s' <<<"$output" ||
+  fail "the hanging rank's report is missing"
+grep -q 'HANG    \] rank 1, last case: deliberate hang, case 7' <<<"$output" ||
+  fail "the case label is missing"
+grep -q 'wait_forever' <<<"$output" || fail "the stack is missing"
 echo "harness_selftest: ok"

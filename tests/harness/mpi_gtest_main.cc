@@ -1,11 +1,13 @@
 // main() of every MPI test binary: start the transport, run the tests on all
-// processes, combine their results, print from rank 0, agree on the exit code.
+// processes under a hang watchdog, combine their results, print from rank 0,
+// agree on the exit code.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
 #include <cstdlib>
 
 #include "classic/base/environment.h"
+#include "tests/harness/hang_watchdog.h"
 #include "tests/harness/mpi_result_printer.h"
 
 int main(int argc, char** argv) {
@@ -26,6 +28,9 @@ int main(int argc, char** argv) {
   testing::TestEventListeners& listeners =
       testing::UnitTest::GetInstance()->listeners();
   delete listeners.Release(listeners.default_result_printer());
+  // Before the printer: a hang while results are combined is reported too.
+  listeners.Append(new orthocomm_test::HangWatchdog(
+      rank, classic::Environment::world_size()));
   auto* printer = new orthocomm_test::MpiResultPrinter(harness_comm);
   listeners.Append(printer);  // GoogleTest owns it from here on.
 

@@ -37,6 +37,7 @@
 #include "classic/p2p/request.h"
 #include "ortho/collectives.h"
 #include "ortho/table.h"
+#include "tests/harness/case_label.h"
 #include "tests/ortho/graph/graph_testing.h"
 
 namespace {
@@ -489,7 +490,8 @@ struct Calls {
 template <typename T>
 void run_in_each_mode(Op op, const Graph& graph, const Comm& comm,
                       const OpenMpiGraph& oracle, Random& shared, Random& local,
-                      MPI_Datatype vector, Calls& calls) {
+                      MPI_Datatype vector, Calls& calls,
+                      const std::string& where) {
   const Spec<T> spec =
       draw_spec<T>(op, graph, comm.rank(), shared, local, vector);
   for (const Mode mode : ortho_graph_testing::kModes) {
@@ -499,6 +501,7 @@ void run_in_each_mode(Op op, const Graph& graph, const Comm& comm,
         (spec.kind == Kind::vector ? " (vector datatype)" : "") +
         (std::is_same_v<T, double> ? ", double, " : ", int, ") +
         ortho_graph_testing::to_string(mode);
+    orthocomm_test::set_case_label(where + ": " + name);
     auto one = std::make_unique<CaseOf<T>>(name, spec);
     one->refill(local);
     one->oracle(oracle.get());
@@ -549,16 +552,26 @@ TEST_F(GraphVsOpenMpi, NeighbourhoodCollectivesEqualOpenMpiBitForBit) {
     const OpenMpiGraph oracle(comm);
     ASSERT_NE(oracle.get(), MPI_COMM_NULL);
     Calls calls;
+    // What reproduces a case: the seed and process count fix every graph.
+    const std::string graph_label = "seed " + std::to_string(salt) + ", " +
+                                    std::to_string(p) + " processes, graph " +
+                                    std::to_string(g) + " (" + graph.name() +
+                                    "), algorithm " +
+                                    std::string(ortho::selected_algorithm(
+                                        comm, ortho::Operation::alltoall));
     for (int c = 0; c < kCallsPerGraph; ++c) {
       const auto op = static_cast<Op>(uniform(shared, 0, kOps - 1));
+      const std::string where = graph_label + ", call " + std::to_string(c);
       if (op != Op::alltoallw && chance(shared, 40)) {
         run_in_each_mode<double>(op, graph, comm, oracle, shared, local,
-                                 vector.get(), calls);
+                                 vector.get(), calls, where);
       } else {
         run_in_each_mode<int>(op, graph, comm, oracle, shared, local,
-                              vector.get(), calls);
+                              vector.get(), calls, where);
       }
     }
+    orthocomm_test::set_case_label(graph_label +
+                                   ": every persistent request restarted");
     // Every persistent request of the graph once more, all active at once.
     for (Case* one : calls.persistent_cases) {
       one->refill(local);
