@@ -9,6 +9,8 @@
 #include "classic/base/constants.h"
 #include "classic/base/error.h"
 #include "ortho/call.h"
+#include "ortho/checked.h"
+#include "ortho/internal/call_check.h"
 #include "ortho/internal/table.h"
 
 namespace ortho {
@@ -22,6 +24,9 @@ classic::Request run(const classic::Comm& comm, const Call& call) {
         classic::ErrorClass::comm, call.function(),
         std::string(to_string(call.operation)) + " is undefined on a " +
             std::string(to_string(table.structure)) + " communicator");
+  }
+  if (checked()) [[unlikely]] {
+    check_call(comm, table, call);
   }
   if (choice.fixed()) [[likely]] {
     return choice.primary.run(comm, table, call);

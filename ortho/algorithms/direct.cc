@@ -187,43 +187,6 @@ classic::Plan plan_for(const Call& c, const Neighbourhood& n,
 // ---- the neighbourhood collectives
 // -------------------------------------------
 
-// The tag of a block within the operation where two neighbours may be one
-// process (Table::cartesian): graphs pair blocks in the order they are
-// sent; on a Cartesian topology block 2d goes toward -1 in dimension d and
-// block 2d + 1 toward +1, and receive block 2d comes from -1, so it
-// travelled toward +1.
-enum Channel : int { kInOrder = 0, kTowardMinus = 1, kTowardPlus = 2 };
-
-int send_channel(bool cartesian, std::size_t block) {
-  if (!cartesian) return kInOrder;
-  return block % 2 == 0 ? kTowardMinus : kTowardPlus;
-}
-
-int receive_channel(bool cartesian, std::size_t block) {
-  if (!cartesian) return kInOrder;
-  return block % 2 == 0 ? kTowardPlus : kTowardMinus;
-}
-
-// One message per edge, in one round.
-std::shared_ptr<const classic::Plan> edge_plan(const Table& table,
-                                               const Exchange& exchange) {
-  auto plan = std::make_shared<classic::Plan>();
-  classic::Plan::Round& round = plan->rounds.emplace_back();
-  round.receives.reserve(exchange.recv.size());
-  for (std::size_t j = 0; j < exchange.recv.size(); ++j) {
-    round.receives.push_back({.peer = table.sources[j],
-                              .tag = receive_channel(table.cartesian, j),
-                              .blocks = {exchange.recv[j]}});
-  }
-  round.sends.reserve(exchange.send.size());
-  for (std::size_t i = 0; i < exchange.send.size(); ++i) {
-    round.sends.push_back({.peer = table.destinations[i],
-                           .tag = send_channel(table.cartesian, i),
-                           .blocks = {exchange.send[i]}});
-  }
-  return plan;
-}
-
 // What identifies direct's plans among an operation's last plans.
 constexpr char kPlansOfDirect = 0;
 

@@ -177,4 +177,44 @@ Exchange normalise(const Table& table, const Call& call, const Checks& check) {
   return exchange;
 }
 
+namespace {
+
+// The tag of a block within the operation where two neighbours may be one
+// process: graphs pair blocks in the order they are sent; on a Cartesian
+// topology block 2d goes toward -1 in dimension d and block 2d + 1 toward
+// +1, and receive block 2d comes from -1, so it travelled toward +1.
+enum Channel : int { kInOrder = 0, kTowardMinus = 1, kTowardPlus = 2 };
+
+int send_channel(bool cartesian, std::size_t block) {
+  if (!cartesian) return kInOrder;
+  return block % 2 == 0 ? kTowardMinus : kTowardPlus;
+}
+
+int receive_channel(bool cartesian, std::size_t block) {
+  if (!cartesian) return kInOrder;
+  return block % 2 == 0 ? kTowardPlus : kTowardMinus;
+}
+
+}  // namespace
+
+std::shared_ptr<const Plan> edge_plan(const Table& table,
+                                      std::span<const Plan::Block> send,
+                                      std::span<const Plan::Block> recv) {
+  auto plan = std::make_shared<Plan>();
+  Plan::Round& round = plan->rounds.emplace_back();
+  round.receives.reserve(recv.size());
+  for (std::size_t j = 0; j < recv.size(); ++j) {
+    round.receives.push_back({.peer = table.sources[j],
+                              .tag = receive_channel(table.cartesian, j),
+                              .blocks = {recv[j]}});
+  }
+  round.sends.reserve(send.size());
+  for (std::size_t i = 0; i < send.size(); ++i) {
+    round.sends.push_back({.peer = table.destinations[i],
+                           .tag = send_channel(table.cartesian, i),
+                           .blocks = {send[i]}});
+  }
+  return plan;
+}
+
 }  // namespace ortho::algorithms

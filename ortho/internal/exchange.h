@@ -4,13 +4,15 @@
 // the exchange, its blocks one per edge in edge order as plan blocks. Every
 // argument error is raised here, on the process that made it, naming the
 // caller's function, before any message or agreement: a size-aware choice
-// that agrees on the largest block (ortho/internal/table.h) normalises first, and
-// the algorithms that route blocks themselves (per_peer, combining's
+// that agrees on the largest block (ortho/internal/table.h) normalises first,
+// and the algorithms that route blocks themselves (per_peer, combining's
 // alltoallv/w) start from it.
 #ifndef ORTHOCOMM_ORTHO_INTERNAL_EXCHANGE_H_
 #define ORTHOCOMM_ORTHO_INTERNAL_EXCHANGE_H_
 
 #include <cstddef>
+#include <memory>
+#include <span>
 #include <vector>
 
 #include "classic/exec/plan.h"
@@ -31,6 +33,18 @@ struct Exchange {
 // Raises classic::Error (through `check`) for arguments that do not fit the
 // table's neighbourhood.
 Exchange normalise(const Table& table, const Call& call, const Checks& check);
+
+// One message per edge in one round: send[i] to destinations[i], recv[j]
+// from sources[j], tagged so that repeated neighbours pair as MPI says
+// (Table::cartesian): by order on graphs, by direction on a Cartesian
+// topology.
+std::shared_ptr<const classic::Plan> edge_plan(
+    const Table& table, std::span<const classic::Plan::Block> send,
+    std::span<const classic::Plan::Block> recv);
+inline std::shared_ptr<const classic::Plan> edge_plan(
+    const Table& table, const Exchange& exchange) {
+  return edge_plan(table, exchange.send, exchange.recv);
+}
 
 }  // namespace ortho::algorithms
 

@@ -2,7 +2,7 @@
 
 load("@rules_cc//cc:defs.bzl", "cc_binary")
 
-def mpi_test(name, srcs, deps = [], ranks = [1, 2, 4], size = "medium", tags = [], **kwargs):
+def mpi_test(name, srcs, deps = [], ranks = [1, 2, 4], size = "medium", tags = [], env = {}, binary = None, **kwargs):
     """Builds `name`_bin once and runs it under mpirun as `name`_np<N>.
 
     Args:
@@ -13,16 +13,20 @@ def mpi_test(name, srcs, deps = [], ranks = [1, 2, 4], size = "medium", tags = [
       ranks: process counts to run at (oversubscribed on small machines).
       size: Bazel test size of every target.
       tags: tags of every target.
+      env: environment variables of every run (e.g. ORTHO_CHECK).
+      binary: the test binary of another mpi_test to run (then srcs and
+        deps are ignored): the same tests under another environment.
       **kwargs: passed to the cc_binary.
     """
-    binary = name + "_bin"
-    cc_binary(
-        name = binary,
-        srcs = srcs,
-        deps = deps + ["//tests/harness:mpi_gtest_main"],
-        testonly = True,
-        **kwargs
-    )
+    if binary == None:
+        binary = name + "_bin"
+        cc_binary(
+            name = binary,
+            srcs = srcs,
+            deps = deps + ["//tests/harness:mpi_gtest_main"],
+            testonly = True,
+            **kwargs
+        )
     tests = []
     for n in ranks:
         test_name = "%s_np%d" % (name, n)
@@ -36,6 +40,7 @@ def mpi_test(name, srcs, deps = [], ranks = [1, 2, 4], size = "medium", tags = [
                 "@mpi//:mpirun",
             ],
             size = size,
+            env = env,
             tags = tags + ["mpi", "np%d" % n],
         )
         tests.append(":" + test_name)

@@ -1,0 +1,249 @@
+// Checked mode (ortho/checked.h) turns erroneous programs that MPI
+// libraries run silently (or hang on) into an error on every process:
+// processes calling different collectives, a block size that differs along
+// an edge, roots and reduction ops that differ, an argument error on one
+// process. Each case must raise on every process (the erring one its own
+// error), name what differs, and leave the communicator usable; a correct
+// program must deliver what it delivers unchecked.
+#include "ortho/checked.h"
+
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <cstdlib>
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "classic/base/error.h"
+#include "classic/comm/comm.h"
+#include "classic/graph/dist_graph.h"
+#include "classic/p2p/request.h"
+#include "classic/topology/dims_create.h"
+#include "naming/cart_name.h"
+#include "ortho/collectives.h"
+#include "ortho/dist_graph.h"
+#include "stencils/cart_neighbors.h"
+#include "stencils/neighborhood.h"
+
+namespace {
+
+using classic::Comm;
+using classic::ErrorClass;
+
+Comm moore_torus() {
+  Comm comm = Comm::world().dup();
+  const std::vector<int> zeros = {0, 0};
+  const std::vector<int> dims = classic::dims_create(comm.size(), zeros);
+  const bool periods[2] = {true, true};
+  naming::cart_name(comm, dims, std::span<const bool>(periods, 2),
+                    naming::Order::row_major);
+  const std::vector<int> ranks = stencils::cart_neighbor_ranks(
+      comm, comm.rank(), stencils::Metric::chebyshev, 1, 1);
+  return ortho::dist_graph_create_adjacent(comm, ranks, classic::unweighted,
+                                           ranks, classic::unweighted);
+}
+
+int degree(const Comm& graph) {
+  return classic::dist_graph_neighbors_count(graph).outdegree;
+}
+
+// Runs `call`, which must raise on this process: `error_class`, a message
+// containing each of `parts`.
+void expect_raises(const std::function<void()>& call, ErrorClass error_class,
+                   const std::vector<std::string>& parts) {
+  try {
+    call();
+    ADD_FAILURE() << "returned on rank " << Comm::world().rank();
+  } catch (const classic::Error& error) {
+    EXPECT_EQ(error.error_class(), error_class) << error.what();
+    for (const std::string& part : parts) {
+      EXPECT_NE(std::string(error.what()).find(part), std::string::npos)
+          << "'" << part << "' missing from: " << error.what();
+    }
+  }
+}
+
+// First in the file: the fixture below turns checked mode off after each
+// test. Run with ORTHO_CHECK=1 by the target checked_from_environment.
+TEST(CheckedFromEnvironment, OrthoCheckTurnsItOn) {
+  const char* value = std::getenv("ORTHO_CHECK");
+  if (value == nullptr) GTEST_SKIP() << "ORTHO_CHECK unset";
+  EXPECT_EQ(ortho::checked(), std::string(value) == "1");
+}
+
+class Checked : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ortho::set_checked(true);
+    graph_ = moore_torus();
+    n_ = static_cast<std::size_t>(degree(graph_));
+  }
+  void TearDown() override { ortho::set_checked(false); }
+
+  bool alone() const { return graph_.size() < 2; }
+  int me() const { return graph_.rank(); }
+
+  // A correct alltoall of `ints` ints per block afterwards: the graph
+  // still works, with the same result as unchecked.
+  void expect_usable() {
+    std::vector<int> send(n_ * 2);
+    for (std::size_t i = 0; i < send.size(); ++i) {
+      send[i] = 1000 * me() + static_cast<int>(i);
+    }
+    std::vector<int> checked(send.size(), -1);
+    ortho::alltoall(graph_, send.data(), 2, MPI_INT, checked.data(), 2,
+                    MPI_INT);
+    ortho::set_checked(false);
+    std::vector<int> unchecked(send.size(), -2);
+    ortho::alltoall(graph_, send.data(), 2, MPI_INT, unchecked.data(), 2,
+                    MPI_INT);
+    ortho::set_checked(true);
+    EXPECT_EQ(checked, unchecked);
+  }
+
+  Comm graph_;
+  std::size_t n_ = 0;
+};
+
+TEST_F(Checked, ACorrectProgramDeliversAsUnchecked) { expect_usable(); }
+
+TEST_F(Checked, BarrierAgainstAlltoallRaisesEverywhere) {
+  if (alone()) GTEST_SKIP() << "one process calls one collective";
+  std::vector<double> send(n_, 1.0);
+  std::vector<double> recv(n_, 0.0);
+  expect_raises(
+      [&] {
+        if (me() == 0) {
+          ortho::barrier(graph_);
+        } else {
+          ortho::alltoall(graph_, send.data(), 1, MPI_DOUBLE, recv.data(), 1,
+                          MPI_DOUBLE);
+        }
+      },
+      ErrorClass::other,
+      {"called different collectives", "rank 0 ortho::barrier",
+       "ortho::alltoall"});
+  expect_usable();
+}
+
+TEST_F(Checked, AllgatherAgainstAlltoallOfEqualSizesRaisesEverywhere) {
+  if (alone()) GTEST_SKIP() << "one process calls one collective";
+  std::vector<double> send(n_, 1.0);
+  std::vector<double> recv(n_, 0.0);
+  expect_raises(
+      [&] {
+        if (me() == 0) {
+          ortho::allgather(graph_, send.data(), 1, MPI_DOUBLE, recv.data(), 1,
+                           MPI_DOUBLE);
+        } else {
+          ortho::alltoall(graph_, send.data(), 1, MPI_DOUBLE, recv.data(), 1,
+                          MPI_DOUBLE);
+        }
+      },
+      ErrorClass::other, {"rank 0 ortho::allgather", "ortho::alltoall"});
+  expect_usable();
+}
+
+TEST_F(Checked, ABlockSizeThatDiffersAlongAnEdgeRaisesEverywhere) {
+  if (alone()) GTEST_SKIP() << "a process agrees with itself";
+  // Process 0 sends and expects 2 doubles per block, the others 1.
+  const int count = me() == 0 ? 2 : 1;
+  std::vector<double> send(n_ * 2, 1.0);
+  std::vector<double> recv(n_ * 2, 0.0);
+  expect_raises(
+      [&] {
+        ortho::alltoall(graph_, send.data(), count, MPI_DOUBLE, recv.data(),
+                        count, MPI_DOUBLE);
+      },
+      // Rank 0's report comes first: 8 bytes arrive for its 16.
+      ErrorClass::other,
+      {"the sizes of an edge differ", "sends 8 bytes to rank 0",
+       "holds 16 bytes"});
+  EXPECT_EQ(recv, std::vector<double>(n_ * 2, 0.0)) << "data arrived";
+  expect_usable();
+}
+
+TEST_F(Checked, MoreBytesThanAReceiveBlockHoldsIsATruncation) {
+  if (alone()) GTEST_SKIP() << "a process agrees with itself";
+  // Process 0 sends 2 ints per block, every receive block holds 1.
+  std::vector<int> send(n_ * 2, 1);
+  std::vector<int> recv(n_, 0);
+  expect_raises(
+      [&] {
+        ortho::alltoall(graph_, send.data(), me() == 0 ? 2 : 1, MPI_INT,
+                        recv.data(), 1, MPI_INT);
+      },
+      ErrorClass::truncate, {"rank 0 sends 8 bytes", "holds 4 bytes"});
+  expect_usable();
+}
+
+TEST_F(Checked, PersistentCallsCheckAtInit) {
+  if (alone()) GTEST_SKIP() << "a process agrees with itself";
+  const int count = me() == 0 ? 2 : 1;
+  std::vector<int> send(n_ * 2, 1);
+  std::vector<int> recv(n_ * 2, 0);
+  expect_raises(
+      [&] {
+        classic::Request request = ortho::alltoall_init(
+            graph_, send.data(), count, MPI_INT, recv.data(), count, MPI_INT);
+      },
+      ErrorClass::other, {"ortho::alltoall_init", "the sizes of an edge"});
+  expect_usable();
+}
+
+TEST_F(Checked, RootsThatDifferRaiseEverywhere) {
+  if (alone()) GTEST_SKIP() << "a process agrees with itself";
+  std::vector<int> data(4, me());
+  expect_raises(
+      [&] { ortho::bcast(graph_, data.data(), 4, MPI_INT, me() == 0 ? 0 : 1); },
+      ErrorClass::other, {"disagree on the root", "rank 0 0", "1"});
+  expect_usable();
+}
+
+TEST_F(Checked, ReductionOpsThatDifferRaiseEverywhere) {
+  if (alone()) GTEST_SKIP() << "a process agrees with itself";
+  const Comm world = Comm::world();
+  int in = me();
+  int out = 0;
+  expect_raises(
+      [&] {
+        ortho::allreduce(world, &in, &out, 1, MPI_INT,
+                         me() == 0 ? MPI_MAX : MPI_SUM);
+      },
+      ErrorClass::other,
+      {"disagree on the reduction op", "rank 0 MPI_MAX", "MPI_SUM"});
+  expect_raises(
+      [&] {
+        ortho::allreduce(world, &in, &out, me() == 0 ? 1 : 0, MPI_INT, MPI_SUM);
+      },
+      ErrorClass::other, {"disagree on the bytes of a block"});
+  ortho::allreduce(world, &in, &out, 1, MPI_INT, MPI_SUM);
+  EXPECT_EQ(out, world.size() * (world.size() - 1) / 2);
+}
+
+TEST_F(Checked, AnArgumentErrorOnOneProcessRaisesEverywhere) {
+  std::vector<int> send(n_ * 2, 1);
+  std::vector<int> recv(n_ * 2, 0);
+  const int last = graph_.size() - 1;
+  if (me() == last) {
+    expect_raises(
+        [&] {
+          ortho::alltoall(graph_, send.data(), -1, MPI_INT, recv.data(), -1,
+                          MPI_INT);
+        },
+        ErrorClass::count, {"ortho::alltoall", "is negative"});
+  } else {
+    expect_raises(
+        [&] {
+          ortho::alltoall(graph_, send.data(), 1, MPI_INT, recv.data(), 1,
+                          MPI_INT);
+        },
+        ErrorClass::other,
+        {"rank " + std::to_string(last) + " raised an error"});
+  }
+  expect_usable();
+}
+
+}  // namespace
