@@ -39,13 +39,19 @@ const classic::Keyval<CachedNaming>& naming_keyval() {
 
 }  // namespace
 
-const Geometry* find_naming(const classic::Comm& comm) {
-  const CachedNaming* cached = naming_keyval().get(comm);
+const Geometry* find_naming(const classic::Comm& comm, const char* function) {
+  const CachedNaming* cached = nullptr;
+  try {
+    cached = naming_keyval().get(comm);
+  } catch (const classic::Error& error) {
+    // classic names its attribute lookup; the user called `function`.
+    throw error.raised_by(function);
+  }
   return cached == nullptr ? nullptr : &cached->geometry();
 }
 
 const Geometry& naming_of(const classic::Comm& comm, const char* function) {
-  const Geometry* naming = find_naming(comm);
+  const Geometry* naming = find_naming(comm, function);
   if (naming == nullptr) {
     throw classic::Error(classic::ErrorClass::topology, function,
                          "comm has no Cartesian naming (call cart_name)");

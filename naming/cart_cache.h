@@ -24,8 +24,9 @@ namespace naming::internal {
 // overwrite, delete_attr or free destroys it exactly once.
 
 // The naming cached on `comm`, or nullptr when `comm` is unnamed. One
-// attribute lookup. Throws ErrorClass::comm for a null or freed `comm`.
-const Geometry* find_naming(const classic::Comm& comm);
+// attribute lookup. Throws ErrorClass::comm, naming `function` (the
+// user's call), for a null or freed `comm`.
+const Geometry* find_naming(const classic::Comm& comm, const char* function);
 
 // The naming cached on `comm`. Throws ErrorClass::topology, naming
 // `function`, when `comm` is unnamed; ErrorClass::comm as find_naming.

@@ -12,6 +12,7 @@ namespace naming {
 
 int cart_name(const classic::Comm& comm, const Geometry& geometry) {
   constexpr const char* kFunction = "naming::cart_name";
+  (void)internal::find_naming(comm, kFunction);  // a null or freed comm
   if (comm.is_inter()) {
     throw classic::Error(classic::ErrorClass::comm, kFunction,
                          "comm is an inter-communicator; only "
@@ -43,7 +44,7 @@ int cart_name(const classic::Comm& comm, std::span<const int> dims,
 }
 
 CartTest cart_test(const classic::Comm& comm) {
-  const Geometry* naming = internal::find_naming(comm);
+  const Geometry* naming = internal::find_naming(comm, "naming::cart_test");
   if (naming == nullptr) return {false, 0, 0};
   return {true, naming->ndims(), naming->size()};
 }
@@ -53,7 +54,7 @@ Geometry cart_get(const classic::Comm& comm) {
 }
 
 bool cart_testall(const classic::Comm& comm) {
-  const Geometry* naming = internal::find_naming(comm);
+  const Geometry* naming = internal::find_naming(comm, "naming::cart_testall");
   const std::vector<int> description = internal::describe(naming);
   // Identical descriptions: all named (when this one is) or all unnamed.
   return internal::identical_everywhere(comm, description,

@@ -65,7 +65,7 @@ std::optional<classic::Error> local_objection(
 
 classic::Comm cart_create_sub(const classic::Comm& comm,
                               std::span<const bool> remain_dims) {
-  const Geometry* naming = internal::find_naming(comm);
+  const Geometry* naming = internal::find_naming(comm, kCreateSub);
   const std::optional<classic::Error> objection =
       local_objection(naming, remain_dims);
   std::vector<int> arguments = internal::describe(naming);

@@ -231,6 +231,27 @@ void attach(const classic::Comm& comm, Table table) {
   table_keyval().set(handle, std::make_shared<const Table>(std::move(table)));
 }
 
+namespace {
+
+// Makes comm's table and attaches it (collective where comm_base says).
+void make_and_attach_table(const classic::Comm& comm) {
+  const Structure structure = ortho::topo_test(comm);
+  classic::Comm base;
+  GraphFacts facts;
+  if (structure == Structure::bipartite) {
+    base = internal::local_group_comm(comm);
+  } else if (structure == Structure::directed_graph) {
+    base = comm.create(comm.group());
+    if (classic::topo_test(comm) == classic::TopologyKind::cartesian) {
+      facts = internal::analyse_cartesian(comm);
+    }
+  }
+  internal::attach(comm, internal::make_table(comm, structure, std::move(base),
+                                              std::move(facts)));
+}
+
+}  // namespace
+
 const Table& table_of(const classic::Comm& comm, const char* function) {
   if (comm.is_null()) [[unlikely]] {
     throw Error(ErrorClass::comm, function, "comm is the null communicator");
@@ -246,27 +267,16 @@ const Table& table_of(const classic::Comm& comm, const char* function) {
   if (table != nullptr) [[likely]] {
     return *table;
   }
-  prepare(comm);
+  make_and_attach_table(comm);
   return *find_table(comm);
 }
 
 }  // namespace internal
 
 void prepare(const classic::Comm& comm) {
-  if (internal::find_table(comm) != nullptr) return;
-  const Structure structure = ortho::topo_test(comm);
-  classic::Comm base;
-  GraphFacts facts;
-  if (structure == Structure::bipartite) {
-    base = internal::local_group_comm(comm);
-  } else if (structure == Structure::directed_graph) {
-    base = comm.create(comm.group());
-    if (classic::topo_test(comm) == classic::TopologyKind::cartesian) {
-      facts = internal::analyse_cartesian(comm);
-    }
-  }
-  internal::attach(comm, internal::make_table(comm, structure, std::move(base),
-                                              std::move(facts)));
+  // table_of prepares a table where there is none, and raises for a null
+  // or freed comm in the name of the caller.
+  (void)internal::table_of(comm, "ortho::prepare");
 }
 
 classic::Comm comm_base(const classic::Comm& comm) {
