@@ -1,14 +1,13 @@
 // Neighbourhood-collective cases on which MPI libraries have had bugs, for
 // ortho on directed graphs and classic's neighbourhood collectives, in all
-// three modes: a process with no in- and
-// no out-neighbours passing empty count, displacement and datatype arrays
-// and null buffers (it must neither raise, truncate nor wait), and a graph
-// without any edge. The other processes form a ring (a self loop where
-// one process is left), whose blocks are checked against what the
-// neighbour sent. (Repeated neighbours on periodic dimensions of size 1
-// and 2, and MPI-4.1's pairing there, are cartesian_test's; alltoallw
-// with fewer than 6 processes runs in neighborhood_vs_openmpi_test at 1 to
-// 5 processes.)
+// three modes: a process with no in- and no out-neighbours passing empty
+// count, displacement and datatype arrays and null buffers (it must
+// neither raise, truncate nor wait), and a graph without any edge. The
+// other processes form a ring (a self loop where one process is left),
+// whose blocks are checked against what the neighbour sent. (Repeated
+// neighbours on periodic dimensions of size 1 and 2, and MPI-4.1's pairing
+// there, are cartesian_test's; alltoallw with fewer than 6 processes runs
+// in neighborhood_vs_openmpi_test at 1 to 5 processes.)
 #include <gtest/gtest.h>
 #include <mpi.h>
 
