@@ -5,16 +5,21 @@
 // vs MPI_Neighbor_alltoall) and persistent (neighbor_alltoall_init vs Open
 // MPI 4.1's MPIX_Neighbor_alltoall_init, each call a start and a wait).
 // These are the direct algorithms that ortho's message-combining ones are
-// measured against.
+// measured against. The floor runs beside them: the same messages posted by
+// hand (experiments/hand_posted.h: MPI_Irecv, MPI_Isend, MPI_Waitall, or
+// persistent requests started and waited for). On the von Neumann torus the
+// hand-posted blocks pair by order where a dimension of size 2 makes both
+// neighbours one process: the same messages and bytes, other places.
 //
 //   mpirun -np 16 bazel-bin/experiments/neighbor_benchmark
 //
 // Timing follows docs/design.md ("Measuring speed"): each benchmark iteration
 // runs one batch of calls of *both* implementations, in alternating order; a
 // batch starts with a barrier and its time is the maximum over ranks. Counters:
-// classic_us and openmpi_us (per call), ratio (classic / Open MPI), and the
-// structure of the direct algorithm per process and call: messages, bytes
-// sent, rounds.
+// classic_us, openmpi_us and raw_us (per call), ratio (classic / Open MPI),
+// floor_x (the hand-posted time over classic's: 1 is no overhead over the
+// messages themselves), and the structure of the direct algorithm
+// per process and call: messages, bytes sent, rounds.
 #include <benchmark/benchmark.h>
 #include <mpi.h>
 // After mpi.h, which it needs: MPIX_Neighbor_alltoall_init (pcollreq).
@@ -22,6 +27,7 @@
 
 #include <array>
 #include <cstdio>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -32,11 +38,14 @@
 #include "classic/p2p/request.h"
 #include "classic/topology/cartesian.h"
 #include "classic/topology/dims_create.h"
+#include "experiments/hand_posted.h"
 
 namespace {
 
 enum class Stencil { von_neumann, moore };
-enum class Implementation { classic, openmpi };
+enum class Implementation { classic, openmpi, raw };
+constexpr std::array<Implementation, 3> kImplementations = {
+    Implementation::classic, Implementation::openmpi, Implementation::raw};
 enum class Form { blocking, persistent };
 
 constexpr int kCallsPerBatch = 20;
@@ -84,8 +93,12 @@ class Neighbourhood {
       MPI_Cart_create(MPI_COMM_WORLD, 2, torus.dims.data(), mpi_periods.data(),
                       0, &openmpi_);
       degree_ = 4;
+      // MPI's Cartesian order: per dimension, the neighbour at -1, then +1.
+      ranks_ = {torus.rank_at(-1, 0), torus.rank_at(1, 0), torus.rank_at(0, -1),
+                torus.rank_at(0, 1)};
     } else {
       const std::vector<int> ranks = torus.moore();
+      ranks_ = ranks;
       classic_ = classic::dist_graph_create_adjacent(
           classic::Comm::world(), ranks, classic::unweighted, ranks,
           classic::unweighted);
@@ -106,6 +119,21 @@ class Neighbourhood {
 
   int degree() const { return degree_; }
 
+  // The hand-posted messages on these buffers (collective).
+  void make_hand_posted(std::span<const double> send, std::span<double> recv) {
+    const int block = static_cast<int>(send.size()) / degree_;
+    std::vector<MPI_Aint> at(static_cast<std::size_t>(degree_));
+    for (std::size_t i = 0; i < at.size(); ++i) {
+      at[i] = static_cast<MPI_Aint>(i * static_cast<std::size_t>(block) *
+                                    sizeof(double));
+    }
+    hand_posted_ = std::make_unique<experiments::HandPosted>(
+        MPI_COMM_WORLD, ranks_, ranks_,
+        experiments::HandBlocks<const void*>{send.data(), at, block,
+                                             MPI_DOUBLE},
+        experiments::HandBlocks<void*>{recv.data(), at, block, MPI_DOUBLE});
+  }
+
   // Makes the persistent requests of both implementations on these buffers.
   void make_persistent(std::span<const double> send, std::span<double> recv) {
     const int block = static_cast<int>(send.size()) / degree_;
@@ -123,7 +151,13 @@ class Neighbourhood {
     const int block = static_cast<int>(send.size()) / degree_;
     const bool classic = implementation == Implementation::classic;
     for (int call = 0; call < kCallsPerBatch; ++call) {
-      if (form == Form::persistent && classic) {
+      if (implementation == Implementation::raw) {
+        if (form == Form::persistent) {
+          hand_posted_->start_and_wait();
+        } else {
+          hand_posted_->run();
+        }
+      } else if (form == Form::persistent && classic) {
         classic::start(classic_persistent_);
         classic::wait(classic_persistent_);
       } else if (form == Form::persistent) {
@@ -149,6 +183,8 @@ class Neighbourhood {
   int degree_ = 0;
   classic::Request classic_persistent_;
   MPI_Request openmpi_persistent_ = MPI_REQUEST_NULL;
+  std::vector<int> ranks_;  // the neighbours, as sources and destinations
+  std::unique_ptr<experiments::HandPosted> hand_posted_;
 };
 
 // Reports classic's time; the counters compare it with Open MPI's.
@@ -159,27 +195,32 @@ void BM_NeighborAlltoall(benchmark::State& state, Stencil stencil, Form form) {
   std::vector<double> send(total, 1.0);
   std::vector<double> recv(total);
   if (form == Form::persistent) neighbourhood.make_persistent(send, recv);
-  double classic_seconds = 0.0;
-  double openmpi_seconds = 0.0;
-  bool classic_first = true;
+  neighbourhood.make_hand_posted(send, recv);
+  // Per implementation, the seconds of all its batches; each iteration
+  // runs the three in a rotated order.
+  std::array<double, kImplementations.size()> seconds{};
+  std::size_t rotation = 0;
   for (auto _ : state) {
-    const Implementation first =
-        classic_first ? Implementation::classic : Implementation::openmpi;
-    const Implementation second =
-        classic_first ? Implementation::openmpi : Implementation::classic;
-    const double first_seconds = neighbourhood.batch(first, form, send, recv);
-    const double second_seconds = neighbourhood.batch(second, form, send, recv);
-    const double classic = classic_first ? first_seconds : second_seconds;
-    const double openmpi = classic_first ? second_seconds : first_seconds;
-    classic_seconds += classic;
-    openmpi_seconds += openmpi;
-    classic_first = !classic_first;
+    double classic = 0.0;
+    for (std::size_t k = 0; k < kImplementations.size(); ++k) {
+      const std::size_t which = (rotation + k) % kImplementations.size();
+      const double batch =
+          neighbourhood.batch(kImplementations[which], form, send, recv);
+      seconds[which] += batch;
+      if (kImplementations[which] == Implementation::classic) classic = batch;
+    }
+    rotation = (rotation + 1) % kImplementations.size();
     state.SetIterationTime(classic);
   }
   const auto iterations = static_cast<double>(state.iterations());
+  const double classic_seconds = seconds[0];
+  const double openmpi_seconds = seconds[1];
+  const double raw_seconds = seconds[2];
   state.counters["classic_us"] = 1e6 * classic_seconds / iterations;
   state.counters["openmpi_us"] = 1e6 * openmpi_seconds / iterations;
+  state.counters["raw_us"] = 1e6 * raw_seconds / iterations;
   state.counters["ratio"] = classic_seconds / openmpi_seconds;
+  state.counters["floor_x"] = raw_seconds / classic_seconds;
   // The direct algorithm: one message per neighbour, all in one round.
   state.counters["messages"] = neighbourhood.degree();
   state.counters["bytes"] = static_cast<double>(total * sizeof(double));

@@ -6,7 +6,8 @@
 #   tools/neighbor_benchmark.sh [--hosts N] [--np P] [BENCHMARK ARGS...]
 #       one host (shared memory), then, with --hosts N (N >= 2), the same on
 #       N simulated hosts; prints per stencil and block size the median
-#       classic and Open MPI time per call and their ratio.
+#       classic and Open MPI time per call, their ratio, and floor x: the
+#       same messages posted by hand over classic's time (1 = no overhead).
 #   tools/neighbor_benchmark.sh --csv FILE [--np P] [BENCHMARK ARGS...]
 #       one run on the hosts that ORTHOCOMM_HOSTFILE names (one host when
 #       unset), Google Benchmark's CSV into FILE.
@@ -51,25 +52,29 @@ if [[ "$hosts" -gt 1 ]]; then
     bash "$0" --csv "$dir/$hosts.csv" --np "$np" "${args[@]}"
 fi
 
-# The median rows, by column name: name, classic_us, openmpi_us, ratio.
+# The median rows, by column name: name, classic_us, openmpi_us, ratio,
+# floor_x.
 medians() {
   awk -F, '/^name,/ { gsub(/"/, ""); for (i = 1; i <= NF; ++i) column[$i] = i; next }
            $1 ~ /_median"?$/ {
              gsub(/"/, ""); split($1, part, "/")
-             printf "%s/%s %.1f %.1f %.3f\n", part[2], part[3],
-                    $column["classic_us"], $column["openmpi_us"], $column["ratio"] }' "$1"
+             printf "%s/%s %.1f %.1f %.3f %.3f\n", part[2], part[3],
+                    $column["classic_us"], $column["openmpi_us"], $column["ratio"],
+                    $column["floor_x"] }' "$1"
 }
 if [[ "$hosts" -gt 1 ]]; then
-  printf '%-24s %28s   %28s   %s\n' "" "one host" "$hosts hosts (TCP)" ""
-  printf '%-24s %9s %9s %8s   %9s %9s %8s   %s\n' "stencil/block" \
-    "classic" "Open MPI" "ratio" "classic" "Open MPI" "ratio" "time x"
+  printf '%-24s %36s   %36s   %s\n' "" "one host" "$hosts hosts (TCP)" ""
+  printf '%-24s %9s %9s %8s %7s   %9s %9s %8s %7s   %s\n' "stencil/block" \
+    "classic" "Open MPI" "ratio" "floor x" "classic" "Open MPI" "ratio" \
+    "floor x" "time x"
   join <(medians "$dir/1.csv" | sort) <(medians "$dir/$hosts.csv" | sort) |
     sort -t/ -k1,1 -k2n |
-    awk '{ printf "%-24s %7.1fus %7.1fus %8.3f   %7.1fus %7.1fus %8.3f   %6.1f\n",
-           $1, $2, $3, $4, $5, $6, $7, $5 / $2 }'
+    awk '{ printf "%-24s %7.1fus %7.1fus %8.3f %7.3f   %7.1fus %7.1fus %8.3f %7.3f   %6.1f\n",
+           $1, $2, $3, $4, $5, $6, $7, $8, $9, $6 / $2 }'
 else
-  printf '%-24s %9s %9s %8s\n' "stencil/block" "classic" "Open MPI" "ratio"
+  printf '%-24s %9s %9s %8s %7s\n' "stencil/block" "classic" "Open MPI" \
+    "ratio" "floor x"
   medians "$dir/1.csv" | sort -t/ -k1,1 -k2n |
-    awk '{ printf "%-24s %7.1fus %7.1fus %8.3f\n", $1, $2, $3, $4 }'
+    awk '{ printf "%-24s %7.1fus %7.1fus %8.3f %7.3f\n", $1, $2, $3, $4, $5 }'
 fi
-echo "(medians of 5 repetitions; ratio = classic / Open MPI; time x = classic time on $hosts hosts / on one)"
+echo "(medians of 5 repetitions; ratio = classic / Open MPI; floor x = the same messages posted by hand / classic; time x = classic time on $hosts hosts / on one)"

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Runs experiments/neighbor_benchmark under mpirun on one block size of the
+# Moore torus, blocking and persistent: it must finish and report, beside
+# classic's and Open MPI's times, the floor (raw_us, the same messages
+# posted by hand) and classic's ratio to it (floor_x), each positive.
+#   neighbor_benchmark_test.sh NP MPIRUN_TEST MPIRUN BENCHMARK
+set -uo pipefail
+np="$1"; mpirun_test="$2"; mpirun="$3"; benchmark="$4"
+dir="${TEST_TMPDIR:-$(mktemp -d)}"
+output="$dir/benchmark.csv"
+bash "$mpirun_test" "$np" "$mpirun" "$benchmark" --benchmark_format=csv \
+  --benchmark_filter='BM_NeighborAlltoall/moore(_persistent)?/1/' \
+  >"$output" 2>"$dir/stderr.txt"
+status=$?
+fail() {
+  echo "FAIL: $*"
+  sed 's/^/  | /' "$output" "$dir/stderr.txt"
+  exit 1
+}
+[[ $status -eq 0 ]] || fail "exit status $status"
+# The median rows, their counters by column name.
+awk -F, '/^name,/ { gsub(/"/, ""); for (i = 1; i <= NF; ++i) column[$i] = i; next }
+         $1 ~ /_median"?$/ {
+           ++rows
+           if (!(column["raw_us"] && $column["raw_us"] > 0 &&
+                 $column["floor_x"] > 0 && $column["classic_us"] > 0 &&
+                 $column["openmpi_us"] > 0)) { bad = $1 }
+         }
+         END { if (rows != 2 || bad != "") { print rows, bad; exit 1 } }' \
+  "$output" || fail "expected two median rows with positive raw_us and floor_x"
+echo "neighbor_benchmark_test: ok"
