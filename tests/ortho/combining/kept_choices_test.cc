@@ -10,7 +10,6 @@
 #include <mpi.h>
 
 #include <cstddef>
-#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -20,34 +19,17 @@
 #include "classic/graph/dist_graph.h"
 #include "classic/neighbor/neighbor_collectives.h"
 #include "classic/p2p/request.h"
-#include "classic/topology/dims_create.h"
-#include "naming/cart_name.h"
 #include "ortho/algorithms/algorithms.h"
 #include "ortho/collectives.h"
-#include "ortho/dist_graph.h"
 #include "ortho/internal/table.h"
 #include "ortho/table.h"
-#include "stencils/cart_neighbors.h"
-#include "stencils/neighborhood.h"
+#include "tests/ortho/testing/moore_torus.h"
 
 namespace {
 
 using classic::Comm;
 using classic::Mode;
 using ortho::Operation;
-
-Comm moore_torus() {
-  Comm comm = Comm::world().dup();
-  const std::vector<int> zeros = {0, 0};
-  const std::vector<int> dims = classic::dims_create(comm.size(), zeros);
-  const bool periods[2] = {true, true};
-  naming::cart_name(comm, dims, std::span<const bool>(periods, 2),
-                    naming::Order::row_major);
-  const std::vector<int> ranks = stencils::cart_neighbor_ranks(
-      comm, comm.rank(), stencils::Metric::chebyshev, 1, 1);
-  return ortho::dist_graph_create_adjacent(comm, ranks, classic::unweighted,
-                                           ranks, classic::unweighted);
-}
 
 const ortho::Table& table(const Comm& comm) {
   return ortho::internal::table_of(comm, "kept_choices_test");
@@ -97,7 +79,7 @@ void choose_by_size(const Comm& graph) {
 }
 
 TEST(KeptChoices, EachCallRunsTheAlgorithmSelectedForItsSizeAndMode) {
-  const Comm graph = moore_torus();
+  const Comm graph = ortho_testing::moore_torus();
   choose_by_size(graph);
   const int small = 1;    // 4 bytes: combining
   const int middle = 32;  // 128 bytes: combining when persistent
@@ -123,7 +105,7 @@ TEST(KeptChoices, EachCallRunsTheAlgorithmSelectedForItsSizeAndMode) {
 }
 
 TEST(KeptChoices, AnOverrideClearsTheKeptSelection) {
-  const Comm graph = moore_torus();
+  const Comm graph = ortho_testing::moore_torus();
   alltoall(graph, 1, Mode::blocking, 1);
   ortho::set_algorithm(graph, "alltoall=direct");
   EXPECT_EQ(table(graph)
@@ -136,7 +118,7 @@ TEST(KeptChoices, AnOverrideClearsTheKeptSelection) {
 }
 
 TEST(KeptChoices, ARepeatedCallReusesItsPlan) {
-  const Comm graph = moore_torus();
+  const Comm graph = ortho_testing::moore_torus();
   ortho::set_algorithm(graph, "alltoall=direct");
   const ortho::internal::LastPlan& last =
       table(graph).last_plans[static_cast<std::size_t>(Operation::alltoall)];

@@ -12,7 +12,6 @@
 
 #include <cstdlib>
 #include <functional>
-#include <span>
 #include <string>
 #include <vector>
 
@@ -20,30 +19,13 @@
 #include "classic/comm/comm.h"
 #include "classic/graph/dist_graph.h"
 #include "classic/p2p/request.h"
-#include "classic/topology/dims_create.h"
-#include "naming/cart_name.h"
 #include "ortho/collectives.h"
-#include "ortho/dist_graph.h"
-#include "stencils/cart_neighbors.h"
-#include "stencils/neighborhood.h"
+#include "tests/ortho/testing/moore_torus.h"
 
 namespace {
 
 using classic::Comm;
 using classic::ErrorClass;
-
-Comm moore_torus() {
-  Comm comm = Comm::world().dup();
-  const std::vector<int> zeros = {0, 0};
-  const std::vector<int> dims = classic::dims_create(comm.size(), zeros);
-  const bool periods[2] = {true, true};
-  naming::cart_name(comm, dims, std::span<const bool>(periods, 2),
-                    naming::Order::row_major);
-  const std::vector<int> ranks = stencils::cart_neighbor_ranks(
-      comm, comm.rank(), stencils::Metric::chebyshev, 1, 1);
-  return ortho::dist_graph_create_adjacent(comm, ranks, classic::unweighted,
-                                           ranks, classic::unweighted);
-}
 
 int degree(const Comm& graph) {
   return classic::dist_graph_neighbors_count(graph).outdegree;
@@ -77,7 +59,7 @@ class Checked : public ::testing::Test {
  protected:
   void SetUp() override {
     ortho::set_checked(true);
-    graph_ = moore_torus();
+    graph_ = ortho_testing::moore_torus();
     n_ = static_cast<std::size_t>(degree(graph_));
   }
   void TearDown() override { ortho::set_checked(false); }

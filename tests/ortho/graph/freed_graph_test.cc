@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <span>
 #include <string>
 #include <vector>
 
@@ -17,13 +16,9 @@
 #include "classic/comm/comm.h"
 #include "classic/graph/dist_graph.h"
 #include "classic/p2p/request.h"
-#include "classic/topology/dims_create.h"
-#include "naming/cart_name.h"
 #include "ortho/collectives.h"
-#include "ortho/dist_graph.h"
 #include "ortho/table.h"
-#include "stencils/cart_neighbors.h"
-#include "stencils/neighborhood.h"
+#include "tests/ortho/testing/moore_torus.h"
 
 namespace {
 
@@ -32,21 +27,6 @@ using classic::Request;
 
 constexpr int kRuns = 3;
 constexpr int kCount = 3;
-
-// The 2-d Moore stencil's graph over a periodic Cartesian naming of a
-// duplicate of the world.
-Comm moore_graph() {
-  Comm comm = Comm::world().dup();
-  const std::vector<int> zeros = {0, 0};
-  const std::vector<int> dims = classic::dims_create(comm.size(), zeros);
-  const bool periods[2] = {true, true};
-  naming::cart_name(comm, dims, std::span<const bool>(periods, 2),
-                    naming::Order::row_major);
-  const std::vector<int> ranks = stencils::cart_neighbor_ranks(
-      comm, comm.rank(), stencils::Metric::chebyshev, 1, 1);
-  return ortho::dist_graph_create_adjacent(comm, ranks, classic::unweighted,
-                                           ranks, classic::unweighted);
-}
 
 enum class Operation { allgather, alltoall };
 
@@ -108,7 +88,7 @@ class FreedGraph : public ::testing::TestWithParam<Case> {};
 
 TEST_P(FreedGraph, PersistentRequestRunsAfterFree) {
   const Case& c = GetParam();
-  Comm graph = moore_graph();
+  Comm graph = ortho_testing::moore_torus();
   ortho::set_algorithm(graph, c.algorithm);
   Exchange exchange(graph, c.operation);
   std::vector<std::vector<int>> expected;
@@ -152,7 +132,7 @@ INSTANTIATE_TEST_SUITE_P(
 
 // Another handle of the freed graph is refused in the name of ortho's call.
 TEST(FreedGraphHandle, NewCallsNameTheUsersFunction) {
-  Comm graph = moore_graph();
+  Comm graph = ortho_testing::moore_torus();
   const Comm copy = graph;
   Exchange exchange(graph, Operation::alltoall);
   Request request = exchange.persistent(graph);
