@@ -41,7 +41,7 @@ classic::Request run(const classic::Comm& comm, const Call& call) {
     last.algorithm =
         choice.select(selection_bytes(comm, choice, call, table), call.mode);
     last.mode = call.mode;
-    last.key.assign(call);
+    last.key.assign(call, call.function());
   }
   return last.algorithm.run(comm, table, call);
 }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "classic/base/datatype_layout.h"
+
 namespace ortho::internal {
 namespace {
 
@@ -13,6 +15,21 @@ bool same(const std::vector<T>& kept, std::span<const T> given) noexcept {
 template <class T>
 void copy(std::vector<T>& kept, std::span<const T> given) {
   kept.assign(given.begin(), given.end());
+}
+
+// Whether `datatype` is a predefined datatype (null counts as one: nothing
+// is kept for it that could change).
+bool predefined(MPI_Datatype datatype, const char* function) {
+  return datatype == MPI_DATATYPE_NULL ||
+         classic::datatype_layout(datatype, function).predefined;
+}
+
+template <class Pointer>
+bool all_predefined(const Side<Pointer>& side, const char* function) {
+  if (!predefined(side.datatype, function)) return false;
+  return std::all_of(
+      side.datatypes.begin(), side.datatypes.end(),
+      [function](MPI_Datatype type) { return predefined(type, function); });
 }
 
 }  // namespace
@@ -45,7 +62,7 @@ bool CallKey::matches(const Call& call) const noexcept {
          recv_.matches(call.recv);
 }
 
-void CallKey::assign(const Call& call) {
+void CallKey::assign(const Call& call, const char* function) {
   valid_ = false;  // until every field is copied
   operation_ = call.operation;
   form_ = call.form;
@@ -53,7 +70,8 @@ void CallKey::assign(const Call& call) {
   root_ = call.root;
   send_.assign(call.send);
   recv_.assign(call.recv);
-  valid_ = true;
+  valid_ = all_predefined(call.send, function) &&
+           all_predefined(call.recv, function);
 }
 
 }  // namespace ortho::internal

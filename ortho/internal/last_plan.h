@@ -5,7 +5,9 @@
 // normalising the arguments again, querying a datatype or allocating. The
 // key is everything of a call that shapes its plan: all but the buffers'
 // addresses and the mode. Arguments equal to ones already checked are
-// valid (as in classic's executor, datatypes are compared by handle).
+// valid. Datatypes are compared by handle, so only calls whose datatypes
+// are all predefined are kept: a derived datatype freed and made again may
+// come back with the same handle and another layout.
 #ifndef ORTHOCOMM_ORTHO_INTERNAL_LAST_PLAN_H_
 #define ORTHOCOMM_ORTHO_INTERNAL_LAST_PLAN_H_
 
@@ -26,10 +28,13 @@ namespace ortho::internal {
 
 class CallKey {
  public:
-  // Whether `call` has this key (false for an empty key).
+  // Whether `call` has this key (false for an empty key and for one with
+  // a derived datatype).
   bool matches(const Call& call) const noexcept;
-  // Becomes `call`'s key, reusing the memory of the last one.
-  void assign(const Call& call);
+  // Becomes `call`'s key, reusing the memory of the last one. Asks the
+  // transport whether its datatypes are predefined (`function` names the
+  // caller in its errors).
+  void assign(const Call& call, const char* function);
 
  private:
   struct SideKey {
@@ -49,7 +54,7 @@ class CallKey {
     void assign(const Side<Pointer>& side);
   };
 
-  bool valid_ = false;
+  bool valid_ = false;  // assigned, and every datatype predefined
   Operation operation_ = Operation::barrier;
   Form form_ = Form::raw;
   SideKey send_;
@@ -74,7 +79,7 @@ struct LastPlan {
       const void* by, const Call& call,
       std::shared_ptr<const classic::Plan> made) {
     algorithm = by;
-    key.assign(call);
+    key.assign(call, call.function());
     plan = std::move(made);
     return plan;
   }

@@ -131,4 +131,25 @@ TEST(KeptChoices, ARepeatedCallReusesItsPlan) {
   EXPECT_NE(last.plan.get(), first) << "other counts, the same plan";
 }
 
+// A derived datatype may be freed and made again with the same handle and
+// another layout: calls with one are not kept.
+TEST(KeptChoices, CallsWithADerivedDatatypeAreNotKept) {
+  const Comm graph = ortho_testing::moore_torus();
+  ortho::set_algorithm(graph, "alltoall=direct");
+  const auto degree = static_cast<std::size_t>(
+      classic::dist_graph_neighbors_count(graph).outdegree);
+  MPI_Datatype pair = MPI_DATATYPE_NULL;
+  MPI_Type_contiguous(2, MPI_INT, &pair);
+  MPI_Type_commit(&pair);
+  std::vector<int> send(degree * 2, graph.rank());
+  std::vector<int> recv(degree * 2, -1);
+  const ortho::internal::LastPlan& last =
+      table(graph).last_plans[static_cast<std::size_t>(Operation::alltoall)];
+  ortho::alltoall(graph, send.data(), 1, pair, recv.data(), 1, pair);
+  const classic::Plan* first = last.plan.get();
+  ortho::alltoall(graph, send.data(), 1, pair, recv.data(), 1, pair);
+  EXPECT_NE(last.plan.get(), first) << "a plan over a derived type was kept";
+  MPI_Type_free(&pair);
+}
+
 }  // namespace
