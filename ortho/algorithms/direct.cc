@@ -207,23 +207,9 @@ classic::Request run_exchange(const classic::Comm& comm, const Table& table,
                           call.mode, call.function());
 }
 
-bool is_neighbourhood_collective(Operation operation) {
-  switch (operation) {
-    case Operation::allgather:
-    case Operation::allgatherv:
-    case Operation::alltoall:
-    case Operation::alltoallv:
-    case Operation::allgatherw:
-    case Operation::alltoallw:
-      return true;
-    default:
-      return false;
-  }
-}
-
 classic::Request run(const classic::Comm& comm, const Table& table,
                      const Call& call) {
-  if (is_neighbourhood_collective(call.operation)) {
+  if (is_exchange(call.operation)) {
     return run_exchange(comm, table, call);
   }
   const Neighbourhood n{comm.rank(), table.sources, table.destinations};

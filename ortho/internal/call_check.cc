@@ -230,10 +230,8 @@ void agree_on_description(const classic::Comm& base, const Call& call,
 
 // Step 2, directed graphs: every edge's bytes, sender's against receiver's.
 void agree_on_edges(const classic::Comm& comm, const classic::Comm& base,
-                    const Table& table, const Call& call) {
-  const algorithms::Checks check(comm, call);
-  const algorithms::Exchange exchange =
-      algorithms::normalise(table, call, check);
+                    const Table& table, const Call& call,
+                    const algorithms::Exchange& exchange) {
   const auto bytes = [&call](const classic::Plan::Block& block) {
     return block.count == 0
                ? Int{0}
@@ -292,20 +290,6 @@ void agree_on_edges(const classic::Comm& comm, const classic::Comm& base,
   }
 }
 
-bool exchanges_on_edges(Operation operation) {
-  switch (operation) {
-    case Operation::allgather:
-    case Operation::allgatherv:
-    case Operation::allgatherw:
-    case Operation::alltoall:
-    case Operation::alltoallv:
-    case Operation::alltoallw:
-      return true;
-    default:
-      return false;
-  }
-}
-
 }  // namespace
 
 void check_call(const classic::Comm& comm, const Table& table,
@@ -314,19 +298,20 @@ void check_call(const classic::Comm& comm, const Table& table,
   std::exception_ptr error;
   const Description mine = describe(comm, table, call, error);
   const bool edges = table.structure == Structure::directed_graph &&
-                     exchanges_on_edges(call.operation);
+                     algorithms::is_exchange(call.operation);
+  algorithms::Exchange exchange;
   if (edges && !error) {
     // The graph exchanges' arguments: checked now, so that an error on one
     // process is agreed on before any edge message.
     try {
       const algorithms::Checks check(comm, call);
-      (void)algorithms::normalise(table, call, check);
+      exchange = algorithms::normalise(table, call, check);
     } catch (const Error&) {
       error = std::current_exception();
     }
   }
   agree_on_description(base, call, mine, error);
-  if (edges) agree_on_edges(comm, base, table, call);
+  if (edges) agree_on_edges(comm, base, table, call, exchange);
 }
 
 }  // namespace ortho::internal

@@ -20,6 +20,7 @@
 #include "ortho/call.h"
 #include "ortho/internal/inside_ortho.h"
 #include "ortho/internal/table.h"
+#include "ortho/operation.h"
 
 namespace ortho::algorithms {
 
@@ -29,6 +30,22 @@ struct Exchange {
   // The bytes of the largest send block (count times the datatype's size).
   std::size_t largest_send_bytes = 0;
 };
+
+// Whether `operation` is one normalise() takes: allgather(v, w) and
+// alltoall(v, w), an exchange of one block per edge on a directed graph.
+inline bool is_exchange(Operation operation) {
+  switch (operation) {
+    case Operation::allgather:
+    case Operation::allgatherv:
+    case Operation::allgatherw:
+    case Operation::alltoall:
+    case Operation::alltoallv:
+    case Operation::alltoallw:
+      return true;
+    default:
+      return false;
+  }
+}
 
 // Raises classic::Error (through `check`) for arguments that do not fit the
 // table's neighbourhood.
