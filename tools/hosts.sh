@@ -1,29 +1,42 @@
 #!/usr/bin/env bash
 # Simulated hosts on this machine: network namespaces on a private bridge, so
-# that MPI processes on different "hosts" talk TCP as on a cluster.
+# that MPI processes on different "hosts" talk TCP as on a cluster, and
+# processes on the same host share memory.
 #
-#   tools/hosts.sh N -- COMMAND [ARGS...]
+#   tools/hosts.sh N [--slots S] [--map-by PLACEMENT] -- COMMAND [ARGS...]
 #       creates hosts oc-host1 .. oc-hostN (network namespaces, loopback up,
 #       10.213.0.I/24 on a veth link to the bridge oc-br0; this machine's
-#       side of the bridge is 10.213.0.254, where mpirun runs), a hostfile,
-#       and a launch agent for Open MPI (plm_rsh_agent) that starts the
-#       remote daemons inside the right namespace, each with its own hostname.
-#       Runs COMMAND with these exported:
-#         ORTHOCOMM_HOSTFILE      the hostfile (one slot per host)
+#       side of the bridge is 10.213.0.254, where mpirun runs), a hostfile
+#       that gives each host S slots (default 1), and a launch agent for
+#       Open MPI (plm_rsh_agent) that starts the remote daemons inside the
+#       right namespace, each with its own hostname and its own /dev/shm
+#       (a private tmpfs: the processes of one host share memory through it,
+#       those of different hosts cannot). Runs COMMAND with these exported:
+#         ORTHOCOMM_HOSTFILE      the hostfile ("oc-hostI slots=S" a line)
 #         ORTHOCOMM_LAUNCH_AGENT  the launch agent
 #         ORTHOCOMM_HOSTS_NET     10.213.0.0/24 (oob_tcp / btl_tcp_if_include)
 #         ORTHOCOMM_HOSTS         N
-#       which tests/harness/mpirun_flags.sh turns into mpirun flags. Tears
-#       everything down when COMMAND ends, fails, or on Ctrl-C / SIGTERM
-#       (COMMAND gets SIGINT first), and exits with COMMAND's status.
+#         ORTHOCOMM_HOSTS_SLOTS   S
+#         ORTHOCOMM_MAP_BY        PLACEMENT, only with --map-by (otherwise
+#                                 as the caller set it; unset means node)
+#       which tests/harness/mpirun_flags.sh turns into mpirun flags.
+#       PLACEMENT says where consecutive ranks go:
+#         slot           fill a host's S slots, then the next host (ranks
+#                        0..S-1 on oc-host1), Open MPI's own default
+#         node           round-robin over the hosts (rank I on host
+#                        I mod N + 1), the project's default
+#         rankfile:FILE  as an Open MPI rankfile says, e.g. lines
+#                        "rank 0=oc-host2 slot=0" (slot: a core to bind to)
+#       Tears everything down when COMMAND ends, fails, or on Ctrl-C /
+#       SIGTERM (COMMAND gets SIGINT first), and exits with COMMAND's status.
 #   tools/hosts.sh --clean
 #       removes what a run killed with SIGKILL left behind (namespaces, the
 #       bridge, processes inside the namespaces, the run directory).
 #
 # Needs root (CAP_SYS_ADMIN, CAP_NET_ADMIN: namespaces, links, mounts),
-# iproute2 (`ip`) and util-linux (`unshare`, `flock`); both are in Debian's
-# base system. Traffic stays on the bridge: no route out of the namespaces,
-# no forwarding. One set of simulated hosts at a time per machine.
+# iproute2 (`ip`) and util-linux (`unshare`, `flock`, `mount`); all are in
+# Debian's base system. Traffic stays on the bridge: no route out of the
+# namespaces, no forwarding. One set of simulated hosts at a time per machine.
 set -euo pipefail
 
 prefix="${ORTHOCOMM_HOSTS_PREFIX:-oc-host}"   # namespace = host name
@@ -105,8 +118,29 @@ fi
 
 hosts="$1"; shift
 [[ "$hosts" =~ ^[1-9][0-9]?$ && "$hosts" -le 250 ]] || usage
+slots=1
+map_by=""
+while [[ $# -gt 0 && "$1" != "--" ]]; do
+  case "$1" in
+    --slots) [[ $# -ge 2 ]] || usage; slots="$2"; shift 2 ;;
+    --slots=*) slots="${1#--slots=}"; shift ;;
+    --map-by) [[ $# -ge 2 ]] || usage; map_by="$2"; shift 2 ;;
+    --map-by=*) map_by="${1#--map-by=}"; shift ;;
+    -*) say "unknown option $1"; usage ;;
+    *) break ;;
+  esac
+done
 [[ "${1:-}" == "--" ]] && shift
 [[ $# -ge 1 ]] || usage
+[[ "$slots" =~ ^[1-9][0-9]{0,2}$ ]] || die "--slots needs a number of slots per host, got '$slots'"
+case "$map_by" in
+  ""|slot|node) ;;
+  rankfile:?*)
+    rankfile="${map_by#rankfile:}"
+    [[ -f "$rankfile" && -r "$rankfile" ]] || die "no readable rankfile '$rankfile'"
+    map_by="rankfile:$(realpath "$rankfile")" ;;  # COMMAND may change directory
+  *) die "--map-by takes slot, node or rankfile:FILE, got '$map_by'" ;;
+esac
 flock -n 9 || die "another tools/hosts.sh runs on this machine"
 if leftovers; then
   say "removing what an earlier, killed run left behind"
@@ -155,17 +189,23 @@ for i in $(seq 1 "$hosts"); do
   ip -n "$host" link set lo up
   ip -n "$host" addr add "${net}.${i}/24" dev eth0
   ip -n "$host" link set eth0 up
-  echo "$host slots=1" >>"$hostfile"
+  echo "$host slots=$slots" >>"$hostfile"
 done
 
 # The launch agent: Open MPI calls it like ssh, `agent [options] HOST
 # COMMAND...`, and the remote side runs COMMAND's words joined by spaces
 # under a shell (Open MPI quotes them for that). Here the "remote side" is
 # the host's network namespace, with its own hostname (UTS namespace) so that
-# the daemons' session directories differ as on real hosts.
+# the daemons' session directories differ as on real hosts, and its own
+# /dev/shm: `ip netns exec` gives every daemon a mount namespace of its own
+# (mounts do not propagate back), where a fresh tmpfs holds the shared-memory
+# segments of the host's processes (Open MPI's vader btl) and goes away with
+# them, also when they are killed. The session directories go to the run
+# directory (unless mpirun names one), so teardown removes them too.
 agent="$run_dir/launch_agent.sh"
 ip_path=$(command -v ip)   # mpirun may run with a PATH without /usr/sbin
 unshare_path=$(command -v unshare)
+mount_path=$(command -v mount)
 cat >"$agent" <<AGENT
 #!/usr/bin/env bash
 # Open MPI launch agent (plm_rsh_agent) for the hosts of tools/hosts.sh.
@@ -175,7 +215,9 @@ if [[ ! "\$host" =~ ^${prefix}[0-9]+\$ ]] || ! ${ip_path} netns pids "\$host" >/
   echo "launch_agent: no simulated host '\$host'" >&2
   exit 255
 fi
-exec ${ip_path} netns exec "\$host" ${unshare_path} --uts /bin/sh -c "echo \$host >/proc/sys/kernel/hostname && \$*"
+export OMPI_MCA_orte_tmpdir_base="\${OMPI_MCA_orte_tmpdir_base:-$run_dir/\$host}"
+mkdir -p "\$OMPI_MCA_orte_tmpdir_base"
+exec ${ip_path} netns exec "\$host" ${unshare_path} --uts /bin/sh -c "echo \$host >/proc/sys/kernel/hostname && ${mount_path} -t tmpfs -o mode=1777 \$host-shm /dev/shm && \$*"
 AGENT
 chmod +x "$agent"
 
@@ -183,7 +225,10 @@ export ORTHOCOMM_HOSTFILE="$hostfile"
 export ORTHOCOMM_LAUNCH_AGENT="$agent"
 export ORTHOCOMM_HOSTS_NET="${net}.0/24"
 export ORTHOCOMM_HOSTS="$hosts"
-say "$hosts hosts up (${prefix}1..${prefix}${hosts}, ${net}.0/24 on $bridge)"
+export ORTHOCOMM_HOSTS_SLOTS="$slots"
+if [[ -n "$map_by" ]]; then export ORTHOCOMM_MAP_BY="$map_by"; fi
+say "$hosts hosts up (${prefix}1..${prefix}${hosts}, $slots slot(s) each," \
+  "${net}.0/24 on $bridge)${map_by:+, placement $map_by}"
 
 # COMMAND in its own process group (job control), so that a signal reaches
 # all of it; the lock's descriptor stays here (a Bazel server started by

@@ -8,11 +8,16 @@
 #
 # One host (the default): shared memory (btl self,vader).
 # Several hosts: when ORTHOCOMM_HOSTFILE names an Open MPI hostfile, the
-# processes are spread over its hosts round-robin (--map-by node) and talk
-# TCP (btl tcp,self). tools/hosts.sh sets it for simulated hosts, together
-# with ORTHOCOMM_LAUNCH_AGENT (Open MPI's plm_rsh_agent; unset: ssh) and
-# ORTHOCOMM_HOSTS_NET (the subnet that Open MPI's out-of-band and TCP
-# messages use, e.g. 10.213.0.0/24; unset: every interface).
+# processes are placed on its hosts as ORTHOCOMM_MAP_BY says and talk shared
+# memory within a host, TCP between hosts (btl self,vader,tcp):
+#   node (or unset)  round-robin over the hosts (--map-by node)
+#   slot             fill each host's slots in turn (--map-by slot)
+#   rankfile:FILE    as the Open MPI rankfile FILE says (--rankfile FILE)
+# tools/hosts.sh sets the hostfile for simulated hosts (and ORTHOCOMM_MAP_BY
+# with its --map-by), together with ORTHOCOMM_LAUNCH_AGENT (Open MPI's
+# plm_rsh_agent; unset: ssh) and ORTHOCOMM_HOSTS_NET (the subnet that Open
+# MPI's out-of-band and TCP messages use, e.g. 10.213.0.0/24; unset: every
+# interface). mpirun_flags fails, saying why, on any other ORTHOCOMM_MAP_BY.
 # This file is a Bazel data dependency of every MPI test (tests/harness/BUILD,
 # mpi_test.bzl).
 
@@ -25,8 +30,24 @@ mpirun_flags() {
   # when waiting instead of busy-polling against each other.
   MPIRUN_FLAGS+=(--mca mpi_yield_when_idle 1)
   if [[ -n "${ORTHOCOMM_HOSTFILE:-}" ]]; then
-    MPIRUN_FLAGS+=(--hostfile "$ORTHOCOMM_HOSTFILE" --map-by node)
-    MPIRUN_FLAGS+=(--mca btl tcp,self)
+    MPIRUN_FLAGS+=(--hostfile "$ORTHOCOMM_HOSTFILE")
+    local map_by="${ORTHOCOMM_MAP_BY:-node}"
+    case "$map_by" in
+      node|slot) MPIRUN_FLAGS+=(--map-by "$map_by") ;;
+      rankfile:?*)
+        if [[ ! -r "${map_by#rankfile:}" ]]; then
+          echo "mpirun_flags: no readable rankfile '${map_by#rankfile:}'" \
+            "(ORTHOCOMM_MAP_BY=$map_by)" >&2
+          return 1
+        fi
+        MPIRUN_FLAGS+=(--rankfile "${map_by#rankfile:}") ;;
+      *)
+        echo "mpirun_flags: ORTHOCOMM_MAP_BY is node, slot or rankfile:FILE," \
+          "not '$map_by'" >&2
+        return 1 ;;
+    esac
+    # Processes on the same host share memory, as on a cluster's nodes.
+    MPIRUN_FLAGS+=(--mca btl self,vader,tcp)
     if [[ -n "${ORTHOCOMM_LAUNCH_AGENT:-}" ]]; then
       MPIRUN_FLAGS+=(--mca plm_rsh_agent "$ORTHOCOMM_LAUNCH_AGENT")
     fi
