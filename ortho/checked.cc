@@ -1,23 +1,11 @@
 #include "ortho/checked.h"
 
-#include <cstdlib>
-#include <cstring>
+#include "classic/collectives/checked.h"
 
 namespace ortho {
-namespace {
 
-bool& checked_flag() {
-  static bool flag = [] {
-    const char* value = std::getenv("ORTHO_CHECK");
-    return value != nullptr && std::strcmp(value, "1") == 0;
-  }();
-  return flag;
-}
+void set_checked(bool on) { classic::set_checked(on); }
 
-}  // namespace
-
-void set_checked(bool on) { checked_flag() = on; }
-
-bool checked() { return checked_flag(); }
+bool checked() { return classic::checked(); }
 
 }  // namespace ortho

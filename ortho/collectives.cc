@@ -8,6 +8,7 @@
 
 #include "classic/base/constants.h"
 #include "classic/base/error.h"
+#include "classic/collectives/checked.h"
 #include "ortho/call.h"
 #include "ortho/checked.h"
 #include "ortho/internal/call_check.h"
@@ -16,18 +17,11 @@
 namespace ortho {
 namespace internal {
 
-classic::Request run(const classic::Comm& comm, const Call& call) {
-  const Table& table = table_of(comm, call.function());
-  const Choice& choice = table.choice(call.operation);
-  if (!choice.defined()) [[unlikely]] {
-    throw classic::Error(
-        classic::ErrorClass::comm, call.function(),
-        std::string(to_string(call.operation)) + " is undefined on a " +
-            std::string(to_string(table.structure)) + " communicator");
-  }
-  if (checked()) [[unlikely]] {
-    check_call(comm, table, call);
-  }
+namespace {
+
+// The algorithm the choice selects for this call, run.
+classic::Request run_selected(const classic::Comm& comm, const Table& table,
+                              const Choice& choice, const Call& call) {
   if (choice.fixed()) [[likely]] {
     return choice.primary.run(comm, table, call);
   }
@@ -44,6 +38,27 @@ classic::Request run(const classic::Comm& comm, const Call& call) {
     last.key.assign(call, call.function());
   }
   return last.algorithm.run(comm, table, call);
+}
+
+}  // namespace
+
+classic::Request run(const classic::Comm& comm, const Call& call) {
+  const Table& table = table_of(comm, call.function());
+  const Choice& choice = table.choice(call.operation);
+  if (!choice.defined()) [[unlikely]] {
+    throw classic::Error(
+        classic::ErrorClass::comm, call.function(),
+        std::string(to_string(call.operation)) + " is undefined on a " +
+            std::string(to_string(table.structure)) + " communicator");
+  }
+  if (checked()) [[unlikely]] {
+    check_call(comm, table, call);
+    // Checked once, here: the classic collectives the algorithm uses do
+    // not agree again.
+    const classic::CheckedAbove checked_here;
+    return run_selected(comm, table, choice, call);
+  }
+  return run_selected(comm, table, choice, call);
 }
 
 std::size_t blocks_received(const classic::Comm& comm, const char* function) {

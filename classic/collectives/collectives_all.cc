@@ -52,6 +52,8 @@ Request allgather_core(const CollectiveCall& call, SendBlock send,
   if (!is_in_place(send.data)) call.check(send, "send");
   call.reject_in_place(recv.data, "recv");
   call.check(recv, "recv", call.size());
+  if (!is_in_place(send.data)) call.uniform(send.count, send.datatype);
+  call.uniform(recv.count, recv.datatype);
   return call.start(kAllgatherForms, send.data, send.count, send.datatype,
                     recv.data, recv.count, recv.datatype);
 }
@@ -75,6 +77,8 @@ Request alltoall_core(const CollectiveCall& call, SendBlock send,
   if (!is_in_place(send.data)) call.check(send, "send", call.size());
   call.reject_in_place(recv.data, "recv");
   call.check(recv, "recv", call.size());
+  if (!is_in_place(send.data)) call.uniform(send.count, send.datatype);
+  call.uniform(recv.count, recv.datatype);
   return call.start(kAlltoallForms, send.data, send.count, send.datatype,
                     recv.data, recv.count, recv.datatype);
 }
@@ -98,6 +102,7 @@ Request elementwise_core(const CollectiveCall& call, SendBlock send,
   if (!is_in_place(send.data)) call.check(send, "send");
   call.reject_in_place(recv.data, "recv");
   call.check(recv, "recv");
+  call.uniform(recv.count, recv.datatype);
   return call.start(forms, send.data, recv.data, recv.count, recv.datatype, op);
 }
 
@@ -146,6 +151,7 @@ Request reduce_scatter_block_core(const CollectiveCall& call, SendBlock send,
     call.check(send, "send", call.size());
     call.check(recv, "recv");
   }
+  call.uniform(recv.count, recv.datatype);
   return call.start(kReduceScatterBlockForms, send.data, recv.data, recv.count,
                     recv.datatype, op);
 }

@@ -34,6 +34,7 @@ Request bcast_core(const CollectiveCall& call, RecvBlock buffer, int root) {
   call.check_root(root);
   call.reject_in_place(buffer.data, "buffer");
   call.check(buffer, "buffer");
+  call.uniform(buffer.count, buffer.datatype);
   return call.start(kBcastForms, buffer.data, buffer.count, buffer.datatype,
                     root);
 }
@@ -46,7 +47,9 @@ Request gather_core(const CollectiveCall& call, SendBlock send, RecvBlock recv,
   if (call.is_root(root)) {
     call.reject_in_place(recv.data, "recv");
     call.check(recv, "recv", call.size());
+    call.uniform(recv.count, recv.datatype);
   }
+  if (!is_in_place(send.data)) call.uniform(send.count, send.datatype);
   return call.start(kGatherForms, send.data, send.count, send.datatype,
                     recv.data, recv.count, recv.datatype, root);
 }
@@ -76,8 +79,14 @@ Request scatter_core(const CollectiveCall& call, SendBlock send, RecvBlock recv,
   call.check_root(root);
   call.reject_in_place(send.data, "send");
   call.check_in_place_at_root(recv.data, root, "recv");
-  if (call.is_root(root)) call.check(send, "send", call.size());
-  if (!is_in_place(recv.data)) call.check(recv, "recv");
+  if (call.is_root(root)) {
+    call.check(send, "send", call.size());
+    call.uniform(send.count, send.datatype);
+  }
+  if (!is_in_place(recv.data)) {
+    call.check(recv, "recv");
+    call.uniform(recv.count, recv.datatype);
+  }
   return call.start(kScatterForms, send.data, send.count, send.datatype,
                     recv.data, recv.count, recv.datatype, root);
 }
@@ -111,6 +120,7 @@ Request reduce_core(const CollectiveCall& call, SendBlock send, RecvBlock recv,
     call.reject_in_place(recv.data, "recv");
     call.check(recv, "recv");
   }
+  call.uniform(recv.count, recv.datatype);
   return call.start(kReduceForms, send.data, recv.data, recv.count,
                     recv.datatype, op, root);
 }

@@ -31,7 +31,7 @@ void check_entries(std::span<const T> values, int size, const char* name,
 
 CollectiveCall::CollectiveCall(const Comm& comm, const char* function,
                                Mode mode)
-    : comm_(&comm), mode_(mode), function_(function) {
+    : comm_(&comm), mode_(mode), function_(function), checked_(comm, function) {
   const Comm::State& state = internal::CommAccess::state(comm, function);
   if (!state.remote.is_null()) [[unlikely]] {
     throw Error(ErrorClass::comm, function,
@@ -49,12 +49,14 @@ void CollectiveCall::check_root(int root) const {
         ErrorClass::root, function_,
         "root = " + text(root) + " is outside [0, " + text(size_) + ")");
   }
+  checked_.root(root);
 }
 
 void CollectiveCall::check_op(MPI_Op op) const {
   if (op == MPI_OP_NULL) [[unlikely]] {
     throw Error(ErrorClass::op, function_, "op is MPI_OP_NULL");
   }
+  checked_.op(op);
 }
 
 void CollectiveCall::reject_in_place(const void* data, const char* name) const {

@@ -21,6 +21,7 @@
 #include "classic/base/internal/buffer_checks.h"
 #include "classic/base/internal/buffers.h"
 #include "classic/base/internal/inside_classic.h"
+#include "classic/collectives/internal/checked_call.h"
 #include "classic/comm/comm.h"
 #include "classic/exec/executor.h"
 #include "classic/exec/mode.h"
@@ -114,6 +115,13 @@ class CollectiveCall {
   Mode mode() const { return mode_; }
   bool is_root(int root) const { return root == rank_; }
 
+  // Checked mode (checked.h): a block whose bytes every process must use
+  // (one type signature everywhere). check_root and check_op record the
+  // root and the op; start() agrees before it posts.
+  void uniform(int count, MPI_Datatype datatype) const {
+    checked_.uniform(count, datatype);
+  }
+
   // ErrorClass::root unless root is in [0, size()).
   void check_root(int root) const;
   // ErrorClass::op for MPI_OP_NULL.
@@ -199,6 +207,7 @@ class CollectiveCall {
   // passed as spans; the non-blocking and persistent forms copy them.
   template <typename B, typename N, typename P, typename... Args>
   Request start(const TransportForms<B, N, P>& forms, Args... args) const {
+    checked_.agree();
     if (mode_ == Mode::blocking) {
       run(forms.blocking(in_place_arg(args)..., transport_));
       return Request();
@@ -230,6 +239,8 @@ class CollectiveCall {
   int size_;
   int rank_;
   const char* function_;
+  // Agrees at start(), or as the call is destroyed by an argument error.
+  mutable CheckedCall checked_;
 };
 
 }  // namespace classic::internal

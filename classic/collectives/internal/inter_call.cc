@@ -25,7 +25,7 @@ bool is_inter(const Comm& comm, const char* function) {
 }
 
 InterCall::InterCall(const Comm& comm, const char* function, Mode mode)
-    : comm_(&comm), function_(function), mode_(mode) {
+    : comm_(&comm), function_(function), mode_(mode), checked_(comm, function) {
   const Comm::State& state = internal::CommAccess::state(comm, function);
   if (state.remote.is_null()) [[unlikely]] {
     throw Error(ErrorClass::comm, function,
@@ -60,6 +60,7 @@ void InterCall::check_op(MPI_Op op) const {
   if (op == MPI_OP_NULL) [[unlikely]] {
     throw Error(ErrorClass::op, function_, "op is MPI_OP_NULL");
   }
+  checked_.op(op);
 }
 
 void InterCall::reject_in_place(const void* data, const char* name) const {
@@ -195,6 +196,7 @@ Plan::Block InterPlan::scratch(int count, MPI_Datatype datatype) {
 }
 
 Request InterPlan::run(const void* send, void* recv) {
+  call_->agree();
   return execute(call_->comm(), std::move(plan_), {send, recv}, call_->mode(),
                  call_->function());
 }

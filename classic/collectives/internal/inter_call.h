@@ -17,6 +17,7 @@
 #include "classic/base/internal/inside_classic.h"
 #include "classic/base/internal/transport.h"
 #include "classic/collectives/collectives.h"
+#include "classic/collectives/internal/checked_call.h"
 #include "classic/collectives/internal/collective_call.h"
 #include "classic/comm/comm.h"
 #include "classic/exec/mode.h"
@@ -102,6 +103,9 @@ class InterCall {
   int per_block(std::size_t elements, int blocks, const char* name) const;
   // ErrorClass::buffer when two typed spans share memory.
   void check_apart(const internal::In& send, const internal::Out& recv) const;
+  // Checked mode (checked.h): agrees on the collective and its op before
+  // the plan runs.
+  void agree() const { checked_.agree(); }
 
  private:
   const Comm* comm_;
@@ -110,6 +114,7 @@ class InterCall {
   int local_size_;
   int remote_size_;
   int rank_;
+  mutable CheckedCall checked_;
 };
 
 // The plan of one inter-communicator collective, built phase by phase: the

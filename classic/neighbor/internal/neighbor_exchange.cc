@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <utility>
+#include <vector>
 
 namespace classic::internal {
 namespace {
@@ -36,7 +38,8 @@ Channel receive_channel(Pairing pairing, std::size_t block) {
 NeighborExchange::NeighborExchange(const Comm& comm, const char* function)
     : comm_(comm),
       lists_(cached_neighbor_lists(comm, function)),
-      function_(function) {}
+      function_(function),
+      checked_(comm, function) {}
 
 namespace {
 
@@ -62,6 +65,7 @@ Request NeighborExchange::run(PlanBuffers buffers,
                               std::span<const Plan::Block> sends,
                               std::span<const Plan::Block> receives,
                               Mode mode) const {
+  if (checked_.active()) check(sends, receives);
   // Blocks name datatypes by handle only, so an equal plan is the same
   // operation whatever the handles stand for now.
   if (lists_.last_plan != nullptr &&
@@ -74,11 +78,6 @@ Request NeighborExchange::run(PlanBuffers buffers,
 
 Request NeighborExchange::run(PlanBuffers buffers, const UniformBlocks& sends,
                               const UniformBlocks& receives, Mode mode) const {
-  if (lists_.last_plan != nullptr && lists_.last_uniform.has_value() &&
-      lists_.last_uniform->sends == sends &&
-      lists_.last_uniform->receives == receives) {
-    return execute(comm_, lists_.last_plan, buffers, mode, function_);
-  }
   const auto blocks = [](const UniformBlocks& uniform, int n) {
     std::vector<Plan::Block> list(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) {
@@ -87,6 +86,14 @@ Request NeighborExchange::run(PlanBuffers buffers, const UniformBlocks& sends,
     }
     return list;
   };
+  if (checked_.active()) {
+    check(blocks(sends, outdegree()), blocks(receives, indegree()));
+  }
+  if (lists_.last_plan != nullptr && lists_.last_uniform.has_value() &&
+      lists_.last_uniform->sends == sends &&
+      lists_.last_uniform->receives == receives) {
+    return execute(comm_, lists_.last_plan, buffers, mode, function_);
+  }
   std::shared_ptr<const Plan> plan =
       make_plan(blocks(sends, outdegree()), blocks(receives, indegree()));
   lists_.last_uniform = NeighborLists::UniformPlan{sends, receives};
@@ -94,6 +101,14 @@ Request NeighborExchange::run(PlanBuffers buffers, const UniformBlocks& sends,
 }
 
 std::shared_ptr<const Plan> NeighborExchange::make_plan(
+    std::span<const Plan::Block> sends,
+    std::span<const Plan::Block> receives) const {
+  std::shared_ptr<Plan> plan = build_plan(sends, receives);
+  lists_.last_plan = plan;
+  return plan;
+}
+
+std::shared_ptr<Plan> NeighborExchange::build_plan(
     std::span<const Plan::Block> sends,
     std::span<const Plan::Block> receives) const {
   auto plan = std::make_shared<Plan>();
@@ -108,8 +123,39 @@ std::shared_ptr<const Plan> NeighborExchange::make_plan(
     round.sends.push_back(
         {lists_.destinations[i], send_channel(lists_.pairing, i), {sends[i]}});
   }
-  lists_.last_plan = plan;
   return plan;
+}
+
+void NeighborExchange::check(std::span<const Plan::Block> sends,
+                             std::span<const Plan::Block> receives) const {
+  checked_.agree();
+  const auto bytes = [](const Plan::Block& block) {
+    int size = 0;
+    MPI_Type_size(block.datatype, &size);
+    return std::int64_t{block.count} * size;
+  };
+  // Each send block's bytes travel to its destination as an integer, where
+  // the receive block's bytes are expected.
+  std::vector<std::int64_t> sent_bytes(sends.size());
+  std::vector<Plan::Block> send_slots(sends.size());
+  for (std::size_t i = 0; i < sends.size(); ++i) {
+    sent_bytes[i] = bytes(sends[i]);
+    send_slots[i] = {Plan::Space::send,
+                     static_cast<MPI_Aint>(i * sizeof(std::int64_t)), 1,
+                     MPI_INT64_T};
+  }
+  std::vector<std::int64_t> expected(receives.size());
+  std::vector<Plan::Block> receive_slots(receives.size());
+  for (std::size_t j = 0; j < receives.size(); ++j) {
+    expected[j] = bytes(receives[j]);
+    receive_slots[j] = {Plan::Space::recv,
+                        static_cast<MPI_Aint>(j * sizeof(std::int64_t)), 1,
+                        MPI_INT64_T};
+  }
+  std::vector<std::int64_t> arrived = expected;  // proc_null stays equal
+  (void)execute(comm_, build_plan(send_slots, receive_slots),
+                {sent_bytes.data(), arrived.data()}, Mode::blocking, function_);
+  agree_on_edges(comm_, lists_.sources, arrived, expected, function_);
 }
 
 }  // namespace classic::internal

@@ -9,6 +9,7 @@
 #include <span>
 
 #include "classic/base/internal/inside_classic.h"
+#include "classic/collectives/internal/checked_call.h"
 #include "classic/comm/comm.h"
 #include "classic/exec/executor.h"
 #include "classic/exec/plan.h"
@@ -53,11 +54,18 @@ class NeighborExchange {
   std::shared_ptr<const Plan> make_plan(
       std::span<const Plan::Block> sends,
       std::span<const Plan::Block> receives) const;
+  std::shared_ptr<Plan> build_plan(std::span<const Plan::Block> sends,
+                                   std::span<const Plan::Block> receives) const;
+  // Checked mode (classic/collectives/checked.h): agrees on the call, then
+  // on each edge's bytes, before the exchange posts anything.
+  void check(std::span<const Plan::Block> sends,
+             std::span<const Plan::Block> receives) const;
 
   // The caller's: a NeighborExchange lives within one collective call.
   const Comm& comm_;
   const NeighborLists& lists_;  // cached on comm_
   const char* function_;
+  mutable CheckedCall checked_;
 };
 
 }  // namespace classic::internal

@@ -1,0 +1,308 @@
+// Checked mode for classic's own collectives (classic/collectives/checked.h):
+// processes calling different collectives, roots, reduction ops or block
+// sizes that differ, an argument error on one process, and a block size
+// that differs along an edge of a topology must raise on every process
+// (the erring one its own error) and name what differs, on
+// intra-communicators, inter-communicators and process topologies, in the
+// blocking, non-blocking and persistent forms; the communicator stays
+// usable, and correct programs deliver what they deliver unchecked.
+#include "classic/collectives/checked.h"
+
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "classic/base/error.h"
+#include "classic/collectives/collectives.h"
+#include "classic/collectives/nonblocking_collectives.h"
+#include "classic/collectives/persistent_collectives.h"
+#include "classic/comm/comm.h"
+#include "classic/graph/dist_graph.h"
+#include "classic/intercomm/intercomm.h"
+#include "classic/neighbor/neighbor_collectives.h"
+#include "classic/p2p/request.h"
+
+namespace {
+
+using classic::Comm;
+using classic::ErrorClass;
+
+// Runs `call`, which must raise on this process: `error_class`, a message
+// containing each of `parts`.
+void expect_raises(const std::function<void()>& call, ErrorClass error_class,
+                   const std::vector<std::string>& parts) {
+  try {
+    call();
+    ADD_FAILURE() << "returned on rank " << Comm::world().rank();
+  } catch (const classic::Error& error) {
+    EXPECT_EQ(error.error_class(), error_class) << error.what();
+    for (const std::string& part : parts) {
+      EXPECT_NE(std::string(error.what()).find(part), std::string::npos)
+          << "'" << part << "' missing from: " << error.what();
+    }
+  }
+}
+
+class ClassicChecked : public ::testing::Test {
+ protected:
+  void SetUp() override { classic::set_checked(true); }
+  void TearDown() override { classic::set_checked(false); }
+
+  const Comm world_ = Comm::world();
+  int me() const { return world_.rank(); }
+  bool alone() const { return world_.size() < 2; }
+
+  // A correct allreduce afterwards: the communicator still works.
+  void expect_usable(const Comm& comm) {
+    const int in = 1;
+    int sum = 0;
+    classic::allreduce(comm, &in, &sum, 1, MPI_INT, MPI_SUM);
+    EXPECT_EQ(sum, comm.size());
+  }
+};
+
+TEST(ClassicCheckedSwitch, OffByDefaultAndOffInsideCheckedAbove) {
+  EXPECT_FALSE(classic::checked());
+  classic::set_checked(true);
+  EXPECT_TRUE(classic::checked());
+  {
+    const classic::CheckedAbove above;
+    EXPECT_FALSE(classic::checked());
+  }
+  EXPECT_TRUE(classic::checked());
+  classic::set_checked(false);
+}
+
+TEST_F(ClassicChecked, CorrectCallsDeliverAsUnchecked) {
+  const auto n = static_cast<std::size_t>(world_.size());
+  std::vector<int> send(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    send[i] = 100 * me() + static_cast<int>(i);
+  }
+  const auto run = [&] {
+    // alltoall, allgather and gather results, then ibcast's and the
+    // persistent allreduce's.
+    std::vector<int> result(3 * n + 2, -1);
+    classic::alltoall(world_, send.data(), 1, MPI_INT, &result[0], 1, MPI_INT);
+    classic::allgather(world_, &send[0], 1, MPI_INT, &result[n], 1, MPI_INT);
+    classic::gather(world_, &send[0], 1, MPI_INT, &result[2 * n], 1, MPI_INT,
+                    world_.size() - 1);
+    int value = me() == 0 ? 42 : 0;
+    classic::Request request = classic::ibcast(world_, &value, 1, MPI_INT, 0);
+    classic::wait(request);
+    result[3 * n] = value;
+    int total = 0;
+    classic::Request persistent =
+        classic::allreduce_init(world_, &send[0], &total, 1, MPI_INT, MPI_SUM);
+    classic::start(persistent);
+    classic::wait(persistent);
+    result[3 * n + 1] = total;
+    return result;
+  };
+  const std::vector<int> checked = run();
+  classic::set_checked(false);
+  const std::vector<int> unchecked = run();
+  EXPECT_EQ(checked, unchecked);
+  EXPECT_EQ(checked[3 * n], 42);
+}
+
+TEST_F(ClassicChecked, DifferentCollectivesRaiseEverywhere) {
+  if (alone()) GTEST_SKIP() << "one process calls one collective";
+  int in = 1;
+  int out = 0;
+  expect_raises(
+      [&] {
+        if (me() == 0) {
+          classic::barrier(world_);
+        } else {
+          classic::allreduce(world_, &in, &out, 1, MPI_INT, MPI_SUM);
+        }
+      },
+      ErrorClass::other,
+      {"called different collectives", "rank 0 classic::barrier",
+       "classic::allreduce"});
+  expect_usable(world_);
+}
+
+TEST_F(ClassicChecked, RootsThatDifferRaiseEverywhere) {
+  if (alone()) GTEST_SKIP() << "a process agrees with itself";
+  std::vector<int> data(4, me());
+  expect_raises(
+      [&] {
+        classic::bcast(world_, data.data(), 4, MPI_INT, me() == 0 ? 0 : 1);
+      },
+      ErrorClass::other, {"disagree on the root", "rank 0 0", "1"});
+  expect_usable(world_);
+}
+
+TEST_F(ClassicChecked, ReductionOpsThatDifferRaiseEverywhere) {
+  if (alone()) GTEST_SKIP() << "a process agrees with itself";
+  int in = me();
+  int out = 0;
+  expect_raises(
+      [&] {
+        classic::allreduce(world_, &in, &out, 1, MPI_INT,
+                           me() == 0 ? MPI_MAX : MPI_SUM);
+      },
+      ErrorClass::other,
+      {"disagree on the reduction op", "rank 0 MPI_MAX", "MPI_SUM"});
+  expect_usable(world_);
+}
+
+TEST_F(ClassicChecked, BlockSizesThatDifferRaiseEverywhere) {
+  if (alone()) GTEST_SKIP() << "a process agrees with itself";
+  std::vector<double> data(2, 1.0);
+  expect_raises(
+      [&] {
+        classic::bcast(world_, data.data(), me() == 0 ? 2 : 1, MPI_DOUBLE, 0);
+      },
+      ErrorClass::other,
+      {"disagree on the bytes of a block", "rank 0 16", "8"});
+  expect_usable(world_);
+}
+
+TEST_F(ClassicChecked, SendAndReceiveBlocksOfOneProcessMustAgree) {
+  // One process alone too: its allgather sends 4 bytes a block and
+  // receives 8.
+  std::vector<int> send(2, me());
+  std::vector<int> recv(static_cast<std::size_t>(2 * world_.size()), -1);
+  expect_raises(
+      [&] {
+        classic::allgather(world_, send.data(), 1, MPI_INT, recv.data(),
+                           me() == 0 ? 2 : 1, MPI_INT);
+      },
+      ErrorClass::other, {"disagree on the bytes of a block", "4 and 8"});
+  expect_usable(world_);
+}
+
+TEST_F(ClassicChecked, AnArgumentErrorOnOneProcessRaisesEverywhere) {
+  int in = 1;
+  int out = 0;
+  try {
+    classic::allreduce(world_, &in, &out, me() == 0 ? -1 : 1, MPI_INT, MPI_SUM);
+    ADD_FAILURE() << "returned on rank " << me();
+  } catch (const classic::Error& error) {
+    if (me() == 0) {
+      EXPECT_EQ(error.error_class(), ErrorClass::count) << error.what();
+    } else {
+      EXPECT_EQ(error.error_class(), ErrorClass::other) << error.what();
+      EXPECT_NE(std::string(error.what()).find("rank 0 raised an error"),
+                std::string::npos)
+          << error.what();
+    }
+  }
+  expect_usable(world_);
+}
+
+TEST_F(ClassicChecked, NonBlockingCallsCheckWhenMade) {
+  if (alone()) GTEST_SKIP() << "a process agrees with itself";
+  std::vector<int> data(2, 0);
+  expect_raises(
+      [&] {
+        classic::Request request =
+            classic::ibcast(world_, data.data(), me() == 0 ? 2 : 1, MPI_INT, 0);
+      },
+      ErrorClass::other, {"classic::ibcast", "bytes of a block"});
+  expect_usable(world_);
+}
+
+TEST_F(ClassicChecked, PersistentCallsCheckAtInit) {
+  if (alone()) GTEST_SKIP() << "a process agrees with itself";
+  int in = 1;
+  int out = 0;
+  expect_raises(
+      [&] {
+        classic::Request request = classic::allreduce_init(
+            world_, &in, &out, 1, MPI_INT, me() == 0 ? MPI_MIN : MPI_SUM);
+      },
+      ErrorClass::other, {"classic::allreduce_init", "reduction op"});
+  expect_usable(world_);
+}
+
+TEST_F(ClassicChecked, InterCommunicatorsAgreeOverBothGroups) {
+  if (world_.size() < 2) GTEST_SKIP() << "two groups need two processes";
+  const bool low = me() < world_.size() / 2;
+  const Comm half = world_.split(low ? 0 : 1, me());
+  const Comm inter = classic::intercomm_create(
+      half, 0, world_, low ? world_.size() / 2 : 0, /*tag=*/7);
+  // Every process of the higher group agrees with the others of its group;
+  // the lower group's rank 0 differs.
+  int in = 1;
+  int out = 0;
+  expect_raises(
+      [&] {
+        classic::allreduce(inter, &in, &out, 1, MPI_INT,
+                           me() == 0 ? MPI_MAX : MPI_SUM);
+      },
+      ErrorClass::other, {"disagree on the reduction op", "MPI_MAX"});
+  classic::allreduce(inter, &in, &out, 1, MPI_INT, MPI_SUM);
+  EXPECT_EQ(out, low ? world_.size() - world_.size() / 2 : world_.size() / 2);
+}
+
+// A ring: each process sends to the next and receives from the previous.
+Comm ring(const Comm& world) {
+  const int n = world.size();
+  const std::vector<int> sources = {(world.rank() + n - 1) % n};
+  const std::vector<int> destinations = {(world.rank() + 1) % n};
+  return classic::dist_graph_create_adjacent(
+      world, sources, classic::unweighted, destinations, classic::unweighted);
+}
+
+TEST_F(ClassicChecked, ABlockSizeThatDiffersAlongAnEdgeRaisesEverywhere) {
+  if (alone()) GTEST_SKIP() << "a process agrees with itself";
+  const Comm graph = ring(world_);
+  // Process 0 sends and expects 2 doubles, the others 1.
+  const int count = me() == 0 ? 2 : 1;
+  std::vector<double> send(2, 1.0);
+  std::vector<double> recv(2, 0.0);
+  expect_raises(
+      [&] {
+        classic::neighbor_alltoall(graph, send.data(), count, MPI_DOUBLE,
+                                   recv.data(), count, MPI_DOUBLE);
+      },
+      // Rank 0's report comes first: 8 bytes arrive from its source for 16.
+      ErrorClass::other,
+      {"classic::neighbor_alltoall", "the sizes of an edge differ",
+       "sends 8 bytes to rank 0", "holds 16 bytes"});
+  EXPECT_EQ(recv, std::vector<double>(2, 0.0)) << "data arrived";
+  expect_usable(graph);
+}
+
+TEST_F(ClassicChecked, MoreBytesThanAReceiveBlockHoldsIsATruncation) {
+  if (alone()) GTEST_SKIP() << "a process agrees with itself";
+  const Comm graph = ring(world_);
+  std::vector<int> send(2, 1);
+  std::vector<int> recv(1, 0);
+  expect_raises(
+      [&] {
+        classic::Request request = classic::neighbor_alltoall_init(
+            graph, send.data(), me() == 0 ? 2 : 1, MPI_INT, recv.data(), 1,
+            MPI_INT);
+      },
+      ErrorClass::truncate,
+      {"classic::neighbor_alltoall_init", "rank 0 sends 8 bytes",
+       "holds 4 bytes"});
+  expect_usable(graph);
+}
+
+TEST_F(ClassicChecked, CorrectNeighbourCallsDeliverAsUnchecked) {
+  const Comm graph = ring(world_);
+  const int n = world_.size();
+  const std::vector<int> send = {me(), 10 * me()};
+  const auto run = [&] {
+    std::vector<int> recv(2, -1);
+    classic::neighbor_alltoall(graph, send.data(), 2, MPI_INT, recv.data(), 2,
+                               MPI_INT);
+    return recv;
+  };
+  const std::vector<int> checked = run();
+  classic::set_checked(false);
+  EXPECT_EQ(run(), checked);
+  const int previous = (me() + n - 1) % n;
+  EXPECT_EQ(checked, (std::vector<int>{previous, 10 * previous}));
+}
+
+}  // namespace
