@@ -10,6 +10,7 @@
 #include "classic/base/constants.h"
 #include "classic/comm/internal/comm_state.h"
 #include "classic/exec/internal/execution.h"
+#include "classic/exec/internal/held_datatypes.h"
 #include "classic/p2p/internal/completion.h"
 #include "classic/p2p/point_to_point.h"
 
@@ -91,8 +92,13 @@ Request execute(const Comm& comm, std::shared_ptr<const Plan> plan,
     run_blocking(state, base, std::move(plan), buffers, function);
     return Request();
   }
+  // The operation may outlive the call: it holds its derived datatypes.
   auto execution = std::make_unique<Execution>(
-      state, base, std::move(plan), buffers,
+      state, base,
+      mode == Mode::blocking
+          ? std::move(plan)
+          : internal::with_held_datatypes(std::move(plan), function),
+      buffers,
       mode == Mode::persistent ? Execution::Kind::persistent
                                : Execution::Kind::once,
       function);
