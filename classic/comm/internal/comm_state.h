@@ -18,6 +18,8 @@
 
 namespace classic {
 
+struct Locality;  // classic/comm/locality.h
+
 class Comm::State {
  public:
   // An intra-communicator over `local` whose context is `transport` (rank i
@@ -48,6 +50,9 @@ class Comm::State {
   Group remote;  // null for an intra-communicator
   int rank = undefined;
   AttributeStore attributes;
+  // Which processes share a host (classic/comm/locality.h), found on first
+  // use. A duplicate finds its own.
+  std::shared_ptr<const Locality> locality;
   // world() and self(): never freed by users, finalised with the
   // Environment, and their contexts belong to the Environment.
   bool predefined = false;
