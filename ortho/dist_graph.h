@@ -43,6 +43,8 @@ namespace ortho {
     classic::Unweighted, const classic::Info& info = {},
     classic::Reorder reorder = classic::Reorder::no);
 
+struct MappingFacts;  // internal/table.h
+
 namespace internal {
 
 // Gives a directed-graph communicator made by classic its base and table:
@@ -53,6 +55,10 @@ namespace internal {
 // graph.
 classic::Comm structured(classic::Comm graph, classic::Comm base,
                          const classic::Comm* named = nullptr);
+// The same, recording what Reorder::yes found (internal/mapping.h).
+classic::Comm structured(classic::Comm graph, classic::Comm base,
+                         const classic::Comm* named,
+                         const MappingFacts& mapping);
 
 }  // namespace internal
 }  // namespace ortho

@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,6 +23,7 @@
 #include "ortho/internal/graph_facts.h"
 #include "ortho/internal/inside_ortho.h"
 #include "ortho/internal/last_plan.h"
+#include "ortho/mapping.h"
 #include "ortho/operation.h"
 #include "ortho/structure.h"
 #include "ortho/table.h"
@@ -104,6 +106,14 @@ struct LastSelection {
   Algorithm algorithm;
 };
 
+// What Reorder::yes found when a graph communicator was made
+// (ortho/mapping.h).
+struct MappingFacts {
+  bool mapped = false;
+  std::optional<HostTraffic> identity;
+  std::optional<HostTraffic> best_blocks;
+};
+
 struct Table {
   Structure structure = Structure::fully_connected;
   // Null for a fully connected communicator (its own base: holding a
@@ -121,6 +131,8 @@ struct Table {
   // Cartesian stencils: the compiled message-combining schedules (null
   // where the neighbourhoods are no common stencil).
   std::shared_ptr<const algorithms::Combining> combining;
+  // Directed graphs made with Reorder::yes: what the mapping found.
+  MappingFacts mapping;
   std::array<Choice, kOperationCount> choices{};
   // The choices before any override, which an empty override restores.
   std::array<Choice, kOperationCount> default_choices{};
