@@ -127,8 +127,8 @@ std::vector<int> by_rank(const Comm& comm, int mine) {
 
 // What the collectives deliver on `graph`, per grid cell (= rank of the
 // graph), when each process contributes the values of its cell: the
-// receive blocks of allgather and alltoall and the allreduce result,
-// flattened and gathered in cell order.
+// receive blocks of allgather, alltoall and gather, the results of
+// allreduce, bcast and reduce, flattened and gathered in cell order.
 std::vector<int> results_by_cell(const Comm& graph) {
   const int cell = graph.rank();
   const classic::DistGraphCounts counts =
@@ -138,14 +138,24 @@ std::vector<int> results_by_cell(const Comm& graph) {
   for (std::size_t i = 0; i < out; ++i) {
     send[i] = 1000 * cell + static_cast<int>(i);
   }
-  // The same length on every cell (degrees differ at a mesh's border).
+  // The same length on every cell (degrees differ at a mesh's border):
+  // allgather, alltoall, gather at cell 5 (kMaxDegree each), allreduce,
+  // bcast from cell 3, reduce at cell 6 (one each).
   constexpr std::size_t kMaxDegree = 8;
-  std::vector<int> mine(2 * kMaxDegree + 1, -1);
+  std::vector<int> mine(3 * kMaxDegree + 3, -1);
   ortho::allgather(graph, &send[0], 1, MPI_INT, &mine[0], 1, MPI_INT);
   ortho::alltoall(graph, send.data(), 1, MPI_INT, &mine[kMaxDegree], 1,
                   MPI_INT);
   const int value = cell + 1;
-  ortho::allreduce(graph, &value, &mine[2 * kMaxDegree], 1, MPI_INT, MPI_SUM);
+  ortho::allreduce(graph, &value, &mine[3 * kMaxDegree], 1, MPI_INT, MPI_SUM);
+  ortho::gather(graph, &value, 1, MPI_INT, &mine[2 * kMaxDegree], 1, MPI_INT,
+                /*root=*/5);
+  int broadcast = cell == 3 ? 77 : -5;
+  ortho::bcast(graph, &broadcast, 1, MPI_INT, /*root=*/3);
+  mine[3 * kMaxDegree + 1] = broadcast;
+  ortho::reduce(graph, &value, &mine[3 * kMaxDegree + 2], 1, MPI_INT, MPI_MAX,
+                /*root=*/6);
+  ortho::barrier(graph);
   std::vector<int> all(mine.size() * static_cast<std::size_t>(graph.size()));
   std::vector<int> cells(static_cast<std::size_t>(graph.size()));
   MPI_Allgather(mine.data(), static_cast<int>(mine.size()), MPI_INT, all.data(),
@@ -235,8 +245,10 @@ TEST_F(Mapping, CollectivesGiveEachCellWhatTheyGaveItUnmapped) {
     ortho::internal::Mapping mapping = ortho::internal::map_graph(
         comm, adjacency, {}, round_robin(16, grid.dims[1] == 2 ? 2 : 4));
     ASSERT_TRUE(mapping.graph.has_value());
-    EXPECT_EQ(results_by_cell(*mapping.graph),
-              results_by_cell(unmapped(comm, adjacency)));
+    const std::vector<int> mapped = results_by_cell(*mapping.graph);
+    EXPECT_EQ(mapped, results_by_cell(unmapped(comm, adjacency)));
+    // Something arrived: cell 3's out-neighbours got its bcast.
+    EXPECT_GT(std::count(mapped.begin(), mapped.end(), 77), 0);
   }
 }
 
