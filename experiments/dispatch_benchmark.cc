@@ -6,16 +6,22 @@
 //  - empty_graph_alltoall: the same on a graph without edges (no messages:
 //    the dispatch against classic's own per-call work);
 //  - intra_allgather: ortho::allgather on a fully connected communicator vs
-//    classic::allgather.
+//    classic::allgather;
+// and the cost of checked mode (classic/collectives/checked.h), the same
+// call checked against unchecked:
+//  - checked_allreduce: classic::allreduce of one int on the world;
+//  - checked_neighbor_alltoall: classic::neighbor_alltoall of 8 bytes a
+//    block on the Moore torus.
 //
 //   mpirun -np 4 bazel-bin/experiments/dispatch_benchmark
 //
 // Timing as in neighbor_benchmark: each iteration runs one batch of each
 // variant in alternating order, a batch begins with a barrier and its time
 // is the maximum over ranks. Counters, medians over a repetition's
-// iterations: ortho_us and direct_us (per call), ratio (of the two batches
-// of one iteration, ortho / direct; the goal is at most 1.02) and
-// overhead_ns (the difference of the two medians).
+// iterations: ortho_us and direct_us (per call; checked_us and unchecked_us
+// for checked mode), ratio (of the two batches of one iteration, ortho /
+// direct; the goal is at most 1.02) and overhead_ns (the difference of the
+// two medians).
 #include <benchmark/benchmark.h>
 #include <mpi.h>
 
@@ -27,6 +33,7 @@
 #include <vector>
 
 #include "classic/base/environment.h"
+#include "classic/collectives/checked.h"
 #include "classic/collectives/collectives.h"
 #include "classic/comm/comm.h"
 #include "classic/graph/dist_graph.h"
@@ -82,7 +89,9 @@ double median(std::vector<double> values) {
 // hiccup of the oversubscribed machine moves a mean, not a median), the
 // ratio the median of the paired ratios of one iteration's two batches.
 void compare(benchmark::State& state, const std::function<void()>& ortho,
-             const std::function<void()>& direct) {
+             const std::function<void()>& direct,
+             const char* ortho_name = "ortho_us",
+             const char* direct_name = "direct_us") {
   std::vector<double> ortho_times;
   std::vector<double> direct_times;
   std::vector<double> ratios;
@@ -100,8 +109,8 @@ void compare(benchmark::State& state, const std::function<void()>& ortho,
   }
   const double ortho_seconds = median(ortho_times);
   const double direct_seconds = median(direct_times);
-  state.counters["ortho_us"] = 1e6 * ortho_seconds;
-  state.counters["direct_us"] = 1e6 * direct_seconds;
+  state.counters[ortho_name] = 1e6 * ortho_seconds;
+  state.counters[direct_name] = 1e6 * direct_seconds;
   state.counters["ratio"] = median(ratios);
   state.counters["overhead_ns"] = 1e9 * (ortho_seconds - direct_seconds);
 }
@@ -148,6 +157,36 @@ void BM_IntraAllgather(benchmark::State& state) {
       });
 }
 
+// `call` with checked mode on (every process alike), then off again.
+std::function<void()> checked(const std::function<void()>& call) {
+  return [call] {
+    classic::set_checked(true);
+    call();
+    classic::set_checked(false);
+  };
+}
+
+void BM_CheckedAllreduce(benchmark::State& state) {
+  const classic::Comm comm = classic::Comm::world().dup();
+  const int in = 1;
+  int out = 0;
+  const auto call = [&] {
+    classic::allreduce(comm, &in, &out, 1, MPI_INT, MPI_SUM);
+  };
+  compare(state, checked(call), call, "checked_us", "unchecked_us");
+}
+
+void BM_CheckedNeighborAlltoall(benchmark::State& state) {
+  const classic::Comm graph = moore_torus();
+  std::vector<double> send(8, 1.0);
+  std::vector<double> recv(8, 0.0);
+  const auto call = [&] {
+    classic::neighbor_alltoall(graph, send.data(), 1, MPI_DOUBLE, recv.data(),
+                               1, MPI_DOUBLE);
+  };
+  compare(state, checked(call), call, "checked_us", "unchecked_us");
+}
+
 // Fixed iteration counts: every rank must run exactly the same loop.
 void configure(benchmark::internal::Benchmark* benchmark) {
   benchmark->UseManualTime()
@@ -160,6 +199,8 @@ void configure(benchmark::internal::Benchmark* benchmark) {
 BENCHMARK(BM_GraphAlltoall)->Apply(configure);
 BENCHMARK(BM_EmptyGraphAlltoall)->Apply(configure);
 BENCHMARK(BM_IntraAllgather)->Apply(configure);
+BENCHMARK(BM_CheckedAllreduce)->Apply(configure);
+BENCHMARK(BM_CheckedNeighborAlltoall)->Apply(configure);
 
 // Ranks other than 0 run the same benchmarks silently.
 class SilentReporter : public benchmark::BenchmarkReporter {
