@@ -10,7 +10,9 @@
 #include "classic/base/constants.h"
 #include "classic/base/error.h"
 #include "classic/comm/internal/comm_state.h"
+#include "classic/comm/locality.h"
 #include "classic/topology/internal/cart_arithmetic.h"
+#include "classic/topology/internal/node_aware_order.h"
 #include "classic/topology/internal/topology_cache.h"
 
 namespace classic {
@@ -134,8 +136,18 @@ Comm cart_create(const Comm& comm, std::span<const int> dims,
   check_reorder(reorder);
   CartTopology grid =
       checked_grid(dims, periods, state.local.size(), kCartCreate);
-  // Both Reorder values take cart_map's numbering, the identity.
-  const int new_rank = identity_rank(state, grid);
+  // cart_map's numbering, the identity; with Reorder::yes on a grid of all
+  // the processes, node-aware where that cuts fewer edges between hosts.
+  int new_rank = identity_rank(state, grid);
+  if (reorder == Reorder::yes &&
+      internal::grid_size(grid) == state.local.size()) {
+    const Locality& hosts = locality(comm);
+    if (hosts.hosts() > 1) {
+      new_rank = internal::node_aware_ranks(
+          grid.dims, periods,
+          hosts.host_of_rank)[static_cast<std::size_t>(state.rank)];
+    }
+  }
   Comm cart = comm.split(new_rank == undefined ? undefined : 0, new_rank);
   return internal::with_topology(std::move(cart), std::move(grid));
 }

@@ -41,9 +41,8 @@ namespace classic {
 // Returns the identity numbering: comm's ranks 0 .. grid size - 1 form the
 // grid in their order, which the standard allows ("a possible
 // implementation ... is to always return the rank of the calling process").
-// orthocomm knows nothing of the machine that a smarter placement could
-// exploit (Open MPI's transport hides it), and the identity keeps cart_create
-// the same for Reorder::no and Reorder::yes. Local.
+// Local (a node-aware placement needs the hosts, which cart_create with
+// Reorder::yes finds collectively).
 int cart_map(const Comm& comm, std::span<const int> dims,
              std::span<const bool> periods);
 
@@ -52,10 +51,16 @@ int cart_map(const Comm& comm, std::span<const int> dims,
 // the processes cart_map places in the grid (undefined for the others) and
 // key their cart_map rank; the result caches the grid (topo_test says
 // cartesian; dup keeps it, split and create do not) and has a private
-// context. Processes beyond the grid get the null communicator. Reorder::yes
-// permits renumbering; as cart_map numbers by identity, both values give
-// each process its rank in comm (Reorder::no must). No attribute of comm
-// propagates.
+// context. Processes beyond the grid get the null communicator. Reorder::no
+// keeps each process's rank in comm. Reorder::yes, where the grid holds all
+// of comm's processes and they run on several hosts with as many processes
+// each (classic::locality; collective), numbers node-aware: each host gets
+// one axis-aligned block of the grid, the factorisation of the host count
+// into the dimensions that cuts the fewest of the Cartesian neighbour edges
+// between hosts, and a process takes the grid cell (rank) its host's block
+// assigns it (the lowest ranks of a host take the block's cells in row-major
+// order); where no block partition cuts fewer edges than the identity, or
+// otherwise, the identity. No attribute of comm propagates.
 [[nodiscard]] Comm cart_create(const Comm& comm, std::span<const int> dims,
                                std::span<const bool> periods, Reorder reorder);
 
