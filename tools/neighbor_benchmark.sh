@@ -47,7 +47,7 @@ trap 'rm -rf "$dir"' EXIT
 echo "neighbor_benchmark: $np processes on one host (btl self,vader)" >&2
 env -u ORTHOCOMM_HOSTFILE bash "$0" --csv "$dir/1.csv" --np "$np" "${args[@]}"
 if [[ "$hosts" -gt 1 ]]; then
-  echo "neighbor_benchmark: $np processes on $hosts simulated hosts (btl tcp,self)" >&2
+  echo "neighbor_benchmark: $np processes on $hosts simulated hosts (btl self,vader,tcp: shared memory within a host, TCP between hosts)" >&2
   bash tools/hosts.sh "$hosts" -- \
     bash "$0" --csv "$dir/$hosts.csv" --np "$np" "${args[@]}"
 fi

@@ -125,7 +125,7 @@ if [[ "$transport" == tcp && -z "${ORTHOCOMM_HOSTFILE:-}" ]]; then
 fi
 transport_text="shared memory (btl self,vader)"
 [[ "$transport" == tcp ]] && transport_text="TCP loopback (btl tcp,self)"
-[[ -n "${ORTHOCOMM_HOSTFILE:-}" ]] && transport_text="TCP between hosts"
+[[ -n "${ORTHOCOMM_HOSTFILE:-}" ]] && transport_text="simulated hosts (shared memory within a host, TCP between hosts)"
 
 started=$(date +%s)
 steps=$((2 * ${#size_list[@]} + 2))
