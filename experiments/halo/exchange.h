@@ -19,6 +19,7 @@
 #include <memory>
 #include <string>
 
+#include "classic/comm/comm.h"
 #include "experiments/halo/decomposition.h"
 #include "experiments/halo/implementation.h"
 #include "experiments/halo/traffic.h"
@@ -52,19 +53,37 @@ class Exchange {
 
   // What one exchange sends from this process. Collective.
   virtual Traffic traffic() = 0;
+
+  // The traffic between hosts of the exchange's communicator (mapping_text
+  // below); "" where there is no ortho graph. Collective.
+  virtual std::string mapping() { return ""; }
 };
 
 // Collective over the world: the process grid and neighbourhood of
-// `implementation`. Throws classic::Error for a spec that does not fit
-// (dims whose product is not the world size).
+// `implementation`. With element_bytes > 0 (the size of a grid cell),
+// ortho's graph weighs each edge with the bytes one exchange sends along
+// it (the halo piece: a row, a column or a corner); 0 leaves it
+// unweighted. Throws classic::Error for a spec that does not fit (dims
+// whose product is not the world size).
 std::unique_ptr<Exchange> make_exchange(const Implementation& implementation,
-                                        const GridSpec& spec);
+                                        const GridSpec& spec,
+                                        int element_bytes = 0);
 
 // Declared here, defined in openmpi_exchange.cc and ortho_exchange.cc.
 std::unique_ptr<Exchange> make_openmpi_exchange(Mode mode,
                                                 const GridSpec& spec);
 std::unique_ptr<Exchange> make_ortho_exchange(Mode mode, Algorithm algorithm,
-                                              const GridSpec& spec);
+                                              const GridSpec& spec,
+                                              int element_bytes);
+
+// ortho::mapping_report(graph) on one line: "hosts=H mapped=yes|no
+// edges=E weight=W max_host_weight=M" (the traffic between hosts now), then,
+// where the report has them, the same three for the communicator's own
+// order ("identity_edges=... identity_weight=...
+// identity_max_host_weight=...") and for the best axis-aligned block
+// partition ("best_edges=... best_weight=... best_max_host_weight=...").
+// Collective over graph.
+std::string mapping_text(const classic::Comm& graph);
 
 }  // namespace halo
 

@@ -42,6 +42,10 @@ struct GridSpec {
   int n = 0;
   std::array<int, 2> dims{1, 1};
   Borders borders = Borders::fixed;
+  // ortho's graph made with Reorder::yes (ortho/mapping.h): the processes
+  // may be mapped onto the grid anew, each then holding the block of its
+  // rank in the graph. Open MPI's communicators keep the world's order.
+  bool reorder = false;
 };
 
 }  // namespace halo

@@ -1,7 +1,8 @@
 // Figure 1b: the 9-point halo exchange on orthocomm's single interface set:
 // a Cartesian name on a duplicate of the world, the neighbours from
 // cart_allranks_relative, a distributed graph made by ortho (which detects
-// the stencil and may select message combining), the unified alltoallw on
+// the stencil and may select message combining; with GridSpec::reorder, it
+// may also map the processes onto the grid anew), the unified alltoallw on
 // it and the global check on its base communicator.
 #include <mpi.h>
 
@@ -41,26 +42,68 @@ std::vector<int> flat_offsets(int sign) {
   return flat;
 }
 
+// The Moore neighbourhood of the process at grid rank `rank` of `named`.
+Neighbours neighbours_of(const classic::Comm& named, int rank) {
+  return moore_neighbours(
+      naming::cart_allranks_relative(named, rank, flat_offsets(1)),
+      naming::cart_allranks_relative(named, rank, flat_offsets(-1)));
+}
+
+// The bytes one exchange moves along each edge of `offsets` (indices into
+// kMoore) for a block of rows x columns cells of element_bytes: a column
+// east and west, a row north and south, one cell at a corner. An edge
+// received from the process at -kMoore[i] carries that process's edge
+// facing kMoore[i], which has the same length as this block's side.
+std::vector<int> edge_bytes(const std::vector<int>& offsets, const Block& block,
+                            int element_bytes) {
+  std::vector<int> bytes;
+  for (const int i : offsets) {
+    const Offset offset = moore(i);
+    const int cells = offset.row == 0      ? block.rows
+                      : offset.column == 0 ? block.columns
+                                           : 1;
+    bytes.push_back(cells * element_bytes);
+  }
+  return bytes;
+}
+
 class OrthoExchange final : public Exchange {
  public:
-  OrthoExchange(Mode mode, Algorithm algorithm, const GridSpec& spec)
+  OrthoExchange(Mode mode, Algorithm algorithm, const GridSpec& spec,
+                int element_bytes)
       : mode_(mode), forced_(algorithm) {
     const std::array<bool, 2> periods{spec.borders == Borders::periodic,
                                       spec.borders == Borders::periodic};
     comm_ = classic::Comm::world().dup();
     naming::cart_name(comm_, spec.dims, periods, naming::Order::row_major);
-    const int rank = comm_.rank();
-    const std::vector<int> coords = naming::cart_coordinates(comm_, rank);
-    coordinates_ = {coords[0], coords[1]};
-    const std::vector<int> plus =
-        naming::cart_allranks_relative(comm_, rank, flat_offsets(1));
-    const std::vector<int> minus =
-        naming::cart_allranks_relative(comm_, rank, flat_offsets(-1));
-    neighbours_ = moore_neighbours(plus, minus);
-    graph_ = ortho::dist_graph_create_adjacent(
-        comm_, neighbours_.sources, classic::unweighted,
-        neighbours_.destinations, classic::unweighted);
+    // Each process passes the neighbourhood of the grid cell of its rank;
+    // with Reorder::yes, the graph's rank q takes over cell q's lists.
+    const int cell = comm_.rank();
+    neighbours_ = neighbours_of(comm_, cell);
+    const classic::Reorder reorder =
+        spec.reorder ? classic::Reorder::yes : classic::Reorder::no;
+    if (element_bytes > 0) {
+      const std::vector<int> coords = naming::cart_coordinates(comm_, cell);
+      const Block block = block_of(spec.n, spec.dims, coords);
+      graph_ = ortho::dist_graph_create_adjacent(
+          comm_, neighbours_.sources,
+          edge_bytes(neighbours_.source_offsets, block, element_bytes),
+          neighbours_.destinations,
+          edge_bytes(neighbours_.destination_offsets, block, element_bytes), {},
+          reorder);
+    } else {
+      graph_ = ortho::dist_graph_create_adjacent(
+          comm_, neighbours_.sources, classic::unweighted,
+          neighbours_.destinations, classic::unweighted, {}, reorder);
+    }
     base_ = ortho::comm_base(graph_);
+    // Everything that depends on the position follows the rank in the
+    // graph: it is the grid cell this process holds (comm_'s naming maps
+    // cells and coordinates alike, whatever the order of the processes).
+    const int mine = graph_.rank();
+    if (mine != cell) neighbours_ = neighbours_of(comm_, mine);
+    const std::vector<int> coords = naming::cart_coordinates(comm_, mine);
+    coordinates_ = {coords[0], coords[1]};
     force_algorithm();
   }
 
@@ -127,6 +170,8 @@ class OrthoExchange final : public Exchange {
     return count_sends([&] { exchange(0); });
   }
 
+  std::string mapping() override { return mapping_text(graph_); }
+
  private:
   // ortho::set_algorithm on this graph only: "direct", or "combining" for
   // every operation that has a combining algorithm here (where none has,
@@ -173,8 +218,9 @@ class OrthoExchange final : public Exchange {
 }  // namespace
 
 std::unique_ptr<Exchange> make_ortho_exchange(Mode mode, Algorithm algorithm,
-                                              const GridSpec& spec) {
-  return std::make_unique<OrthoExchange>(mode, algorithm, spec);
+                                              const GridSpec& spec,
+                                              int element_bytes) {
+  return std::make_unique<OrthoExchange>(mode, algorithm, spec, element_bytes);
 }
 
 }  // namespace halo

@@ -25,7 +25,7 @@ struct Setting {
 
 // program variant=NAME grid=RxC processes=P dims=AxB borders=B
 // iterations=K seconds_per_iteration=T seconds_min=L seconds_max=H
-// batches=B messages=M bytes=Y
+// batches=B [exchange_seconds=X] messages=M bytes=Y
 // traffic=counted|model algorithm=A VALUE_NAME=V checksum=HEX
 // [note="..."] result=correct|MISMATCH <where>
 std::string report_line(const Setting& setting, const Report& report);
@@ -33,6 +33,12 @@ std::string report_line(const Setting& setting, const Report& report);
 // program variant=serial grid=RxC iterations=K VALUE_NAME=V checksum=HEX
 std::string serial_line(const Setting& setting, int iterations, double value,
                         std::uint64_t checksum);
+
+// program mapping graph=GRAPH reorder=yes|no MAPPING: the traffic between
+// hosts of the ortho graph that `graph` names ("blocked", "cells"), with
+// `mapping` as halo::mapping_text gives it.
+std::string mapping_line(const Setting& setting, const std::string& graph,
+                         bool reorder, const std::string& mapping);
 
 }  // namespace halo
 

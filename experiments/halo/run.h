@@ -8,8 +8,8 @@
 #include <mpi.h>
 
 #include <array>
-#include <cstring>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <span>
 #include <string>
@@ -40,9 +40,11 @@ class Stepper {
 template <typename T>
 class Run final : public Stepper {
  public:
+  // ortho's graph weighs its edges with the bytes they carry.
   Run(const Implementation& implementation, const GridSpec& spec,
       const Model<T>& model, MPI_Datatype element)
-      : model_(model), exchange_(make_exchange(implementation, spec)) {
+      : model_(model),
+        exchange_(make_exchange(implementation, spec, type_size(element))) {
     block_ = block_of(spec.n, spec.dims, exchange_->coordinates());
     arrays_[0] = initial_array(model, block_);
     arrays_[1] = arrays_[0];
@@ -55,7 +57,9 @@ class Run final : public Stepper {
   void iterate(int count) override {
     const MPI_Op op = model_.reduction == Reduction::sum ? MPI_SUM : MPI_MAX;
     for (int i = 0; i < count && !done_; ++i) {
+      const double start = MPI_Wtime();
       exchange_->exchange(current_);
+      exchange_seconds_ += MPI_Wtime() - start;
       const double local = model_.step(array(current_), array(1 - current_));
       value_ = exchange_->allreduce(local, op);
       current_ = 1 - current_;
@@ -67,17 +71,24 @@ class Run final : public Stepper {
   bool done() const override { return done_; }
 
   double value() const { return value_; }
+  // This process's seconds in the halo exchange, over every iteration.
+  double exchange_seconds() const { return exchange_seconds_; }
   const Block& block() const { return block_; }
   Exchange& exchange() { return *exchange_; }
   // The current array (with halo), and its interior.
   Grid<T>& current() { return array(current_); }
   Grid<T> interior() const {
-    return arrays_[static_cast<std::size_t>(current_)].block(
-        1, 1, block_.rows, block_.columns);
+    return arrays_[static_cast<std::size_t>(current_)].block(1, 1, block_.rows,
+                                                             block_.columns);
   }
 
  private:
   Grid<T>& array(int which) { return arrays_[static_cast<std::size_t>(which)]; }
+  static int type_size(MPI_Datatype element) {
+    int size = 0;
+    MPI_Type_size(element, &size);
+    return size;
+  }
 
   Model<T> model_;
   std::unique_ptr<Exchange> exchange_;
@@ -86,14 +97,16 @@ class Run final : public Stepper {
   int current_ = 0;
   int iterations_ = 0;
   double value_ = 0;
+  double exchange_seconds_ = 0;
   bool done_ = false;
 };
 
 // Runs every stepper up to `max_iterations` steps (or until done) in
 // batches of `batch` steps, interleaved: batch b runs the steppers in an
 // order rotated by b, so machine noise hits all alike (docs/design.md,
-// "Measuring speed"). Before each batch a barrier; a batch's time is the maximum over
-// processes. Returns, per stepper, the seconds per step of each batch.
+// "Measuring speed"). Before each batch a barrier; a batch's time is the
+// maximum over processes. Returns, per stepper, the seconds per step of each
+// batch.
 std::vector<std::vector<double>> run_interleaved(
     std::span<Stepper* const> steppers, int max_iterations, int batch);
 
@@ -107,7 +120,8 @@ struct Gathered {
   std::vector<unsigned char> bytes;
   std::vector<int> displacements;
 };
-Gathered gather_blocks(const Block& block, std::span<const unsigned char> packed);
+Gathered gather_blocks(const Block& block,
+                       std::span<const unsigned char> packed);
 
 // The rows x columns grid assembled from every process's interior on rank 0
 // (an empty grid elsewhere). Collective over the world.
@@ -138,11 +152,15 @@ struct Report {
   std::string note;
   int iterations = 0;
   Spread seconds;  // per iteration, over the batches
-  Traffic traffic;  // the maximum over processes
+  // The halo exchange's mean seconds per iteration, the slowest process's
+  // (0 where not measured).
+  double exchange_seconds = 0;
+  Traffic traffic;   // the maximum over processes
   double value = 0;  // the last global check
   std::uint64_t checksum = 0;
   bool correct = false;
-  std::string detail;  // where the result differs from the reference
+  std::string detail;   // where the result differs from the reference
+  std::string mapping;  // Exchange::mapping(): "" but for ortho's graphs
 };
 
 // Compares a gathered result with the reference on rank 0 and tells every
@@ -161,8 +179,8 @@ void verify(const Grid<T>& gathered, int iterations,
                       std::to_string(reference->iterations);
     } else if (difference) {
       correct = 0;
-      report.detail = describe_difference(gathered, reference->interior,
-                                          *difference);
+      report.detail =
+          describe_difference(gathered, reference->interior, *difference);
     }
   }
   MPI_Bcast(&correct, 1, MPI_INT, 0, MPI_COMM_WORLD);
@@ -194,6 +212,7 @@ std::vector<Report> run_and_verify(
     steppers.push_back(runs.back().get());
     reports[i].implementation = name(implementations[i]);
     reports[i].traffic = max_over_world(runs.back()->exchange().traffic());
+    reports[i].mapping = runs.back()->exchange().mapping();
   }
   const auto times =
       run_interleaved(steppers, options.max_iterations, options.batch);
@@ -208,6 +227,10 @@ std::vector<Report> run_and_verify(
     report.note = run.exchange().note();
     report.iterations = run.iterations();
     report.seconds = spread_of(times[i]);
+    const double exchange =
+        run.iterations() > 0 ? run.exchange_seconds() / run.iterations() : 0.0;
+    MPI_Allreduce(&exchange, &report.exchange_seconds, 1, MPI_DOUBLE, MPI_MAX,
+                  MPI_COMM_WORLD);
     report.value = run.value();
     Grid<T> interior = run.interior();
     if (options.inject_error && world_rank == world_size - 1) {

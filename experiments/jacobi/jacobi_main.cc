@@ -10,12 +10,14 @@
 //
 //   mpirun -np 9 bazel-bin/experiments/jacobi/jacobi --n=192
 //
-// Prints on rank 0 a line for the serial run and one per variant
-// (experiments/halo/report.h). Exit status: 0 when every result equals
-// the serial run's, 1 on a mismatch, 2 on a bad flag or a matrix smaller
-// than the process grid.
+// Prints on rank 0 a line for the serial run, one per variant and one with
+// the traffic between hosts of ortho's graph (experiments/halo/report.h;
+// --reorder makes it with Reorder::yes, ortho/mapping.h). Exit status: 0
+// when every result equals the serial run's, 1 on a mismatch, 2 on a bad
+// flag or a matrix smaller than the process grid.
 #include <mpi.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <memory>
@@ -92,7 +94,8 @@ int run(std::span<const std::string_view> args, std::string_view program) {
                               .borders = halo::Borders::fixed,
                               .value_name = "residual"};
   const auto reference = serial(options, setting);
-  const halo::GridSpec spec{options.n, setting.dims, halo::Borders::fixed};
+  const halo::GridSpec spec{options.n, setting.dims, halo::Borders::fixed,
+                            options.reorder};
   const halo::RunOptions run{options.iterations, options.batch,
                              options.inject_error};
   const std::vector<halo::Report> reports = halo::run_and_verify<double>(
@@ -103,6 +106,14 @@ int run(std::span<const std::string_view> args, std::string_view program) {
   for (const halo::Report& report : reports) {
     print(halo::report_line(setting, report));
     correct = correct && report.correct;
+  }
+  // Every ortho variant makes the same graph: its mapping once.
+  const auto ortho = std::find_if(
+      reports.begin(), reports.end(),
+      [](const halo::Report& report) { return !report.mapping.empty(); });
+  if (ortho != reports.end()) {
+    print(halo::mapping_line(setting, "blocked", options.reorder,
+                             ortho->mapping));
   }
   return correct ? 0 : kMismatch;
 }

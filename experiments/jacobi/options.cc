@@ -56,6 +56,10 @@ ParsedOptions parse_options(std::span<const std::string_view> args) {
           parsed.options.inject_error = true;
           return "";
         }
+        if (name == "reorder") {
+          parsed.options.reorder = true;
+          return "";
+        }
         return "unknown flag --" + std::string(name);
       },
       [&](std::string_view name, std::string_view value) {
@@ -68,7 +72,7 @@ std::string usage(std::string_view program) {
   return "usage: mpirun -np P " + std::string(program) +
          " [--n=N] [--iterations=K] [--tolerance=T]\n"
          "           [--variant=LIST] [--seed=S] [--batch=B] "
-         "[--inject-error]\n"
+         "[--reorder] [--inject-error]\n"
          "The 9-point Jacobi iteration with a convergence check (the paper, "
          "Figure 1) on Open MPI\n"
          "and on orthocomm, every result checked bit for bit against a "
@@ -88,10 +92,16 @@ std::string usage(std::string_view program) {
          "selected\n"
          "  --seed=S        seed of the initial values (default 1)\n"
          "  --batch=B       iterations per timed batch (default 10)\n"
+         "  --reorder       make ortho's graph with Reorder::yes: on several "
+         "hosts the processes\n"
+         "                  may be mapped onto the grid anew (Open MPI's "
+         "variants keep their order)\n"
          "  --inject-error  change the last bit of one value of each result "
          "before the check\n"
-         "Prints one line per variant on rank 0; exits 1 if a result "
-         "differs from the serial run's, 2 on a bad flag.\n";
+         "Prints one line per variant on rank 0, and one with the traffic "
+         "between hosts of\n"
+         "ortho's graph (mapping); exits 1 if a result differs from the "
+         "serial run's, 2 on a bad flag.\n";
 }
 
 }  // namespace jacobi

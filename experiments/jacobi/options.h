@@ -21,6 +21,8 @@ struct Options {
   std::uint64_t seed = 1;
   int batch = 10;  // iterations per timed batch
   bool inject_error = false;
+  // ortho's graph made with Reorder::yes (ortho/mapping.h).
+  bool reorder = false;
 };
 
 struct ParsedOptions {

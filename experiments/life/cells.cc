@@ -10,6 +10,7 @@
 #include "classic/collectives/collectives.h"
 #include "classic/comm/comm.h"
 #include "classic/graph/dist_graph.h"
+#include "experiments/halo/exchange.h"
 #include "experiments/life/board.h"
 #include "naming/cart_maps.h"
 #include "naming/cart_name.h"
@@ -45,7 +46,7 @@ namespace {
 class OrthoCells final : public Cells {
  public:
   OrthoCells(const std::array<int, 2>& dims, halo::Borders borders,
-             std::uint64_t seed) {
+             std::uint64_t seed, bool reorder) {
     const bool periodic = borders == halo::Borders::periodic;
     const std::array<bool, 2> period{periodic, periodic};
     comm_ = classic::Comm::world().dup();
@@ -53,10 +54,17 @@ class OrthoCells final : public Cells {
     const int r = comm_.rank();
     const std::vector<int> ranks = stencils::cart_neighbor_ranks(
         comm_, r, stencils::Metric::chebyshev, 1, 1);
+    // Each edge weighs the bytes one count sends along it (a short), so
+    // that the mapping report counts bytes.
+    const std::vector<int> bytes(ranks.size(), sizeof(state_));
     cartcomm_ = ortho::dist_graph_create_adjacent(
-        comm_, ranks, classic::unweighted, ranks, classic::unweighted);
+        comm_, ranks, bytes, ranks, bytes, {},
+        reorder ? classic::Reorder::yes : classic::Reorder::no);
     base_ = ortho::comm_base(cartcomm_);
-    const std::vector<int> me = naming::cart_coordinates(comm_, r);
+    // The cell of this process's rank in the graph (comm_'s naming maps
+    // cells and coordinates alike, whatever the order of the processes).
+    const std::vector<int> me =
+        naming::cart_coordinates(comm_, cartcomm_.rank());
     place(me[0], me[1], seed, dims);
   }
 
@@ -67,6 +75,7 @@ class OrthoCells final : public Cells {
     return std::string(ortho::selected_algorithm(
         cartcomm_, ortho::Operation::allreduce, sizeof(short)));
   }
+  std::string mapping() override { return halo::mapping_text(cartcomm_); }
 
  private:
   short live_neighbours() override {
@@ -102,10 +111,10 @@ class OpenMpiCells final : public Cells {
     std::array<int, 2> me{};
     MPI_Cart_coords(cart_, rank, 2, me.data());
     const std::vector<int> ranks = moore_ranks(me, dims, period);
-    MPI_Dist_graph_create_adjacent(
-        cart_, static_cast<int>(ranks.size()), ranks.data(), MPI_UNWEIGHTED,
-        static_cast<int>(ranks.size()), ranks.data(), MPI_UNWEIGHTED,
-        MPI_INFO_NULL, 0, &graph_);
+    MPI_Dist_graph_create_adjacent(cart_, static_cast<int>(ranks.size()),
+                                   ranks.data(), MPI_UNWEIGHTED,
+                                   static_cast<int>(ranks.size()), ranks.data(),
+                                   MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &graph_);
     states_.resize(ranks.size());
     place(me[0], me[1], seed, dims);
   }
@@ -150,8 +159,8 @@ class OpenMpiCells final : public Cells {
   }
 
   short live_neighbours() override {
-    MPI_Neighbor_allgather(&state_, 1, MPI_SHORT, states_.data(), 1,
-                           MPI_SHORT, graph_);
+    MPI_Neighbor_allgather(&state_, 1, MPI_SHORT, states_.data(), 1, MPI_SHORT,
+                           graph_);
     return static_cast<short>(
         std::accumulate(states_.begin(), states_.end(), 0));
   }
@@ -171,11 +180,12 @@ class OpenMpiCells final : public Cells {
 
 std::unique_ptr<Cells> make_cells(halo::Library library,
                                   const std::array<int, 2>& dims,
-                                  halo::Borders borders, std::uint64_t seed) {
+                                  halo::Borders borders, std::uint64_t seed,
+                                  bool reorder) {
   if (library == halo::Library::openmpi) {
     return std::make_unique<OpenMpiCells>(dims, borders, seed);
   }
-  return std::make_unique<OrthoCells>(dims, borders, seed);
+  return std::make_unique<OrthoCells>(dims, borders, seed, reorder);
 }
 
 std::string cells_name(halo::Library library) {

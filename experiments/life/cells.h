@@ -38,6 +38,8 @@ class Cells : public halo::Stepper {
   // What one neighbour count sends from this process. Collective.
   virtual halo::Traffic traffic() = 0;
   virtual std::string algorithm() const = 0;
+  // halo::mapping_text of ortho's graph; "" on Open MPI. Collective.
+  virtual std::string mapping() { return ""; }
 
  protected:
   // Sets the cell from its position on the board.
@@ -58,10 +60,14 @@ class Cells : public halo::Stepper {
   bool done_ = false;
 };
 
-// Collective over the world, whose size must be dims[0] * dims[1].
+// Collective over the world, whose size must be dims[0] * dims[1]. ortho's
+// graph weighs each edge with the bytes it carries (one short); with
+// `reorder` it is made with Reorder::yes and each process holds the cell of
+// its rank in the graph. Open MPI's keeps the world's order.
 std::unique_ptr<Cells> make_cells(halo::Library library,
                                   const std::array<int, 2>& dims,
-                                  halo::Borders borders, std::uint64_t seed);
+                                  halo::Borders borders, std::uint64_t seed,
+                                  bool reorder = false);
 
 // "cells" (ortho) or "cells-openmpi".
 std::string cells_name(halo::Library library);

@@ -11,10 +11,12 @@
 //
 //   mpirun -np 9 bazel-bin/experiments/life/life --n=96 --iterations=100
 //
-// Prints on rank 0 a line for the serial run and one per variant
-// (experiments/halo/report.h). Exit status: 0 when every board equals the
-// serial run's, 1 on a mismatch, 2 on a bad flag or a board smaller than
-// the process grid.
+// Prints on rank 0 a line for the serial run and one per variant, and for
+// each of ortho's graphs (the blocked board's, Listing 7's) one with its
+// traffic between hosts (experiments/halo/report.h; --reorder makes them
+// with Reorder::yes, ortho/mapping.h). Exit status: 0 when every board
+// equals the serial run's, 1 on a mismatch, 2 on a bad flag or a board
+// smaller than the process grid.
 #include <mpi.h>
 
 #include <algorithm>
@@ -33,8 +35,8 @@
 #include "experiments/halo/report.h"
 #include "experiments/halo/run.h"
 #include "experiments/halo/spread.h"
-#include "experiments/life/cells.h"
 #include "experiments/life/board.h"
+#include "experiments/life/cells.h"
 #include "experiments/life/options.h"
 #include "experiments/life/png.h"
 
@@ -64,10 +66,10 @@ int refuse(std::string_view program, const std::string& reason) {
 std::unique_ptr<halo::SerialResult<std::uint8_t>> serial(
     const life::Options& options, const halo::Setting& setting) {
   if (world_rank() != 0) return nullptr;
-  auto result = std::make_unique<halo::SerialResult<std::uint8_t>>(
-      halo::serial_run(life::model(options.seed, setting.rows, setting.columns),
-                       setting.rows, setting.columns, options.borders,
-                       options.iterations));
+  auto result =
+      std::make_unique<halo::SerialResult<std::uint8_t>>(halo::serial_run(
+          life::model(options.seed, setting.rows, setting.columns),
+          setting.rows, setting.columns, options.borders, options.iterations));
   print(halo::serial_line(setting, result->iterations, result->value,
                           halo::checksum(result->interior)));
   return result;
@@ -78,9 +80,9 @@ void write_board(const std::string& path, const life::Board& board) {
   const auto rows = static_cast<int>(board.rows());
   const auto columns = static_cast<int>(board.cols());
   const int scale = std::max(1, 512 / std::max(rows, columns));
-  const std::vector<std::uint8_t> pixels = life::board_pixels(
-      {board.data(), static_cast<std::size_t>(board.size())}, rows, columns,
-      scale);
+  const std::vector<std::uint8_t> pixels =
+      life::board_pixels({board.data(), static_cast<std::size_t>(board.size())},
+                         rows, columns, scale);
   life::write_png(path, columns * scale, rows * scale, pixels);
   std::fprintf(stderr, "life: wrote the final board to %s\n", path.c_str());
 }
@@ -90,7 +92,8 @@ bool run_blocked(const life::Options& options, halo::Setting setting,
                  life::Board& first) {
   setting.rows = setting.columns = options.n;
   const auto reference = serial(options, setting);
-  const halo::GridSpec spec{options.n, setting.dims, options.borders};
+  const halo::GridSpec spec{options.n, setting.dims, options.borders,
+                            options.reorder};
   const halo::RunOptions run{options.iterations, options.batch,
                              options.inject_error};
   const std::vector<halo::Report> reports = halo::run_and_verify(
@@ -100,6 +103,14 @@ bool run_blocked(const life::Options& options, halo::Setting setting,
   for (const halo::Report& report : reports) {
     print(halo::report_line(setting, report));
     correct = correct && report.correct;
+  }
+  // Every ortho variant makes the same graph: its mapping once.
+  const auto ortho = std::find_if(
+      reports.begin(), reports.end(),
+      [](const halo::Report& report) { return !report.mapping.empty(); });
+  if (ortho != reports.end()) {
+    print(halo::mapping_line(setting, "blocked", options.reorder,
+                             ortho->mapping));
   }
   return correct;
 }
@@ -113,11 +124,13 @@ bool run_cells(const life::Options& options, halo::Setting setting,
   std::vector<std::unique_ptr<life::Cells>> cells;
   std::vector<halo::Stepper*> steppers;
   std::vector<halo::Traffic> traffic;
+  std::string mapping;  // the first ortho graph's
   for (const halo::Library library : options.cells) {
     cells.push_back(life::make_cells(library, setting.dims, options.borders,
-                                     options.seed));
+                                     options.seed, options.reorder));
     steppers.push_back(cells.back().get());
     traffic.push_back(halo::max_over_world(cells.back()->traffic()));
+    if (mapping.empty()) mapping = cells.back()->mapping();
   }
   const auto times =
       halo::run_interleaved(steppers, options.iterations, options.batch);
@@ -136,12 +149,15 @@ bool run_cells(const life::Options& options, halo::Setting setting,
     report.traffic = traffic[i];
     report.value = cell.population();
     const life::Board state = life::Board::Constant(1, 1, cell.state());
-    const life::Board board = halo::gather_grid(cell.block(), state,
-                                                setting.rows, setting.columns);
+    const life::Board board =
+        halo::gather_grid(cell.block(), state, setting.rows, setting.columns);
     halo::verify(board, cell.iterations(), reference.get(), report);
     if (i == 0 && first.size() == 0) first = board;
     print(halo::report_line(setting, report));
     correct = correct && report.correct;
+  }
+  if (!mapping.empty()) {
+    print(halo::mapping_line(setting, "cells", options.reorder, mapping));
   }
   return correct;
 }
@@ -157,7 +173,8 @@ int run(std::span<const std::string_view> args, std::string_view program) {
   const int processes = classic::Environment::world_size();
   const std::vector<int> dims =
       classic::dims_create(processes, std::array{0, 0});
-  if (!options.blocked.empty() && (options.n < dims[0] || options.n < dims[1])) {
+  if (!options.blocked.empty() &&
+      (options.n < dims[0] || options.n < dims[1])) {
     return refuse(program, "--n=" + std::to_string(options.n) +
                                " is smaller than the " +
                                std::to_string(dims[0]) + " x " +

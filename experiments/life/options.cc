@@ -67,6 +67,10 @@ ParsedOptions parse_options(std::span<const std::string_view> args) {
           parsed.options.inject_error = true;
           return "";
         }
+        if (name == "reorder") {
+          parsed.options.reorder = true;
+          return "";
+        }
         return "unknown flag --" + std::string(name);
       },
       [&](std::string_view name, std::string_view value) {
@@ -79,7 +83,8 @@ std::string usage(std::string_view program) {
   return "usage: mpirun -np P " + std::string(program) +
          " [--n=N] [--iterations=K] [--variant=LIST]\n"
          "           [--borders=fixed|periodic] [--seed=S] [--batch=B] "
-         "[--png=FILE] [--inject-error]\n"
+         "[--png=FILE] [--reorder]\n"
+         "           [--inject-error]\n"
          "Conway's Game of Life on orthocomm and on Open MPI, each run "
          "checked against a serial run.\n"
          "  --n=N           side of the blocked board, N >= the process "
@@ -104,10 +109,16 @@ std::string usage(std::string_view program) {
          "  --batch=B       generations per timed batch (default 10)\n"
          "  --png=FILE      write the final board of the first variant as a "
          "PNG\n"
+         "  --reorder       make ortho's graphs with Reorder::yes: on several "
+         "hosts the processes\n"
+         "                  may be mapped onto the grid anew (Open MPI's "
+         "variants keep their order)\n"
          "  --inject-error  flip one cell of each result before the check "
          "(the run then fails)\n"
-         "Prints one line per variant on rank 0; exits 1 if a board differs "
-         "from the serial run's, 2 on a bad flag.\n";
+         "Prints one line per variant on rank 0, and one with the traffic "
+         "between hosts of each\n"
+         "of ortho's graphs (mapping); exits 1 if a board differs from the "
+         "serial run's, 2 on a bad flag.\n";
 }
 
 }  // namespace life

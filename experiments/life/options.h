@@ -26,9 +26,11 @@ struct Options {
       {halo::Library::ortho, halo::Mode::blocking, halo::Algorithm::selected}};
   halo::Borders borders = halo::Borders::fixed;
   std::uint64_t seed = 1;
-  int batch = 10;        // generations per timed batch
-  std::string png;       // where to write the final board ("": nowhere)
+  int batch = 10;   // generations per timed batch
+  std::string png;  // where to write the final board ("": nowhere)
   bool inject_error = false;
+  // ortho's graphs made with Reorder::yes (ortho/mapping.h).
+  bool reorder = false;
 };
 
 // Run with `options`, print the usage (help), or refuse (error says why).

@@ -47,13 +47,14 @@ TEST(LifeOptions, Defaults) {
   EXPECT_EQ(parsed.options.borders, halo::Borders::fixed);
   EXPECT_TRUE(parsed.options.png.empty());
   EXPECT_FALSE(parsed.options.inject_error);
+  EXPECT_FALSE(parsed.options.reorder);
 }
 
 TEST(LifeOptions, EveryFlag) {
   const auto parsed = life_parse(
       {"--n=40", "--iterations=7", "--variant=cells-openmpi,ortho-direct",
        "--borders=periodic", "--seed=5", "--batch=3", "--png=/tmp/b.png",
-       "--inject-error"});
+       "--inject-error", "--reorder"});
   ASSERT_TRUE(parsed.error.empty()) << parsed.error;
   EXPECT_EQ(parsed.options.n, 40);
   EXPECT_EQ(parsed.options.iterations, 7);
@@ -65,6 +66,7 @@ TEST(LifeOptions, EveryFlag) {
   EXPECT_EQ(parsed.options.batch, 3);
   EXPECT_EQ(parsed.options.png, "/tmp/b.png");
   EXPECT_TRUE(parsed.options.inject_error);
+  EXPECT_TRUE(parsed.options.reorder);
 }
 
 TEST(LifeOptions, All) {
@@ -94,13 +96,14 @@ TEST(JacobiOptions, Defaults) {
   EXPECT_EQ(parsed.options.iterations, 100);
   EXPECT_EQ(parsed.options.tolerance, 1e-6);
   EXPECT_EQ(parsed.options.variants, halo::all_implementations());
+  EXPECT_FALSE(parsed.options.reorder);
 }
 
 TEST(JacobiOptions, EveryFlag) {
-  const auto parsed = jacobi_parse(
-      {"--n=12", "--iterations=50", "--tolerance=0.5",
-       "--variant=openmpi,ortho-selected-persistent", "--seed=2", "--batch=5",
-       "--inject-error"});
+  const auto parsed =
+      jacobi_parse({"--n=12", "--iterations=50", "--tolerance=0.5",
+                    "--variant=openmpi,ortho-selected-persistent", "--seed=2",
+                    "--batch=5", "--inject-error", "--reorder"});
   ASSERT_TRUE(parsed.error.empty()) << parsed.error;
   EXPECT_EQ(parsed.options.n, 12);
   EXPECT_EQ(parsed.options.iterations, 50);
@@ -111,6 +114,7 @@ TEST(JacobiOptions, EveryFlag) {
   EXPECT_EQ(parsed.options.seed, 2u);
   EXPECT_EQ(parsed.options.batch, 5);
   EXPECT_TRUE(parsed.options.inject_error);
+  EXPECT_TRUE(parsed.options.reorder);
 }
 
 TEST(JacobiOptions, Refusals) {

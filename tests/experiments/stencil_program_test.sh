@@ -7,6 +7,11 @@
 #   stencil_program_test.sh jacobi NP MPIRUN_TEST MPIRUN LIFE JACOBI
 #       every Jacobi variant, a fixed number of iterations and a run that
 #       converges
+# Both modes also run with and without --reorder (ortho's graphs made with
+# Reorder::yes) and compare every variant's checksum across the two runs,
+# and check the mapping line (on several hosts, tools/test.sh --hosts N:
+# where the ranks were mapped, the traffic between hosts is the best
+# blocks' and lower than in the world's order).
 #   stencil_program_test.sh refusals MPIRUN_TEST MPIRUN LIFE JACOBI
 #       bad flags, a grid smaller than the process grid, an injected error
 #       (exit 1, one MISMATCH line per variant), --help
@@ -67,6 +72,70 @@ expect_same_checksums() {
   if [[ "$distinct" != "1" ]]; then fail "$distinct different checksums"; fi
 }
 
+# checksums_of FILE: the variants' "name checksum" pairs, sorted.
+checksums_of() {
+  grep -o '^[a-z]* variant=[a-z-]* .*checksum=[0-9a-f]*' "$1" |
+    sed 's/^[a-z]* variant=\([a-z-]*\) .*\(checksum=[0-9a-f]*\)$/\1 \2/' |
+    sort
+}
+
+# field NAME LINE: the value of NAME=... in LINE ("" when absent).
+field() { grep -o " $1=[^ ]*" <<<"$2" | head -1 | cut -d= -f2; }
+
+# expect_mapping GRAPH REORDER: the last output has exactly one mapping
+# line for GRAPH, made with REORDER, with the traffic between hosts; where
+# the ranks were mapped, that traffic is the best blocks' (their edges, at
+# most their weight), which weigh less than the order's own; where the
+# hosts were one, there is none.
+expect_mapping() {
+  local program line
+  program="$(grep -o -m1 '^[a-z]* variant=' "$output" | cut -d' ' -f1)"
+  expect_lines 1 "$program mapping graph=$1 "
+  line="$(grep -F "$program mapping graph=$1 " "$output")"
+  if [[ "$(field reorder "$line")" != "$2" ||
+        ! "$(field hosts "$line")" =~ ^[1-9][0-9]*$ ||
+        ! "$(field weight "$line")" =~ ^[0-9]+$ ]]; then
+    fail "mapping line '$line': expected reorder=$2, hosts and weight"
+    return
+  fi
+  if [[ "$(field hosts "$line")" == 1 && "$(field edges "$line")" != 0 ]]; then
+    fail "one host, yet edges between hosts: '$line'"
+  fi
+  # The best blocks' and the order's own weights are priced with each
+  # stencil offset's largest weight (ortho/mapping.h); this grid's blocks
+  # may differ by a row, so the traffic now may weigh a little less.
+  if [[ "$(field mapped "$line")" == yes ]]; then
+    if [[ "$2" != yes ]]; then fail "mapped without --reorder: '$line'"; fi
+    if [[ "$(field edges "$line")" != "$(field best_edges "$line")" ||
+          "$(field weight "$line")" -gt "$(field best_weight "$line")" ||
+          "$(field best_weight "$line")" -ge \
+            "$(field identity_weight "$line")" ]]; then
+      fail "mapped, but not to the best blocks' lower weight: '$line'"
+    fi
+  fi
+}
+
+# expect_same_with_reorder NP PROGRAM ARGS...: PROGRAM without and with
+# --reorder exits 0 both times (every variant equals the serial run), every
+# variant's checksum is the same in both runs, and each prints its mapping
+# line.
+expect_same_with_reorder() {
+  local processes="$1" program="$2"; shift 2
+  local name
+  name="$(basename "$program")"
+  expect 0 "$processes" "$program" "$@" -- "result=correct" \
+    "$name mapping graph="
+  checksums_of "$output" >"$dir/without_reorder.txt"
+  expect 0 "$processes" "$program" "$@" --reorder -- "result=correct" \
+    "$name mapping graph="
+  checksums_of "$output" >"$dir/with_reorder.txt"
+  if [[ ! -s "$dir/with_reorder.txt" ]] ||
+      ! cmp -s "$dir/without_reorder.txt" "$dir/with_reorder.txt"; then
+    fail "checksums differ with --reorder:" \
+      "$(diff "$dir/without_reorder.txt" "$dir/with_reorder.txt")"
+  fi
+}
+
 case "$mode" in
   life)
     for borders in fixed periodic; do
@@ -86,6 +155,13 @@ case "$mode" in
         fail "no PNG at $dir/board_$borders.png"
       fi
     done
+    # --reorder: the same boards (Listing 7's and the blocked one), each
+    # graph's mapping printed once.
+    expect_same_with_reorder "$np" "$life" --n=9 --iterations=12 --batch=5 \
+      --variant=cells,openmpi,ortho-selected,ortho-direct-persistent \
+      --borders=periodic --seed=2
+    expect_mapping blocked yes
+    expect_mapping cells yes
     ;;
   jacobi)
     expect 0 "$np" "$jacobi" --n=10 --iterations=30 --batch=7 -- \
@@ -105,6 +181,14 @@ case "$mode" in
     if [[ "$(grep -o 'iterations=[0-9]*' "$output" | sort -u | wc -l)" != 1 ]]; then
       fail "variants stopped at different iterations"
     fi
+    # --reorder: the same matrix from every variant; the mapping line of
+    # ortho's graph once, without and with it.
+    expect_same_with_reorder "$np" "$jacobi" --n=10 --iterations=30 --batch=7 \
+      --variant=openmpi,ortho-selected,ortho-direct-persistent
+    expect_mapping blocked yes
+    expect_lines 3 "result=correct"
+    expect 0 "$np" "$jacobi" --n=10 --iterations=5 -- "result=correct"
+    expect_mapping blocked no
     ;;
   refusals)
     expect 2 1 "$life" --bogus=1 -- "life: unknown flag --bogus" "usage:"
