@@ -66,7 +66,7 @@ if [[ -n "${ORTHOCOMM_MAPPING_RUN:-}" ]]; then
   exit 0
 fi
 
-command_line="bash tools/mapping.sh $*"
+command_line="bash tools/mapping.sh${*:+ $*}"
 launches=5
 n=256
 iterations=500
@@ -116,10 +116,15 @@ rm -f "$results"/raw/*.txt
   echo "hosts: $hosts simulated hosts x $slots slots (tools/hosts.sh), $np processes, btl self,vader,tcp"
   echo "program: jacobi --n=$n --iterations=$iterations --tolerance=0 --batch=10 --variant=$variants [--reorder]"
   echo "launches: $launches, each running the four placements in rotated order"
+  echo "load before: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min)"
 } >"$results/run.txt"
 
 ORTHOCOMM_MAPPING_RUN="$work/jacobi $results $launches $n $iterations" \
   bash tools/hosts.sh "$hosts" --slots "$slots" -- bash tools/mapping.sh
+# "before" shows other work on the machine; "after" includes the runs'
+# own 16 processes, which yield their core rather than sleep.
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min)" \
+  >>"$results/run.txt"
 
 python3 - "$results" "$launches" >"$results/table.txt" <<'EOF'
 import re
