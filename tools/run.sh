@@ -36,7 +36,10 @@ Open MPI on this machine: Game of Life (Listing 7, one cell per process,
 and a blocked board) and the 9-point Jacobi of Figure 1 with every
 implementation, each verified against a serial run; then the neighbour
 benchmark (combining_benchmark: alltoall and allgather on the 2-d Moore
-stencil, blocks of 4 B to 40 KB, every variant, checked against Open MPI).
+stencil, blocks of 4 B to 40 KB, every variant, checked against Open MPI);
+then, as root where simulated hosts can be made, the multi-host section:
+Jacobi on 4 hosts x 4 processes placed by slot, round-robin, and mapped
+(tools/mapping.sh, 2 launches, into RESULTS/mapping/).
   --np=P            MPI processes (default 9, a 3 x 3 grid; oversubscribed
                     when P exceeds the cores)
   --sizes=LIST      grid orders N of the N x N boards and matrices
@@ -45,6 +48,8 @@ stencil, blocks of 4 B to 40 KB, every variant, checked against Open MPI).
   --transport=T     shm: shared memory (btl self,vader, the default);
                     tcp: TCP over loopback (btl tcp,self)
   --results=DIR     where to write (default results/<timestamp>)
+  --hosts=yes|no    the multi-host section (default yes: run it where
+                    root, ip and unshare are there; skipped otherwise)
 Writes table.txt (medians with the fastest and slowest batch), results.csv,
 raw/*.txt, raw/neighbor.csv, the plots jacobi_time.png, jacobi_ratio.png,
 life_time.png and neighbor_time.png, and life_board_N.png (the final boards);
@@ -64,14 +69,15 @@ sizes="48,96,192,384"
 iterations=60
 transport=shm
 results=""
+hosts_section=yes
 command_line="bash tools/run.sh${*:+ $*}"
 while [[ $# -gt 0 ]]; do
   arg="$1"; shift
   case "$arg" in
     --help|-h) usage; exit 0 ;;
-    --np=*|--sizes=*|--iterations=*|--transport=*|--results=*)
+    --np=*|--sizes=*|--iterations=*|--transport=*|--results=*|--hosts=*)
       value="${arg#*=}"; name="${arg%%=*}" ;;
-    --np|--sizes|--iterations|--transport|--results)
+    --np|--sizes|--iterations|--transport|--results|--hosts)
       [[ $# -gt 0 ]] || refuse "$arg needs a value"
       value="$1"; name="$arg"; shift ;;
     *) refuse "unknown argument '$arg'" ;;
@@ -82,6 +88,7 @@ while [[ $# -gt 0 ]]; do
     --iterations) iterations="$value" ;;
     --transport) transport="$value" ;;
     --results) results="$value" ;;
+    --hosts) hosts_section="$value" ;;
   esac
 done
 [[ "$np" =~ ^[1-9][0-9]*$ ]] || refuse "--np=$np: must be a positive integer"
@@ -91,6 +98,8 @@ done
   refuse "--iterations=$iterations: must be a positive integer"
 [[ "$transport" == shm || "$transport" == tcp ]] ||
   refuse "--transport=$transport: must be shm or tcp"
+[[ "$hosts_section" == yes || "$hosts_section" == no ]] ||
+  refuse "--hosts=$hosts_section: must be yes or no"
 IFS=, read -r -a size_list <<<"$sizes"
 
 bash tools/install_deps.sh
@@ -177,6 +186,25 @@ run_step "benchmark: alltoall, allgather, 2-d Moore" "$results/raw/neighbor.txt"
   "$bin/combining_benchmark" --csv="$results/raw/neighbor.csv" \
   --iterations=6 --calls=50 --benchmark_color=false \
   --benchmark_filter='^(alltoall|allgather)/moore_2d_d1/'
+# Several hosts, where they can be simulated (not inside tools/hosts.sh
+# already): the placement section, with its own table.
+if [[ "$hosts_section" == yes && -z "${ORTHOCOMM_HOSTFILE:-}" &&
+      "$(id -u)" == 0 ]] && command -v ip >/dev/null &&
+    command -v unshare >/dev/null; then
+  echo "run: mapping: jacobi on 4 simulated hosts x 4 processes, by slot," \
+    "by node, each without and with --reorder ..."
+  if bash tools/mapping.sh --launches=2 --results="$results/mapping" \
+      >"$results/raw/mapping.txt" 2>&1 &&
+      ! grep -rq "result=MISMATCH" "$results/mapping/raw"; then
+    sed 's/^/  /' "$results/mapping/table.txt"
+  else
+    echo "run: mapping FAILED (see $results/raw/mapping.txt)"
+    failed=1
+  fi
+else
+  echo "run: multi-host section skipped (needs root, ip and unshare;" \
+    "--hosts=no turns it off)"
+fi
 measured=$(($(date +%s) - started))
 
 bash tools/report.sh "$results" "$np" "$transport_text" "$iterations"
