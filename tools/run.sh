@@ -17,10 +17,11 @@
 # ratio to Open MPI with its range, marked where that range says the
 # difference is noise, messages and bytes per process per iteration; for the
 # benchmark, time per call and speedups the same way) and writes it, a CSV,
-# the raw output and PNG plots to results/<timestamp>/.
+# the raw output and PNG plots to results/<timestamp>/; as root, where
+# simulated hosts can be made, a multi-host section (tools/mapping.sh).
 #
 #   tools/run.sh [--np=P] [--sizes=N,N,...] [--iterations=K]
-#                [--transport=shm|tcp] [--results=DIR] [--help]
+#                [--transport=shm|tcp] [--results=DIR] [--hosts=yes|no] [--help]
 #
 # The mpirun flags are the test harness's (tests/harness/mpirun_flags.sh);
 # under tools/hosts.sh the processes are spread over the simulated hosts.
@@ -30,7 +31,7 @@ cd "$(dirname "$0")/.."
 usage() {
   cat <<'USAGE'
 usage: tools/run.sh [--np=P] [--sizes=N,N,...] [--iterations=K]
-                    [--transport=shm|tcp] [--results=DIR] [--help]
+                    [--transport=shm|tcp] [--results=DIR] [--hosts=yes|no] [--help]
 Builds the experiments (bazel build -c opt) and compares orthocomm with
 Open MPI on this machine: Game of Life (Listing 7, one cell per process,
 and a blocked board) and the 9-point Jacobi of Figure 1 with every
