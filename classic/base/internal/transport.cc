@@ -79,8 +79,9 @@ struct Retained {
   bool free_requested = false;
 };
 
+// Never destroyed: executions kept past main() release their holds.
 std::map<MPI_Comm, Retained>& retained() {
-  static std::map<MPI_Comm, Retained> contexts;
+  static auto& contexts = *new std::map<MPI_Comm, Retained>();
   return contexts;
 }
 

@@ -29,8 +29,9 @@ struct Background {
   bool finalizer_registered = false;
 };
 
+// Never destroyed: requests kept past main() may still look here.
 Background& background() {
-  static Background instance;
+  static auto& instance = *new Background();
   return instance;
 }
 

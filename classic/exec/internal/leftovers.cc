@@ -29,8 +29,9 @@ struct Leftovers {
   bool finalizer_registered = false;
 };
 
+// Never destroyed: operations kept past main() may still look here.
 Leftovers& leftovers() {
-  static Leftovers instance;
+  static auto& instance = *new Leftovers();
   return instance;
 }
 

@@ -49,8 +49,10 @@ class RequestAccess {
   static bool is_active(const Operation& op) { return op.active_; }
 
   // Every operation of the process that is active now.
+  // Never destroyed: a request kept past main() (a static) still takes
+  // itself off the list as it goes.
   static std::vector<Operation*>& active_operations() {
-    static std::vector<Operation*> list;
+    static auto& list = *new std::vector<Operation*>();
     return list;
   }
 
