@@ -72,6 +72,15 @@ while IFS= read -r line; do
   [[ "$line" == *.a ]] || continue
   count=$((count + 1))
   mkdir "$work/$count"
+  # One archive's members are extracted by name: two of the same name (two
+  # sources of one package with the same file name in different folders)
+  # would leave one object out.
+  duplicates=$(ar t "$execroot/$line" | sort | uniq -d)
+  if [[ -n "$duplicates" ]]; then
+    echo "install: $line holds two objects named $duplicates;" \
+      "rename one of their sources" >&2
+    exit 1
+  fi
   (cd "$work/$count" && ar x "$execroot/$line")
   ar qc "$archive" "$work/$count"/*.o
 done < "$bin/liborthocomm_closure.so-2.params"

@@ -89,17 +89,20 @@ Adjacency unflatten(const std::vector<int>& flat, bool weighted) {
   return a;
 }
 
-// Sends this process's adjacency to rank `to` and returns rank `from`'s.
+// Sends this process's adjacency to rank `to` and returns rank `from`'s,
+// on a duplicate of comm: no receive of the application on comm (any
+// source, any tag) can take these messages. Collective.
 Adjacency exchange_adjacency(const classic::Comm& comm, const Adjacency& mine,
                              int to, int from) {
   constexpr int kTag = 0;
+  const classic::Comm own = comm.dup();
   const std::vector<int> flat = flatten(mine);
   int length = static_cast<int>(flat.size());
   int incoming = 0;
-  (void)classic::sendrecv(comm, &length, 1, MPI_INT, to, kTag, &incoming, 1,
+  (void)classic::sendrecv(own, &length, 1, MPI_INT, to, kTag, &incoming, 1,
                           MPI_INT, from, kTag);
   std::vector<int> theirs(static_cast<std::size_t>(incoming));
-  (void)classic::sendrecv(comm, flat.data(), length, MPI_INT, to, kTag + 1,
+  (void)classic::sendrecv(own, flat.data(), length, MPI_INT, to, kTag + 1,
                           theirs.data(), incoming, MPI_INT, from, kTag + 1);
   return unflatten(theirs, mine.weighted);
 }

@@ -19,8 +19,11 @@
 #include <optional>
 #include <vector>
 
+#include "classic/base/constants.h"
 #include "classic/comm/comm.h"
 #include "classic/graph/dist_graph.h"
+#include "classic/p2p/point_to_point.h"
+#include "classic/p2p/request.h"
 #include "naming/cart_name.h"
 #include "ortho/collectives.h"
 #include "ortho/dist_graph.h"
@@ -263,6 +266,25 @@ TEST_F(Mapping, TheBaseHasTheMappedOrderAndTheNaming) {
   EXPECT_EQ(by_rank(base, Comm::world().rank()), world_ranks(*mapping.graph));
   EXPECT_TRUE(naming::cart_testall(base));
   EXPECT_EQ(naming::cart_get(base).size(), 16);
+}
+
+// Mapping sends messages (each cell's adjacency to its new process), but
+// never where an application's pending receive on the communicator could
+// take them.
+TEST_F(Mapping, APendingReceiveOfTheApplicationTakesNothing) {
+  const Comm comm = named({{4, 4}, true, Metric::chebyshev});
+  std::vector<int> taken(64, -1);
+  classic::Request pending = classic::irecv(
+      comm, taken.data(), 64, MPI_INT, classic::any_source, classic::any_tag);
+  ortho::internal::Mapping mapping = ortho::internal::map_graph(
+      comm, stencil_adjacency(comm, Metric::chebyshev), {}, round_robin(16, 4));
+  ASSERT_TRUE(mapping.graph.has_value());
+  EXPECT_FALSE(classic::test(pending).has_value()) << "a message was taken";
+  // Satisfy it: each process sends itself one int.
+  const int mine = 5;
+  classic::send(comm, &mine, 1, MPI_INT, comm.rank(), /*tag=*/9);
+  classic::wait(pending);
+  EXPECT_EQ(taken[0], 5);
 }
 
 // Nothing to gain: hosts already in 2 x 2 blocks keep their order.
