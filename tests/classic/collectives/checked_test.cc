@@ -11,7 +11,6 @@
 #include <gtest/gtest.h>
 #include <mpi.h>
 
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -24,27 +23,15 @@
 #include "classic/intercomm/intercomm.h"
 #include "classic/neighbor/neighbor_collectives.h"
 #include "classic/p2p/request.h"
+#include "tests/testing/errors.h"
 
 namespace {
 
 using classic::Comm;
 using classic::ErrorClass;
-
-// Runs `call`, which must raise on this process: `error_class`, a message
-// containing each of `parts`.
-void expect_raises(const std::function<void()>& call, ErrorClass error_class,
-                   const std::vector<std::string>& parts) {
-  try {
-    call();
-    ADD_FAILURE() << "returned on rank " << Comm::world().rank();
-  } catch (const classic::Error& error) {
-    EXPECT_EQ(error.error_class(), error_class) << error.what();
-    for (const std::string& part : parts) {
-      EXPECT_NE(std::string(error.what()).find(part), std::string::npos)
-          << "'" << part << "' missing from: " << error.what();
-    }
-  }
-}
+// Each erroneous call must raise on this process: the class, and a message
+// naming each part.
+using orthocomm_test::expect_error;
 
 class ClassicChecked : public ::testing::Test {
  protected:
@@ -113,7 +100,7 @@ TEST_F(ClassicChecked, DifferentCollectivesRaiseEverywhere) {
   if (alone()) GTEST_SKIP() << "one process calls one collective";
   int in = 1;
   int out = 0;
-  expect_raises(
+  expect_error(
       [&] {
         if (me() == 0) {
           classic::barrier(world_);
@@ -130,7 +117,7 @@ TEST_F(ClassicChecked, DifferentCollectivesRaiseEverywhere) {
 TEST_F(ClassicChecked, RootsThatDifferRaiseEverywhere) {
   if (alone()) GTEST_SKIP() << "a process agrees with itself";
   std::vector<int> data(4, me());
-  expect_raises(
+  expect_error(
       [&] {
         classic::bcast(world_, data.data(), 4, MPI_INT, me() == 0 ? 0 : 1);
       },
@@ -142,7 +129,7 @@ TEST_F(ClassicChecked, ReductionOpsThatDifferRaiseEverywhere) {
   if (alone()) GTEST_SKIP() << "a process agrees with itself";
   int in = me();
   int out = 0;
-  expect_raises(
+  expect_error(
       [&] {
         classic::allreduce(world_, &in, &out, 1, MPI_INT,
                            me() == 0 ? MPI_MAX : MPI_SUM);
@@ -155,7 +142,7 @@ TEST_F(ClassicChecked, ReductionOpsThatDifferRaiseEverywhere) {
 TEST_F(ClassicChecked, BlockSizesThatDifferRaiseEverywhere) {
   if (alone()) GTEST_SKIP() << "a process agrees with itself";
   std::vector<double> data(2, 1.0);
-  expect_raises(
+  expect_error(
       [&] {
         classic::bcast(world_, data.data(), me() == 0 ? 2 : 1, MPI_DOUBLE, 0);
       },
@@ -169,7 +156,7 @@ TEST_F(ClassicChecked, SendAndReceiveBlocksOfOneProcessMustAgree) {
   // receives 8.
   std::vector<int> send(2, me());
   std::vector<int> recv(static_cast<std::size_t>(2 * world_.size()), -1);
-  expect_raises(
+  expect_error(
       [&] {
         classic::allgather(world_, send.data(), 1, MPI_INT, recv.data(),
                            me() == 0 ? 2 : 1, MPI_INT);
@@ -200,7 +187,7 @@ TEST_F(ClassicChecked, AnArgumentErrorOnOneProcessRaisesEverywhere) {
 TEST_F(ClassicChecked, NonBlockingCallsCheckWhenMade) {
   if (alone()) GTEST_SKIP() << "a process agrees with itself";
   std::vector<int> data(2, 0);
-  expect_raises(
+  expect_error(
       [&] {
         classic::Request request =
             classic::ibcast(world_, data.data(), me() == 0 ? 2 : 1, MPI_INT, 0);
@@ -213,7 +200,7 @@ TEST_F(ClassicChecked, PersistentCallsCheckAtInit) {
   if (alone()) GTEST_SKIP() << "a process agrees with itself";
   int in = 1;
   int out = 0;
-  expect_raises(
+  expect_error(
       [&] {
         classic::Request request = classic::allreduce_init(
             world_, &in, &out, 1, MPI_INT, me() == 0 ? MPI_MIN : MPI_SUM);
@@ -232,7 +219,7 @@ TEST_F(ClassicChecked, InterCommunicatorsAgreeOverBothGroups) {
   // the lower group's rank 0 differs.
   int in = 1;
   int out = 0;
-  expect_raises(
+  expect_error(
       [&] {
         classic::allreduce(inter, &in, &out, 1, MPI_INT,
                            me() == 0 ? MPI_MAX : MPI_SUM);
@@ -258,7 +245,7 @@ TEST_F(ClassicChecked, ABlockSizeThatDiffersAlongAnEdgeRaisesEverywhere) {
   const int count = me() == 0 ? 2 : 1;
   std::vector<double> send(2, 1.0);
   std::vector<double> recv(2, 0.0);
-  expect_raises(
+  expect_error(
       [&] {
         classic::neighbor_alltoall(graph, send.data(), count, MPI_DOUBLE,
                                    recv.data(), count, MPI_DOUBLE);
@@ -276,7 +263,7 @@ TEST_F(ClassicChecked, MoreBytesThanAReceiveBlockHoldsIsATruncation) {
   const Comm graph = ring(world_);
   std::vector<int> send(2, 1);
   std::vector<int> recv(1, 0);
-  expect_raises(
+  expect_error(
       [&] {
         classic::Request request = classic::neighbor_alltoall_init(
             graph, send.data(), me() == 0 ? 2 : 1, MPI_INT, recv.data(), 1,
