@@ -27,13 +27,16 @@
 
 #include <array>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "classic/base/environment.h"
 #include "classic/comm/comm.h"
 #include "classic/graph/dist_graph.h"
+#include "classic/groups/group.h"
 #include "classic/neighbor/neighbor_collectives.h"
 #include "classic/p2p/request.h"
 #include "classic/topology/cartesian.h"
@@ -50,17 +53,24 @@ enum class Form { blocking, persistent };
 
 constexpr int kCallsPerBatch = 20;
 
-// The torus: dims_create's balanced 2-d grid over the world, both periodic.
+// --reorder: the communicators are made with Reorder::yes (main sets it).
+bool reorder_grid = false;
+
+// A periodic 2-d grid and one process's place on it; ranks row-major.
 struct Torus {
   std::vector<int> dims;
   int x = 0;
   int y = 0;
 
-  Torus() {
-    const std::array<int, 2> any{0, 0};
-    dims = classic::dims_create(classic::Environment::world_size(), any);
-    x = classic::Environment::world_rank() / dims[1];
-    y = classic::Environment::world_rank() % dims[1];
+  // The caller's place on `grid` (classic's Cartesian topology).
+  static Torus of(const classic::Comm& grid) {
+    const classic::CartInfo info = classic::cart_get(grid);
+    return {info.dims, info.coords[0], info.coords[1]};
+  }
+  // The place of `rank` on a grid of `dims` ranked row-major.
+  static Torus row_major(std::vector<int> dims, int rank) {
+    const int columns = dims[1];
+    return {std::move(dims), rank / columns, rank % columns};
   }
   int rank_at(int dx, int dy) const {
     const int nx = ((x + dx) % dims[0] + dims[0]) % dims[0];
@@ -80,33 +90,56 @@ struct Torus {
   }
 };
 
+// The periodic 2-d grid of the world, reordered where --reorder says.
+classic::Comm make_grid() {
+  const std::array<int, 2> any{0, 0};
+  const std::vector<int> dims =
+      classic::dims_create(classic::Environment::world_size(), any);
+  const std::array<bool, 2> periods{true, true};
+  return classic::cart_create(
+      classic::Comm::world(), dims, periods,
+      reorder_grid ? classic::Reorder::yes : classic::Reorder::no);
+}
+
+// Ranks of `comm` as ranks of the world (where the floor posts).
+std::vector<int> world_ranks(const classic::Comm& comm,
+                             std::span<const int> ranks) {
+  return comm.group().translate_ranks(ranks, classic::Comm::world().group());
+}
+
 // The same neighbourhood as a classic communicator and an Open MPI one.
 class Neighbourhood {
  public:
   explicit Neighbourhood(Stencil stencil) {
-    const Torus torus;
-    const std::array<bool, 2> periods{true, true};
-    const std::array<int, 2> mpi_periods{1, 1};
+    const classic::Comm grid = make_grid();
+    const Torus torus = Torus::of(grid);
+    const int mpi_reorder = reorder_grid ? 1 : 0;
+    std::vector<int> ranks;  // the neighbours, ranked in grid
     if (stencil == Stencil::von_neumann) {
-      classic_ = classic::cart_create(classic::Comm::world(), torus.dims,
-                                      periods, classic::Reorder::no);
+      classic_ = grid;
+      const std::array<int, 2> mpi_periods{1, 1};
       MPI_Cart_create(MPI_COMM_WORLD, 2, torus.dims.data(), mpi_periods.data(),
-                      0, &openmpi_);
+                      mpi_reorder, &openmpi_);
       degree_ = 4;
       // MPI's Cartesian order: per dimension, the neighbour at -1, then +1.
-      ranks_ = {torus.rank_at(-1, 0), torus.rank_at(1, 0), torus.rank_at(0, -1),
-                torus.rank_at(0, 1)};
+      ranks = {torus.rank_at(-1, 0), torus.rank_at(1, 0), torus.rank_at(0, -1),
+               torus.rank_at(0, 1)};
     } else {
-      const std::vector<int> ranks = torus.moore();
-      ranks_ = ranks;
+      ranks = torus.moore();
       classic_ = classic::dist_graph_create_adjacent(
-          classic::Comm::world(), ranks, classic::unweighted, ranks,
-          classic::unweighted);
-      MPI_Dist_graph_create_adjacent(
-          MPI_COMM_WORLD, 8, ranks.data(), MPI_UNWEIGHTED, 8, ranks.data(),
-          MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &openmpi_);
+          grid, ranks, classic::unweighted, ranks, classic::unweighted);
+      // Open MPI's graph over the world in row-major order (its own
+      // reordering, if any, is its topology component's).
+      const std::vector<int> world_moore =
+          Torus::row_major(torus.dims, classic::Environment::world_rank())
+              .moore();
+      MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 8, world_moore.data(),
+                                     MPI_UNWEIGHTED, 8, world_moore.data(),
+                                     MPI_UNWEIGHTED, MPI_INFO_NULL, mpi_reorder,
+                                     &openmpi_);
       degree_ = 8;
     }
+    ranks_ = world_ranks(grid, ranks);
   }
   ~Neighbourhood() {
     if (openmpi_persistent_ != MPI_REQUEST_NULL) {
@@ -183,7 +216,8 @@ class Neighbourhood {
   int degree_ = 0;
   classic::Request classic_persistent_;
   MPI_Request openmpi_persistent_ = MPI_REQUEST_NULL;
-  std::vector<int> ranks_;  // the neighbours, as sources and destinations
+  // The neighbours (sources and destinations) as world ranks.
+  std::vector<int> ranks_;
   std::unique_ptr<experiments::HandPosted> hand_posted_;
 };
 
@@ -263,9 +297,23 @@ class SilentReporter : public benchmark::BenchmarkReporter {
 int main(int argc, char** argv) {
   classic::Environment environment(argc, argv);
   benchmark::Initialize(&argc, argv);
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--reorder") == 0) {
+      reorder_grid = true;
+    } else {
+      if (classic::Environment::world_rank() == 0) {
+        std::fprintf(stderr,
+                     "neighbor_benchmark: unknown argument '%s' (benchmark "
+                     "flags, --reorder)\n",
+                     argv[i]);
+      }
+      return 2;
+    }
+  }
   if (classic::Environment::world_rank() == 0) {
-    std::printf("neighbor_benchmark: %d processes\n",
-                classic::Environment::world_size());
+    std::printf("neighbor_benchmark: %d processes%s\n",
+                classic::Environment::world_size(),
+                reorder_grid ? ", grid made with Reorder::yes" : "");
     benchmark::RunSpecifiedBenchmarks();
   } else {
     SilentReporter silent;
