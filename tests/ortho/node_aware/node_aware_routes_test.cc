@@ -1,0 +1,261 @@
+// The node-aware routes, checked by running them in memory: on random
+// directed graphs (self loops, repeated edges, processes without edges)
+// and random hosts, every process's routes move tokens step by step; each
+// message must be received exactly once with as many blocks as were sent,
+// every receive block must end with the block MPI's pairing of its edge
+// names (the brute-force answer from the global graph), and at most one
+// message may cross per ordered pair of hosts (exactly one where an edge
+// crosses).
+#include "ortho/algorithms/node_aware_routes.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <random>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace ortho::algorithms::node_aware {
+namespace {
+
+// A block's identity: its source and its send block (per_source: -1).
+using Token = std::pair<int, int>;
+constexpr Token kEmpty{-1, -2};
+
+struct Graph {
+  HostGraph host_graph;
+  std::vector<std::vector<int>> sources;
+};
+
+// Random graph on `size` ranks over `hosts` hosts; sources listed in a
+// random order consistent with MPI's pairing (any order of sources works).
+Graph random_graph(std::mt19937& random, int size, int hosts, double density) {
+  Graph g;
+  std::uniform_int_distribution<int> host(0, hosts - 1);
+  std::uniform_real_distribution<double> coin(0.0, 1.0);
+  g.host_graph.host_of_rank.resize(static_cast<std::size_t>(size));
+  for (int& h : g.host_graph.host_of_rank) h = host(random);
+  g.host_graph.destinations.resize(static_cast<std::size_t>(size));
+  g.sources.resize(static_cast<std::size_t>(size));
+  for (int s = 0; s < size; ++s) {
+    for (int d = 0; d < size; ++d) {
+      if (coin(random) >= density) continue;
+      const int copies = coin(random) < 0.2 ? 2 : 1;  // repeated edges
+      for (int c = 0; c < copies; ++c) {
+        g.host_graph.destinations[static_cast<std::size_t>(s)].push_back(d);
+        g.sources[static_cast<std::size_t>(d)].push_back(s);
+      }
+    }
+    std::shuffle(g.host_graph.destinations[static_cast<std::size_t>(s)].begin(),
+                 g.host_graph.destinations[static_cast<std::size_t>(s)].end(),
+                 random);
+  }
+  for (auto& list : g.sources) std::shuffle(list.begin(), list.end(), random);
+  return g;
+}
+
+// What receive block j of rank d must hold: the m-th edge from s to d,
+// where j is the m-th occurrence of s among d's sources.
+Token expected(const Graph& g, int d, int j, Payload payload) {
+  const std::vector<int>& in = g.sources[static_cast<std::size_t>(d)];
+  const int s = in[static_cast<std::size_t>(j)];
+  if (payload == Payload::per_source) return {s, -1};
+  const auto m = std::count(in.begin(), in.begin() + j, s);
+  const std::vector<int>& out =
+      g.host_graph.destinations[static_cast<std::size_t>(s)];
+  std::ptrdiff_t seen = 0;
+  for (std::size_t k = 0; k < out.size(); ++k) {
+    if (out[k] == d && seen++ == m) return {s, static_cast<int>(k)};
+  }
+  return kEmpty;
+}
+
+Slot recv_slot_of(int block) { return {Slot::Kind::recv, block}; }
+
+struct Memory {
+  std::vector<Token> recv;
+  std::vector<Token> scratch;
+};
+
+Token read(const Memory& m, int rank, Slot slot, Payload payload) {
+  switch (slot.kind) {
+    case Slot::Kind::send:
+      return {rank, payload == Payload::per_source ? -1 : slot.index};
+    case Slot::Kind::recv:
+      return m.recv.at(static_cast<std::size_t>(slot.index));
+    case Slot::Kind::scratch:
+      return m.scratch.at(static_cast<std::size_t>(slot.index));
+  }
+  return kEmpty;
+}
+
+void write(Memory& m, Slot slot, Token token) {
+  ASSERT_NE(slot.kind, Slot::Kind::send) << "a receive into a send block";
+  auto& space = slot.kind == Slot::Kind::recv ? m.recv : m.scratch;
+  space.at(static_cast<std::size_t>(slot.index)) = token;
+}
+
+// Runs every process's routes; checks the messages and the results.
+void check_graph(const Graph& g, Payload payload, const std::string& label) {
+  const int size = static_cast<int>(g.sources.size());
+  std::vector<Routes> all;
+  std::vector<Memory> memory(static_cast<std::size_t>(size));
+  for (int r = 0; r < size; ++r) {
+    all.push_back(routes(g.host_graph, r,
+                         g.sources[static_cast<std::size_t>(r)], payload));
+    const Routes& mine = all.back();
+    ASSERT_EQ(mine.steps.size(), 3u) << label;
+    ASSERT_EQ(mine.lands_in.size(),
+              static_cast<std::size_t>(mine.scratch_slots));
+    memory[static_cast<std::size_t>(r)].recv.assign(
+        g.sources[static_cast<std::size_t>(r)].size(), kEmpty);
+    memory[static_cast<std::size_t>(r)].scratch.assign(
+        static_cast<std::size_t>(mine.scratch_slots), kEmpty);
+  }
+  std::map<std::pair<int, int>, int> crossing;  // (from host, to host)
+  for (std::size_t step = 0; step < 3; ++step) {
+    // (from, to, tag) -> the blocks of the one message.
+    std::map<std::tuple<int, int, int>, std::vector<Token>> sent;
+    for (int r = 0; r < size; ++r) {
+      for (const Transfer& t :
+           all[static_cast<std::size_t>(r)].steps[step].sends) {
+        const auto key = std::make_tuple(r, t.peer, t.tag);
+        ASSERT_FALSE(sent.contains(key))
+            << label << ": two messages " << r << "->" << t.peer;
+        std::vector<Token>& blocks = sent[key];
+        for (const Slot& slot : t.slots) {
+          blocks.push_back(
+              read(memory[static_cast<std::size_t>(r)], r, slot, payload));
+        }
+        const int from = g.host_graph.host_of_rank[static_cast<std::size_t>(r)];
+        const int to =
+            g.host_graph.host_of_rank[static_cast<std::size_t>(t.peer)];
+        if (step == 1) {
+          ASSERT_NE(from, to) << label;
+          ++crossing[{from, to}];
+        } else {
+          ASSERT_EQ(from, to) << label << ": step " << step << " crosses hosts";
+        }
+      }
+    }
+    for (int r = 0; r < size; ++r) {
+      for (const Transfer& t :
+           all[static_cast<std::size_t>(r)].steps[step].receives) {
+        const auto key = std::make_tuple(t.peer, r, t.tag);
+        auto it = sent.find(key);
+        ASSERT_NE(it, sent.end())
+            << label << ": " << r << " waits for " << t.peer;
+        ASSERT_EQ(it->second.size(), t.slots.size()) << label;
+        for (std::size_t b = 0; b < t.slots.size(); ++b) {
+          write(memory[static_cast<std::size_t>(r)], t.slots[b], it->second[b]);
+        }
+        sent.erase(it);
+      }
+    }
+    ASSERT_TRUE(sent.empty())
+        << label << ": a message nobody receives in step " << step;
+    for (int r = 0; r < size; ++r) {
+      Memory& m = memory[static_cast<std::size_t>(r)];
+      for (const Copy& c :
+           all[static_cast<std::size_t>(r)].steps[step].copies) {
+        write(m, recv_slot_of(c.to), read(m, r, c.from, payload));
+      }
+    }
+  }
+  for (int d = 0; d < size; ++d) {
+    for (std::size_t j = 0; j < g.sources[static_cast<std::size_t>(d)].size();
+         ++j) {
+      EXPECT_EQ(memory[static_cast<std::size_t>(d)].recv[j],
+                expected(g, d, static_cast<int>(j), payload))
+          << label << ": rank " << d << " block " << j;
+    }
+  }
+  std::set<std::pair<int, int>> pairs;
+  for (int s = 0; s < size; ++s) {
+    for (const int d : g.host_graph.destinations[static_cast<std::size_t>(s)]) {
+      const int from = g.host_graph.host_of_rank[static_cast<std::size_t>(s)];
+      const int to = g.host_graph.host_of_rank[static_cast<std::size_t>(d)];
+      if (from != to) pairs.insert({from, to});
+    }
+  }
+  EXPECT_EQ(crossing.size(), pairs.size()) << label;
+  for (const auto& [pair, messages] : crossing) {
+    EXPECT_EQ(messages, 1) << label << ": host " << pair.first << " -> "
+                           << pair.second;
+  }
+}
+
+TEST(NodeAwareRoutes, RandomGraphsDeliverEveryBlockAsMpiPairsThem) {
+  std::mt19937 random(20261126);
+  for (int trial = 0; trial < 400; ++trial) {
+    const int size = 1 + trial % 13;
+    const int hosts = 1 + trial % 5;
+    const double density = 0.05 * (trial % 9);
+    const Graph g = random_graph(random, size, hosts, density);
+    for (const Payload payload : {Payload::per_edge, Payload::per_source}) {
+      check_graph(
+          g, payload,
+          "trial " + std::to_string(trial) +
+              (payload == Payload::per_edge ? " per_edge" : " per_source"));
+      if (HasFatalFailure()) return;
+    }
+  }
+}
+
+// Two hosts of two ranks, every rank sending to every other: the relays
+// of the two directions are four different processes.
+TEST(NodeAwareRoutes, CompleteGraphOnTwoHostsHasOneRelayPerRole) {
+  Graph g;
+  g.host_graph.host_of_rank = {0, 0, 1, 1};
+  g.host_graph.destinations = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
+  g.sources = g.host_graph.destinations;  // symmetric
+  check_graph(g, Payload::per_edge, "complete");
+  std::vector<int> between(4);
+  std::vector<std::size_t> step0(4);  // blocks a rank sends in step 0
+  for (int r = 0; r < 4; ++r) {
+    const Routes mine =
+        routes(g.host_graph, r, g.sources[static_cast<std::size_t>(r)],
+               Payload::per_edge);
+    between[static_cast<std::size_t>(r)] = mine.messages_between_hosts;
+    for (const Transfer& t : mine.steps[0].sends) {
+      step0[static_cast<std::size_t>(r)] += t.slots.size();
+    }
+  }
+  // Host 0 -> 1: rank 0 relays (its 2 blocks and rank 1's 2) to rank 2;
+  // host 1 -> 0: rank 3 relays to rank 1. In step 0 each rank sends its
+  // block for its host mate, and ranks 1 and 2 their 2 blocks to relay with
+  // it, in one message.
+  EXPECT_EQ(between, (std::vector<int>{1, 0, 0, 1}));
+  EXPECT_EQ(step0, (std::vector<std::size_t>{1, 3, 3, 1}));
+}
+
+// allgather's block crosses once per host it reaches, whatever the number
+// of its destinations there.
+TEST(NodeAwareRoutes, PerSourceBlockCrossesOncePerHost) {
+  Graph g;
+  g.host_graph.host_of_rank = {0, 1, 1, 1};
+  g.host_graph.destinations = {{1, 2, 3, 3}, {}, {}, {}};
+  g.sources = {{}, {0}, {0}, {0, 0}};
+  check_graph(g, Payload::per_source, "star");
+  const Routes root =
+      routes(g.host_graph, 0, g.sources[0], Payload::per_source);
+  ASSERT_EQ(root.steps[1].sends.size(), 1u);
+  EXPECT_EQ(root.steps[1].sends[0].slots.size(), 1u);
+  const Routes edges = routes(g.host_graph, 0, g.sources[0], Payload::per_edge);
+  ASSERT_EQ(edges.steps[1].sends.size(), 1u);
+  EXPECT_EQ(edges.steps[1].sends[0].slots.size(), 4u);
+}
+
+TEST(NodeAwareRoutes, SourcesThatDisagreeWithTheGraphAreRejected) {
+  HostGraph graph{{0, 1}, {{1}, {}}};
+  const std::vector<int> wrong = {1};
+  EXPECT_THROW((void)routes(graph, 0, wrong, Payload::per_edge),
+               std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace ortho::algorithms::node_aware
