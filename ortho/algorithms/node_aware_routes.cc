@@ -8,7 +8,7 @@
 #include <tuple>
 #include <utility>
 
-namespace ortho::algorithms::node_aware {
+namespace ortho::algorithms::node_routes {
 namespace {
 
 // An edge's far end: destination d, and which of the source's edges to d
@@ -298,4 +298,4 @@ Routes routes(const HostGraph& graph, int rank, std::span<const int> sources,
   return routes;
 }
 
-}  // namespace ortho::algorithms::node_aware
+}  // namespace ortho::algorithms::node_routes

@@ -22,7 +22,7 @@
 
 #include "ortho/internal/inside_ortho.h"
 
-namespace ortho::algorithms::node_aware {
+namespace ortho::algorithms::node_routes {
 
 // The graph and the hosts, the same on every process.
 struct HostGraph {
@@ -94,6 +94,6 @@ struct Routes {
 Routes routes(const HostGraph& graph, int rank, std::span<const int> sources,
               Payload payload);
 
-}  // namespace ortho::algorithms::node_aware
+}  // namespace ortho::algorithms::node_routes
 
 #endif  // ORTHOCOMM_ORTHO_ALGORITHMS_NODE_AWARE_ROUTES_H_

@@ -13,12 +13,14 @@ extern const Registration kPerPeer;       // per_peer.cc
 extern const Registration kCombining;     // combining.cc
 extern const Registration kBoxAllreduce;  // box_allreduce.cc
 extern const Registration kPairwise;      // pairwise.cc
+extern const Registration kNodeAware;     // node_aware.cc
 
 std::span<const Registration* const> registry() {
   // Defaults first (native, direct), then the algorithms whose choice
   // builds on them.
   static constexpr const Registration* kAll[] = {
-      &kNative, &kDirect, &kPerPeer, &kCombining, &kBoxAllreduce, &kPairwise,
+      &kNative,       &kDirect,   &kPerPeer,   &kCombining,
+      &kBoxAllreduce, &kPairwise, &kNodeAware,
   };
   return kAll;
 }

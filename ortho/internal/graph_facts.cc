@@ -1,11 +1,16 @@
 #include "ortho/internal/graph_facts.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <span>
+#include <string>
 #include <utility>
 #include <vector>
 
+#include "classic/base/error.h"
+#include "classic/comm/locality.h"
 #include "classic/topology/cartesian.h"
 #include "naming/cart_name.h"
 #include "ortho/algorithms/combining.h"
@@ -44,9 +49,34 @@ GraphFacts analyse_cartesian(const classic::Comm& cart) {
   return facts;
 }
 
+std::vector<int> host_layout(const classic::Comm& comm) {
+  const char* value = std::getenv("ORTHO_HOSTS");
+  if (value == nullptr) return classic::locality(comm).host_of_rank;
+  char* end = nullptr;
+  const std::int64_t hosts = std::strtoll(value, &end, 10);
+  if (end == value || *end != '\0' || hosts < 1 || hosts > 1 << 20) {
+    throw classic::Error(classic::ErrorClass::arg, "ortho (environment)",
+                         std::string("ORTHO_HOSTS = '") + value +
+                             "' is no positive number of hosts");
+  }
+  const int size = comm.size();
+  const int count = static_cast<int>(std::min<std::int64_t>(hosts, size));
+  std::vector<int> host_of_rank(static_cast<std::size_t>(size));
+  // Host h holds size / count ranks, the first size % count one more.
+  int rank = 0;
+  for (int h = 0; h < count; ++h) {
+    const int holds = size / count + (h < size % count ? 1 : 0);
+    for (int i = 0; i < holds; ++i) {
+      host_of_rank[static_cast<std::size_t>(rank++)] = h;
+    }
+  }
+  return host_of_rank;
+}
+
 GraphFacts analyse_graph(const classic::Comm& graph,
                          const classic::Comm* named) {
   GraphFacts facts;
+  facts.host_of_rank = host_layout(graph);
   if (named != nullptr && naming::cart_testall(*named)) {
     std::vector<int> sources;
     std::vector<int> destinations;

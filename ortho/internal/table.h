@@ -32,6 +32,7 @@ namespace ortho {
 
 namespace algorithms {
 struct Combining;
+class NodeAware;
 }  // namespace algorithms
 
 struct Table;
@@ -133,6 +134,12 @@ struct Table {
   std::shared_ptr<const algorithms::Combining> combining;
   // Directed graphs made with Reorder::yes: what the mapping found.
   MappingFacts mapping;
+  // Directed graphs: the host of each rank (internal::host_layout), and the
+  // node-aware algorithm's view of the whole graph, made by its first call
+  // (collective then; algorithms/node_aware.cc).
+  std::vector<int> host_of_rank;
+  int hosts = 1;
+  mutable std::shared_ptr<algorithms::NodeAware> node_aware;
   std::array<Choice, kOperationCount> choices{};
   // The choices before any override, which an empty override restores.
   std::array<Choice, kOperationCount> default_choices{};

@@ -1,0 +1,245 @@
+// "node_aware": allgather(v, w) and alltoall(v, w) on directed graphs whose
+// processes sit on several hosts, along the routes of node_aware_routes.h:
+// at most one message per ordered pair of hosts crosses between them.
+//
+// Its first call on a communicator gathers every process's destinations
+// (collective: an allgather of the out-degrees and one of the lists, on the
+// base communicator). A relay cannot know the sizes of the blocks it
+// forwards (MPI tells a process only its own), so each call first runs the
+// routes over one int64 per block (the byte sizes), then the blocks;
+// relayed blocks wait in scratch as bytes and travel as MPI_PACKED, which
+// matches any type signature. Persistent calls pay the size exchange once,
+// at initialisation; blocking and non-blocking calls at every call (the
+// non-blocking form waits for it). A block that a receiving relay needs
+// itself lands in its own receive block where that block has exactly the
+// block's size, and is handed on from there.
+#include "ortho/algorithms/node_aware.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <numeric>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "classic/base/datatype_layout.h"
+#include "classic/base/error.h"
+#include "classic/collectives/collectives.h"
+#include "classic/exec/executor.h"
+#include "classic/exec/plan.h"
+#include "ortho/algorithms/checks.h"
+#include "ortho/algorithms/node_aware_routes.h"
+#include "ortho/algorithms/registry.h"
+#include "ortho/internal/exchange.h"
+
+namespace ortho::algorithms {
+
+using classic::Plan;
+using node_routes::Payload;
+using node_routes::Routes;
+using node_routes::Slot;
+using Space = Plan::Space;
+
+NodeAware::NodeAware(node_routes::HostGraph graph, int rank,
+                     std::vector<int> sources)
+    : graph_(std::move(graph)), rank_(rank), sources_(std::move(sources)) {}
+
+const Routes& NodeAware::routes(Payload payload) const {
+  std::optional<Routes>& kept =
+      payload == Payload::per_edge ? per_edge_ : per_source_;
+  if (!kept) kept = node_routes::routes(graph_, rank_, sources_, payload);
+  return *kept;
+}
+
+namespace {
+
+// The table's node-aware view, made by the first call (collective).
+const NodeAware& node_aware_of(const classic::Comm& comm, const Table& table) {
+  if (table.node_aware != nullptr) return *table.node_aware;
+  const classic::Comm& over = table.base.is_null() ? comm : table.base;
+  const int size = over.size();
+  const int degree = static_cast<int>(table.destinations.size());
+  std::vector<int> degrees(static_cast<std::size_t>(size));
+  classic::allgather(over, std::span<const int>(&degree, 1),
+                     std::span<int>(degrees));
+  std::vector<int> displs(static_cast<std::size_t>(size), 0);
+  std::partial_sum(degrees.begin(), degrees.end() - 1, displs.begin() + 1);
+  std::vector<int> all(static_cast<std::size_t>(
+      std::accumulate(degrees.begin(), degrees.end(), 0)));
+  classic::allgatherv(over, std::span<const int>(table.destinations),
+                      std::span<int>(all), degrees, displs);
+  node_routes::HostGraph graph;
+  graph.host_of_rank = table.host_of_rank;
+  graph.destinations.resize(static_cast<std::size_t>(size));
+  for (std::size_t r = 0; r < graph.destinations.size(); ++r) {
+    const auto first = all.begin() + displs[r];
+    graph.destinations[r].assign(first, first + degrees[r]);
+  }
+  table.node_aware =
+      std::make_shared<NodeAware>(std::move(graph), comm.rank(), table.sources);
+  return *table.node_aware;
+}
+
+std::int64_t bytes_of(const Plan::Block& block, const char* function) {
+  return std::int64_t{block.count} *
+         classic::datatype_layout(block.datatype, function).size;
+}
+
+// A plan of the routes' three steps with `block` placing each slot.
+template <class Place>
+Plan plan_of(const Routes& routes, Place block) {
+  Plan plan;
+  for (const node_routes::Step& step : routes.steps) {
+    Plan::Round round;
+    for (const node_routes::Transfer& t : step.receives) {
+      Plan::Message& m = round.receives.emplace_back();
+      m.peer = t.peer;
+      m.tag = t.tag;
+      for (const Slot& slot : t.slots) m.blocks.push_back(block(slot));
+    }
+    for (const node_routes::Transfer& t : step.sends) {
+      Plan::Message& m = round.sends.emplace_back();
+      m.peer = t.peer;
+      m.tag = t.tag;
+      for (const Slot& slot : t.slots) m.blocks.push_back(block(slot));
+    }
+    for (const node_routes::Copy& copy : step.copies) {
+      const Plan::Block from = block(copy.from);
+      const Plan::Block to = block({Slot::Kind::recv, copy.to});
+      if (from == to) continue;  // landed there
+      round.local.push_back(
+          {.kind = Plan::Local::Kind::copy, .from = from, .to = to});
+    }
+    if (!round.receives.empty() || !round.sends.empty() ||
+        !round.local.empty()) {
+      plan.rounds.push_back(std::move(round));
+    }
+  }
+  return plan;
+}
+
+// The byte size of every block this process receives (by source, first)
+// and relays (by scratch slot, after them): the routes run over one int64
+// per block. Blocking.
+std::vector<std::int64_t> exchange_sizes(const classic::Comm& comm,
+                                         const Routes& routes,
+                                         const Exchange& blocks,
+                                         const char* function) {
+  std::vector<std::int64_t> sent(blocks.send.size());
+  std::transform(
+      blocks.send.begin(), blocks.send.end(), sent.begin(),
+      [function](const Plan::Block& b) { return bytes_of(b, function); });
+  const std::size_t in = blocks.recv.size();
+  std::vector<std::int64_t> sizes(
+      in + static_cast<std::size_t>(routes.scratch_slots), 0);
+  const auto place = [in](const Slot& slot) {
+    const std::size_t index =
+        static_cast<std::size_t>(slot.index) +
+        (slot.kind == Slot::Kind::scratch ? in : std::size_t{0});
+    return Plan::Block{
+        .space = slot.kind == Slot::Kind::send ? Space::send : Space::recv,
+        .displacement = static_cast<MPI_Aint>(index * sizeof(std::int64_t)),
+        .count = 1,
+        .datatype = MPI_INT64_T};
+  };
+  (void)classic::execute(
+      comm, std::make_shared<const Plan>(plan_of(routes, place)),
+      {sent.data(), sizes.data()}, classic::Mode::blocking, function);
+  return sizes;
+}
+
+// The blocks' plan, once the sizes are known.
+Plan data_plan(const Routes& routes, const Exchange& blocks,
+               const std::vector<std::int64_t>& sizes, const Table& table,
+               const char* function) {
+  const std::size_t in = blocks.recv.size();
+  for (std::size_t j = 0; j < in; ++j) {
+    const std::int64_t room = bytes_of(blocks.recv[j], function);
+    if (sizes[j] > room) {
+      throw classic::Error(classic::ErrorClass::truncate, function,
+                           "the block from source " + std::to_string(j) +
+                               " (rank " + std::to_string(table.sources[j]) +
+                               ") has " + std::to_string(sizes[j]) +
+                               " bytes; receive block " + std::to_string(j) +
+                               " holds " + std::to_string(room));
+    }
+  }
+  std::vector<Plan::Block> scratch(
+      static_cast<std::size_t>(routes.scratch_slots));
+  MPI_Aint offset = 0;
+  for (std::size_t t = 0; t < scratch.size(); ++t) {
+    const std::int64_t bytes = sizes[in + t];
+    const int lands = routes.lands_in[t];
+    if (lands >= 0 &&
+        bytes ==
+            bytes_of(blocks.recv[static_cast<std::size_t>(lands)], function)) {
+      scratch[t] = blocks.recv[static_cast<std::size_t>(lands)];
+      continue;
+    }
+    if (bytes > std::numeric_limits<int>::max()) {
+      throw classic::Error(classic::ErrorClass::count, function,
+                           "a relayed block of " + std::to_string(bytes) +
+                               " bytes exceeds what one count can describe");
+    }
+    scratch[t] = {.space = Space::scratch,
+                  .displacement = offset,
+                  .count = static_cast<int>(bytes),
+                  .datatype = MPI_PACKED};
+    offset += (static_cast<MPI_Aint>(bytes) + 15) / 16 * 16;
+  }
+  Plan plan = plan_of(routes, [&](const Slot& slot) {
+    const auto index = static_cast<std::size_t>(slot.index);
+    switch (slot.kind) {
+      case Slot::Kind::send:
+        return blocks.send[index];
+      case Slot::Kind::recv:
+        return blocks.recv[index];
+      case Slot::Kind::scratch:
+        break;
+    }
+    return scratch[index];
+  });
+  plan.scratch_bytes = offset;
+  return plan;
+}
+
+classic::Request run(const classic::Comm& comm, const Table& table,
+                     const Call& call) {
+  const Checks check(comm, call);
+  const char* function = call.function();
+  const Exchange blocks = normalise(table, call, check);
+  const bool per_source = call.operation == Operation::allgather ||
+                          call.operation == Operation::allgatherv ||
+                          call.operation == Operation::allgatherw;
+  const Routes& routes =
+      node_aware_of(comm, table)
+          .routes(per_source ? Payload::per_source : Payload::per_edge);
+  const std::vector<std::int64_t> sizes =
+      exchange_sizes(comm, routes, blocks, function);
+  return classic::execute(comm,
+                          std::make_shared<const Plan>(data_plan(
+                              routes, blocks, sizes, table, function)),
+                          {call.send.data, call.recv.data}, call.mode,
+                          function);
+}
+
+// Offered on directed graphs, not on a classic Cartesian topology (whose
+// repeated neighbours pair by direction, not by order).
+void adopt(Table& table) {
+  if (table.structure != Structure::directed_graph || table.cartesian) return;
+  for (Operation operation :
+       {Operation::allgather, Operation::allgatherv, Operation::allgatherw,
+        Operation::alltoall, Operation::alltoallv, Operation::alltoallw}) {
+    table.offer(operation, node_aware());
+  }
+}
+
+}  // namespace
+
+extern constinit const Registration kNodeAware{{"node_aware", &run}, &adopt};
+
+const Algorithm& node_aware() { return kNodeAware.algorithm; }
+
+}  // namespace ortho::algorithms

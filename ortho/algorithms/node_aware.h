@@ -1,0 +1,37 @@
+// The node-aware algorithm (node_aware.cc) as the table holds it: every
+// process's view of the whole graph and the hosts, made at the algorithm's
+// first call on a communicator, and its routes per payload, made once.
+#ifndef ORTHOCOMM_ORTHO_ALGORITHMS_NODE_AWARE_H_
+#define ORTHOCOMM_ORTHO_ALGORITHMS_NODE_AWARE_H_
+
+#include <optional>
+#include <vector>
+
+#include "ortho/algorithms/node_aware_routes.h"
+#include "ortho/internal/inside_ortho.h"
+#include "ortho/internal/table.h"
+
+namespace ortho::algorithms {
+
+class NodeAware {
+ public:
+  NodeAware(node_routes::HostGraph graph, int rank, std::vector<int> sources);
+
+  // This process's routes for `payload` (computed on first use; calls on
+  // one communicator are not concurrent).
+  const node_routes::Routes& routes(node_routes::Payload payload) const;
+
+ private:
+  node_routes::HostGraph graph_;
+  int rank_ = 0;
+  std::vector<int> sources_;
+  mutable std::optional<node_routes::Routes> per_edge_;
+  mutable std::optional<node_routes::Routes> per_source_;
+};
+
+// "node_aware": allgather(v, w) and alltoall(v, w) on directed graphs.
+const Algorithm& node_aware();
+
+}  // namespace ortho::algorithms
+
+#endif  // ORTHOCOMM_ORTHO_ALGORITHMS_NODE_AWARE_H_
