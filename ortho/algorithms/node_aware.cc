@@ -4,13 +4,16 @@
 //
 // Its first call on a communicator gathers every process's destinations
 // (collective: an allgather of the out-degrees and one of the lists, on the
-// base communicator). A relay cannot know the sizes of the blocks it
-// forwards (MPI tells a process only its own), so each call first runs the
-// routes over one int64 per block (the byte sizes), then the blocks;
-// relayed blocks wait in scratch as bytes and travel as MPI_PACKED, which
-// matches any type signature. Persistent calls pay the size exchange once,
-// at initialisation; blocking and non-blocking calls at every call (the
-// non-blocking form waits for it). A block that a receiving relay needs
+// base communicator). Relayed blocks wait in scratch as bytes and travel
+// as MPI_PACKED, which matches any type signature. In allgather and
+// alltoall every block has the same size everywhere (MPI), so a relay
+// knows it from its own arguments and the plan is kept for the next call
+// with the same arguments. In the v and w forms a relay cannot know the
+// sizes of the blocks it forwards (MPI tells a process only its own), so
+// the call first runs the routes over one int64 per block (the byte
+// sizes), then the blocks: persistent calls once, at initialisation;
+// blocking and non-blocking calls at every call (the non-blocking form
+// waits for it). A block that a receiving relay needs
 // itself lands in its own receive block where that block has exactly the
 // block's size, and is handed on from there.
 #include "ortho/algorithms/node_aware.h"
@@ -33,6 +36,7 @@
 #include "ortho/algorithms/node_aware_routes.h"
 #include "ortho/algorithms/registry.h"
 #include "ortho/internal/exchange.h"
+#include "ortho/internal/last_plan.h"
 
 namespace ortho::algorithms {
 
@@ -205,10 +209,41 @@ Plan data_plan(const Routes& routes, const Exchange& blocks,
   return plan;
 }
 
+// allgather and alltoall: every block has the size of this process's own
+// (MPI makes the type signature of the blocks the same on every process;
+// relays have an edge, hence a block of their own). 0 for a process
+// without edges, which relays nothing.
+std::vector<std::int64_t> uniform_sizes(const Routes& routes,
+                                        const Exchange& blocks,
+                                        const char* function) {
+  std::int64_t bytes = 0;
+  if (!blocks.send.empty()) {
+    bytes = bytes_of(blocks.send.front(), function);
+  } else if (!blocks.recv.empty()) {
+    bytes = bytes_of(blocks.recv.front(), function);
+  }
+  return std::vector<std::int64_t>(
+      blocks.recv.size() + static_cast<std::size_t>(routes.scratch_slots),
+      bytes);
+}
+
+// What identifies node_aware's plans among an operation's last plans.
+constexpr char kPlansOfNodeAware = 0;
+
 classic::Request run(const classic::Comm& comm, const Table& table,
                      const Call& call) {
-  const Checks check(comm, call);
   const char* function = call.function();
+  const bool uniform = call.operation == Operation::allgather ||
+                       call.operation == Operation::alltoall;
+  internal::LastPlan& last =
+      table.last_plans[static_cast<std::size_t>(call.operation)];
+  if (uniform) {
+    if (const auto* kept = last.find(&kPlansOfNodeAware, call)) {
+      return classic::execute(comm, *kept, {call.send.data, call.recv.data},
+                              call.mode, function);
+    }
+  }
+  const Checks check(comm, call);
   const Exchange blocks = normalise(table, call, check);
   const bool per_source = call.operation == Operation::allgather ||
                           call.operation == Operation::allgatherv ||
@@ -217,10 +252,12 @@ classic::Request run(const classic::Comm& comm, const Table& table,
       node_aware_of(comm, table)
           .routes(per_source ? Payload::per_source : Payload::per_edge);
   const std::vector<std::int64_t> sizes =
-      exchange_sizes(comm, routes, blocks, function);
-  return classic::execute(comm,
-                          std::make_shared<const Plan>(data_plan(
-                              routes, blocks, sizes, table, function)),
+      uniform ? uniform_sizes(routes, blocks, function)
+              : exchange_sizes(comm, routes, blocks, function);
+  auto plan = std::make_shared<const Plan>(
+      data_plan(routes, blocks, sizes, table, function));
+  if (uniform) last.keep(&kPlansOfNodeAware, call, plan);
+  return classic::execute(comm, std::move(plan),
                           {call.send.data, call.recv.data}, call.mode,
                           function);
 }

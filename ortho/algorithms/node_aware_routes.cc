@@ -71,11 +71,23 @@ std::map<PairKey, HostPair> crossing_blocks(const HostGraph& graph,
   return pairs;
 }
 
-// The ranks of each host, ascending.
-std::map<int, std::vector<int>> ranks_by_host(const HostGraph& graph) {
+// The ranks of each host that have an edge (in or out), ascending: the
+// candidates for relays. (A relay with an edge knows the size of the
+// blocks of an allgather or alltoall from its own arguments; every pair's
+// hosts have one: the ends of its edges.)
+std::map<int, std::vector<int>> relay_candidates(const HostGraph& graph) {
+  std::vector<char> has_edge(graph.host_of_rank.size(), 0);
+  for (std::size_t r = 0; r < graph.destinations.size(); ++r) {
+    for (const int d : graph.destinations[r]) {
+      has_edge[r] = 1;
+      has_edge[static_cast<std::size_t>(d)] = 1;
+    }
+  }
   std::map<int, std::vector<int>> hosts;
   for (std::size_t r = 0; r < graph.host_of_rank.size(); ++r) {
-    hosts[graph.host_of_rank[r]].push_back(static_cast<int>(r));
+    if (has_edge[r] != 0) {
+      hosts[graph.host_of_rank[r]].push_back(static_cast<int>(r));
+    }
   }
   return hosts;
 }
@@ -220,7 +232,7 @@ Routes routes(const HostGraph& graph, int rank, std::span<const int> sources,
               Payload payload) {
   const ReceiveBlocks blocks(graph, rank, sources);
   std::map<PairKey, HostPair> pairs = crossing_blocks(graph, payload);
-  choose_relays(pairs, ranks_by_host(graph));
+  choose_relays(pairs, relay_candidates(graph));
   const int host = graph.host_of_rank[static_cast<std::size_t>(rank)];
 
   Routes routes;

@@ -8,7 +8,9 @@
 // steps: (0) direct blocks within a host and gathering at sending relays,
 // (1) the messages between hosts, (2) handing out on the destination host.
 //
-// Every process computes the same relays from the whole graph (every
+// Relays are processes with an edge (so that they know the size of the
+// blocks of an allgather or alltoall, which MPI makes the same on every
+// process). Every process computes the same relays from the whole graph (every
 // process's destinations, in order) and the hosts, and from them its own
 // part: which blocks it sends and receives in each step, and where they
 // lie (a block of its send or receive buffer, or a scratch slot of a block

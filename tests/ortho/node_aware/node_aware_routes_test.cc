@@ -3,9 +3,9 @@
 // and random hosts, every process's routes move tokens step by step; each
 // message must be received exactly once with as many blocks as were sent,
 // every receive block must end with the block MPI's pairing of its edge
-// names (the brute-force answer from the global graph), and at most one
+// names (the brute-force answer from the global graph), at most one
 // message may cross per ordered pair of hosts (exactly one where an edge
-// crosses).
+// crosses), and relays are processes with an edge.
 #include "ortho/algorithms/node_aware_routes.h"
 
 #include <gtest/gtest.h>
@@ -19,7 +19,7 @@
 #include <tuple>
 #include <vector>
 
-namespace ortho::algorithms::node_aware {
+namespace ortho::algorithms::node_routes {
 namespace {
 
 // A block's identity: its source and its send block (per_source: -1).
@@ -111,6 +111,12 @@ void check_graph(const Graph& g, Payload payload, const std::string& label) {
     ASSERT_EQ(mine.steps.size(), 3u) << label;
     ASSERT_EQ(mine.lands_in.size(),
               static_cast<std::size_t>(mine.scratch_slots));
+    // Relays have an edge (they know the blocks' size from their own).
+    const bool relays = mine.scratch_slots > 0 || !mine.steps[1].sends.empty();
+    const bool has_edge =
+        !g.host_graph.destinations[static_cast<std::size_t>(r)].empty() ||
+        !g.sources[static_cast<std::size_t>(r)].empty();
+    EXPECT_TRUE(!relays || has_edge) << label << ": rank " << r;
     memory[static_cast<std::size_t>(r)].recv.assign(
         g.sources[static_cast<std::size_t>(r)].size(), kEmpty);
     memory[static_cast<std::size_t>(r)].scratch.assign(
@@ -258,4 +264,4 @@ TEST(NodeAwareRoutes, SourcesThatDisagreeWithTheGraphAreRejected) {
 }
 
 }  // namespace
-}  // namespace ortho::algorithms::node_aware
+}  // namespace ortho::algorithms::node_routes
