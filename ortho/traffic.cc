@@ -5,6 +5,8 @@
 
 #include "classic/base/constants.h"
 #include "ortho/algorithms/combining.h"
+#include "ortho/algorithms/node_aware.h"
+#include "ortho/internal/exchange.h"
 #include "ortho/internal/table.h"
 #include "stencils/schedule.h"
 
@@ -17,7 +19,9 @@ Traffic counted(const algorithms::Traffic& traffic, std::size_t block_bytes) {
   return {.messages = traffic.messages,
           .bytes = static_cast<std::int64_t>(traffic.blocks) *
                    static_cast<std::int64_t>(block_bytes),
-          .rounds = traffic.rounds};
+          .rounds = traffic.rounds,
+          .messages_between_hosts = std::nullopt,
+          .bytes_between_hosts = std::nullopt};
 }
 
 std::optional<Traffic> combining_traffic(const algorithms::Combining& c,
@@ -44,7 +48,9 @@ std::optional<Traffic> combining_traffic(const algorithms::Combining& c,
                      .bytes = static_cast<std::int64_t>(schedule.blocks) *
                               static_cast<std::int64_t>(block_bytes +
                                                         sizeof(std::int64_t)),
-                     .rounds = 2 * schedule.rounds};
+                     .rounds = 2 * schedule.rounds,
+                     .messages_between_hosts = std::nullopt,
+                     .bytes_between_hosts = std::nullopt};
     }
     case Operation::allreduce:
       if (c.box_depth > 0) {
@@ -56,6 +62,54 @@ std::optional<Traffic> combining_traffic(const algorithms::Combining& c,
   }
 }
 
+// Messages and bytes of node_aware's routes for `operation`.
+std::optional<Traffic> node_aware_traffic(const Table& table,
+                                          Operation operation,
+                                          std::size_t block_bytes,
+                                          classic::Mode mode) {
+  if (table.node_aware == nullptr || !algorithms::is_exchange(operation)) {
+    return std::nullopt;
+  }
+  const bool per_source = operation == Operation::allgather ||
+                          operation == Operation::allgatherv ||
+                          operation == Operation::allgatherw;
+  const algorithms::node_routes::Routes& routes = table.node_aware->routes(
+      per_source ? algorithms::node_routes::Payload::per_source
+                 : algorithms::node_routes::Payload::per_edge);
+  Traffic traffic{.messages = 0,
+                  .bytes = 0,
+                  .rounds = 0,
+                  .messages_between_hosts = 0,
+                  .bytes_between_hosts = 0};
+  for (std::size_t step = 0; step < routes.steps.size(); ++step) {
+    const auto& sends = routes.steps[step].sends;
+    if (!sends.empty()) ++traffic.rounds;
+    for (const auto& send : sends) {
+      const auto bytes = static_cast<std::int64_t>(send.slots.size()) *
+                         static_cast<std::int64_t>(block_bytes);
+      ++traffic.messages;
+      traffic.bytes += bytes;
+      if (step == 1) {  // the step between hosts
+        ++*traffic.messages_between_hosts;
+        *traffic.bytes_between_hosts += bytes;
+      }
+    }
+  }
+  const bool sized = operation != Operation::allgather &&
+                     operation != Operation::alltoall &&
+                     mode != classic::Mode::persistent;
+  if (sized) {  // the size exchange: the same messages, 8 bytes a block
+    const std::int64_t blocks =
+        traffic.bytes /
+        std::max<std::int64_t>(1, static_cast<std::int64_t>(block_bytes));
+    traffic.messages *= 2;
+    traffic.rounds *= 2;
+    *traffic.messages_between_hosts *= 2;
+    traffic.bytes += blocks * static_cast<std::int64_t>(sizeof(std::int64_t));
+  }
+  return traffic;
+}
+
 }  // namespace
 
 std::optional<Traffic> traffic(const classic::Comm& comm, Operation operation,
@@ -64,16 +118,35 @@ std::optional<Traffic> traffic(const classic::Comm& comm, Operation operation,
   const Table& table = internal::table_of(comm, kFunction);
   if (table.structure != Structure::directed_graph) return std::nullopt;
   if (algorithm == "direct") {
-    if (table.combining) {
-      return counted(algorithms::direct_traffic(*table.combining), block_bytes);
-    }
     const auto edges = static_cast<int>(
         std::count_if(table.destinations.begin(), table.destinations.end(),
                       [](int peer) { return peer != classic::proc_null; }));
-    return Traffic{.messages = edges,
-                   .bytes = static_cast<std::int64_t>(edges) *
-                            static_cast<std::int64_t>(block_bytes),
-                   .rounds = edges > 0 ? 1 : 0};
+    Traffic traffic{.messages = edges,
+                    .bytes = static_cast<std::int64_t>(edges) *
+                             static_cast<std::int64_t>(block_bytes),
+                    .rounds = edges > 0 ? 1 : 0,
+                    .messages_between_hosts = std::nullopt,
+                    .bytes_between_hosts = std::nullopt};
+    if (table.combining) {
+      traffic =
+          counted(algorithms::direct_traffic(*table.combining), block_bytes);
+    }
+    if (!table.host_of_rank.empty()) {
+      const int mine =
+          table.host_of_rank[static_cast<std::size_t>(comm.rank())];
+      const auto crossing = static_cast<int>(std::count_if(
+          table.destinations.begin(), table.destinations.end(), [&](int peer) {
+            return peer != classic::proc_null && peer != comm.rank() &&
+                   table.host_of_rank[static_cast<std::size_t>(peer)] != mine;
+          }));
+      traffic.messages_between_hosts = crossing;
+      traffic.bytes_between_hosts = static_cast<std::int64_t>(crossing) *
+                                    static_cast<std::int64_t>(block_bytes);
+    }
+    return traffic;
+  }
+  if (algorithm == "node_aware") {
+    return node_aware_traffic(table, operation, block_bytes, mode);
   }
   if (algorithm != "combining" || !table.combining) return std::nullopt;
   return combining_traffic(*table.combining, operation, block_bytes, mode);

@@ -20,6 +20,10 @@ struct Traffic {
   std::int64_t bytes =
       0;           // bytes sent: blocks (relayed ones again) x block bytes
   int rounds = 0;  // rounds of messages, each waiting for the one before
+  // Of those, the messages and bytes to processes on other hosts (the
+  // table's hosts: classic::locality, or ORTHO_HOSTS); where known.
+  std::optional<int> messages_between_hosts;
+  std::optional<std::int64_t> bytes_between_hosts;
 };
 
 // The traffic per process of one call of `operation` on the directed graph
@@ -30,7 +34,11 @@ struct Traffic {
 //    alltoallw run the schedule twice per blocking or non-blocking call
 //    (a size exchange of one int64 per block first) and once per start of
 //    a persistent one (the size exchange ran at *_init); allreduce on a
-//    box stencil, the box's rounds.
+//    box stencil, the box's rounds (between hosts not counted);
+//  - "node_aware": its routes for allgather(v, w) and alltoall(v, w), once
+//    the communicator has run it (its first call gathers the graph); the
+//    v and w forms in blocking and non-blocking mode run them twice (the
+//    size exchange first).
 // nullopt where it is not known ahead of the call: another structure or
 // algorithm, or combining where comm has no stencil or the operation no
 // combining form. Local (the table must exist: collective if it is made

@@ -32,6 +32,7 @@
 #include "classic/collectives/collectives.h"
 #include "classic/exec/executor.h"
 #include "classic/exec/plan.h"
+#include "ortho/algorithms/algorithms.h"
 #include "ortho/algorithms/checks.h"
 #include "ortho/algorithms/node_aware_routes.h"
 #include "ortho/algorithms/registry.h"
@@ -262,14 +263,47 @@ classic::Request run(const classic::Comm& comm, const Table& table,
                           function);
 }
 
+// Where alltoall's blocks get too large for two relays: measured on 4
+// simulated hosts x 4 processes (docs/experiments.md, "Node-aware
+// collectives"), node_aware ran 1.5-2.4x Open MPI's alltoall at 4 KB
+// blocks and 0.7x at 40 KB, where direct held 0.96-1.0. allgather's block
+// crosses once per host and kept its lead at 40 KB (1.2-1.8x): no
+// crossover.
+constexpr std::size_t kAlltoallMostBlockBytes = 16 * 1024;
+
 // Offered on directed graphs, not on a classic Cartesian topology (whose
-// repeated neighbours pair by direction, not by order).
+// repeated neighbours pair by direction, not by order). The default where
+// the graph spans several hosts: for allgather and alltoall (the latter up
+// to kAlltoallMostBlockBytes, direct above) in every mode, for the v and w
+// forms in persistent mode, whose size exchange runs once, at
+// initialisation (blocking and non-blocking calls would pay it every call:
+// they keep their choice). Never on one host, where it is direct's
+// messages behind a gathered graph.
 void adopt(Table& table) {
   if (table.structure != Structure::directed_graph || table.cartesian) return;
   for (Operation operation :
        {Operation::allgather, Operation::allgatherv, Operation::allgatherw,
         Operation::alltoall, Operation::alltoallv, Operation::alltoallw}) {
     table.offer(operation, node_aware());
+  }
+  if (table.hosts < 2) return;
+  table.choice(Operation::allgather) = Choice::only(node_aware());
+  Choice alltoall;
+  alltoall.primary = node_aware();
+  alltoall.alternative = direct();
+  alltoall.crossover_bytes = kAlltoallMostBlockBytes;
+  table.choice(Operation::alltoall) = alltoall;
+  for (Operation operation : {Operation::allgatherv, Operation::allgatherw}) {
+    Choice& choice = table.choice(operation);
+    choice.persistent = node_aware();
+    choice.persistent_crossover_bytes = Choice::kNever;
+  }
+  for (Operation operation : {Operation::alltoallv, Operation::alltoallw}) {
+    Choice& choice = table.choice(operation);
+    choice.alternative = direct();
+    choice.persistent = node_aware();
+    choice.persistent_crossover_bytes = kAlltoallMostBlockBytes;
+    choice.agreed_size = true;
   }
 }
 

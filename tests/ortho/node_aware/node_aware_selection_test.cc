@@ -1,0 +1,123 @@
+// Where ortho selects the node-aware algorithm, and what it sends between
+// hosts: the hosts are planned with ORTHO_HOSTS (blocks of consecutive
+// ranks), set alike on every process before each communicator is made.
+// On one host node_aware is offered but never selected; on several it is
+// the default for allgather, for alltoall up to 16 KiB blocks, and for the
+// persistent v and w forms. The counters of ortho::traffic are checked
+// against counts by hand on a complete graph over two hosts.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "classic/base/error.h"
+#include "classic/comm/comm.h"
+#include "classic/exec/mode.h"
+#include "ortho/dist_graph.h"
+#include "ortho/operation.h"
+#include "ortho/raw_collectives.h"
+#include "ortho/table.h"
+#include "ortho/traffic.h"
+
+namespace {
+
+using classic::Mode;
+using ortho::Operation;
+
+// Every rank to every other (the same list as sources and destinations),
+// planned on `hosts` hosts.
+classic::Comm complete_graph(const char* hosts) {
+  setenv("ORTHO_HOSTS", hosts, 1);
+  const classic::Comm world = classic::Comm::world();
+  std::vector<int> others;
+  for (int r = 0; r < world.size(); ++r) {
+    if (r != world.rank()) others.push_back(r);
+  }
+  classic::Comm graph = ortho::dist_graph_create_adjacent(
+      world, others, classic::unweighted, others, classic::unweighted);
+  unsetenv("ORTHO_HOSTS");
+  return graph;
+}
+
+TEST(NodeAwareSelection, NeverOnOneHost) {
+  const classic::Comm graph = complete_graph("1");
+  for (Operation operation : {Operation::allgather, Operation::alltoall,
+                              Operation::allgatherv, Operation::alltoallv}) {
+    for (Mode mode : {Mode::blocking, Mode::persistent}) {
+      EXPECT_EQ(ortho::selected_algorithm(graph, operation, 4, mode), "direct")
+          << ortho::to_string(operation);
+    }
+  }
+}
+
+TEST(NodeAwareSelection, DefaultAcrossHosts) {
+  const classic::Comm graph = complete_graph("2");
+  EXPECT_EQ(ortho::selected_algorithm(graph, Operation::allgather, 40000),
+            "node_aware");
+  EXPECT_EQ(ortho::selected_algorithm(graph, Operation::alltoall, 4),
+            "node_aware");
+  EXPECT_EQ(ortho::selected_algorithm(graph, Operation::alltoall, 16384),
+            "node_aware");
+  EXPECT_EQ(ortho::selected_algorithm(graph, Operation::alltoall, 16385),
+            "direct");
+  EXPECT_EQ(ortho::selected_algorithm(graph, Operation::allgatherv, 4,
+                                      Mode::persistent),
+            "node_aware");
+  EXPECT_EQ(ortho::selected_algorithm(graph, Operation::allgatherv, 4),
+            "direct");
+  EXPECT_EQ(ortho::selected_algorithm(graph, Operation::alltoallw, 4,
+                                      Mode::persistent),
+            "node_aware");
+}
+
+// 4 ranks on 2 hosts ({0, 1}, {2, 3}), each sending to the 3 others: direct
+// sends 2 messages between hosts from every rank; node_aware one per
+// ordered pair of hosts, from its relay: rank 0 (host 0 -> 1, relaying
+// rank 1's blocks) and rank 3 (host 1 -> 0, relaying rank 2's).
+TEST(NodeAwareSelection, MessagesBetweenHostsCountedExactly) {
+  const classic::Comm graph = complete_graph("2");
+  if (graph.size() != 4) GTEST_SKIP() << "the counts are for 4 processes";
+  std::vector<int> send(3, graph.rank());
+  std::vector<int> recv(3, -1);
+  ortho::alltoall(graph, send.data(), 1, MPI_INT, recv.data(), 1, MPI_INT);
+  std::vector<int> expected_recv;
+  for (int r = 0; r < 4; ++r) {
+    if (r != graph.rank()) expected_recv.push_back(r);
+  }
+  EXPECT_EQ(recv, expected_recv);
+  const auto direct =
+      ortho::traffic(graph, Operation::alltoall, "direct", sizeof(int));
+  const auto node_aware =
+      ortho::traffic(graph, Operation::alltoall, "node_aware", sizeof(int));
+  ASSERT_TRUE(direct && direct->messages_between_hosts);
+  ASSERT_TRUE(node_aware && node_aware->messages_between_hosts);
+  EXPECT_EQ(*direct->messages_between_hosts, 2);
+  const int between[] = {1, 0, 0, 1};
+  EXPECT_EQ(*node_aware->messages_between_hosts, between[graph.rank()]);
+  // The relays' messages carry 4 blocks (their own 2, their mate's 2).
+  EXPECT_EQ(*node_aware->bytes_between_hosts,
+            between[graph.rank()] * 4 * static_cast<int>(sizeof(int)));
+}
+
+TEST(NodeAwareSelection, HostsThatAreNoNumberAreAnError) {
+  for (const char* bad : {"0", "two", "2x", "-1"}) {
+    setenv("ORTHO_HOSTS", bad, 1);
+    const classic::Comm world = classic::Comm::world();
+    try {
+      (void)ortho::dist_graph_create_adjacent(
+          world, std::vector<int>{}, classic::unweighted, std::vector<int>{},
+          classic::unweighted);
+      ADD_FAILURE() << "ORTHO_HOSTS = '" << bad << "' was taken";
+    } catch (const classic::Error& error) {
+      EXPECT_EQ(error.error_class(), classic::ErrorClass::arg);
+      EXPECT_NE(std::string(error.what()).find("ORTHO_HOSTS"),
+                std::string::npos)
+          << error.what();
+    }
+    unsetenv("ORTHO_HOSTS");
+  }
+}
+
+}  // namespace
