@@ -269,7 +269,7 @@ classic::Request run(const classic::Comm& comm, const Table& table,
 // blocks and 0.7x at 40 KB, where direct held 0.96-1.0. allgather's block
 // crosses once per host and kept its lead at 40 KB (1.2-1.8x): no
 // crossover.
-constexpr std::size_t kAlltoallMostBlockBytes = 16 * 1024;
+constexpr std::size_t kAlltoallMostBlockBytes = std::size_t{16} * 1024;
 
 // Offered on directed graphs, not on a classic Cartesian topology (whose
 // repeated neighbours pair by direction, not by order). The default where
