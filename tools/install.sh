@@ -44,11 +44,12 @@ bazel build -c opt "${bazel_flags[@]}" //:liborthocomm_closure.so
 execroot="$(bazel info -c opt "${bazel_flags[@]}" execution_root 2>/dev/null)"
 bin="$(bazel info -c opt "${bazel_flags[@]}" bazel-bin 2>/dev/null)"
 
-# Public headers: the hdrs of the public libraries under //:orthocomm.
-# visible() keeps the targets a package outside the layers may use, which
-# leaves out classic's internal targets and stencils' private ones.
+# Public headers: the hdrs and textual_hdrs of the public libraries under
+# //:orthocomm. visible() keeps the targets a package outside the layers may
+# use, which leaves out classic's internal targets and stencils' private
+# ones.
 headers=$(bazel query --output=label \
-  'labels(hdrs, visible(//:liborthocomm_closure.so, kind("cc_library", deps(//:orthocomm))))' \
+  'let libs = visible(//:liborthocomm_closure.so, kind("cc_library", deps(//:orthocomm))) in labels(hdrs, $libs) + labels(textual_hdrs, $libs)' \
   2>/dev/null | grep -E '^//(classic|naming|stencils|ortho)[/:]' |
   sed -e 's|^//||' -e 's|:|/|' | grep -v '/internal/' | sort -u)
 [[ -n "$headers" ]] || { echo "install: no public headers found" >&2; exit 1; }
