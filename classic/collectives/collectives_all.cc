@@ -42,11 +42,6 @@ constexpr TransportForms kAlltoallwForms{&MPI_Alltoallw, &MPI_Ialltoallw,
 // rules: count elements of operands in send (or in place), results in recv.
 using Elementwise = decltype(kAllreduceForms);
 
-void check_apart(const CollectiveCall& call, In send, Out recv) {
-  call.check_apart(send.data, send.size * send.element_bytes, "send", recv.data,
-                   recv.size * recv.element_bytes, "recv");
-}
-
 Request allgather_core(const CollectiveCall& call, SendBlock send,
                        RecvBlock recv) {
   if (!is_in_place(send.data)) call.check(send, "send");
@@ -113,7 +108,7 @@ Request elementwise_typed(const Comm& comm, const char* function, In send,
   const bool in_place = is_in_place(send.data);
   const int count = in_place ? call.count_of(recv.size, "recv")
                              : call.count_of(send.size, "send");
-  if (!in_place) check_apart(call, send, recv);
+  if (!in_place) call.check_apart(send, recv);
   return elementwise_core(call, {send.data, count, send.datatype, send.size},
                           {recv.data, count, recv.datatype, recv.size}, op,
                           forms);
@@ -218,7 +213,7 @@ Request allgather(const Comm& comm, In send, Out recv, Mode mode) {
   const bool in_place = is_in_place(send.data);
   const int count = in_place ? call.per_process(recv.size, "recv")
                              : call.count_of(send.size, "send");
-  if (!in_place) check_apart(call, send, recv);
+  if (!in_place) call.check_apart(send, recv);
   return allgather_core(call, {send.data, count, send.datatype, send.size},
                         {recv.data, count, recv.datatype, recv.size});
 }
@@ -232,7 +227,7 @@ Request allgatherv(const Comm& comm, In send, Out recv,
   const CollectiveCall call(comm, kAllgatherv(mode), mode);
   const bool in_place = is_in_place(send.data);
   const int count = in_place ? 0 : call.count_of(send.size, "send");
-  if (!in_place) check_apart(call, send, recv);
+  if (!in_place) call.check_apart(send, recv);
   return allgatherv_core(
       call, {send.data, count, send.datatype, send.size},
       {recv.data, recvcounts, displs, recv.datatype, recv.size});
@@ -246,7 +241,7 @@ Request alltoall(const Comm& comm, In send, Out recv, Mode mode) {
   const bool in_place = is_in_place(send.data);
   const int count = in_place ? call.per_process(recv.size, "recv")
                              : call.per_process(send.size, "send");
-  if (!in_place) check_apart(call, send, recv);
+  if (!in_place) call.check_apart(send, recv);
   return alltoall_core(call, {send.data, count, send.datatype, send.size},
                        {recv.data, count, recv.datatype, recv.size});
 }
@@ -260,7 +255,7 @@ Request alltoallv(const Comm& comm, In send, std::span<const int> sendcounts,
                            rdispls, mode);
   }
   const CollectiveCall call(comm, kAlltoallv(mode), mode);
-  if (!is_in_place(send.data)) check_apart(call, send, recv);
+  if (!is_in_place(send.data)) call.check_apart(send, recv);
   return alltoallv_core(
       call, {send.data, sendcounts, sdispls, send.datatype, send.size},
       {recv.data, recvcounts, rdispls, recv.datatype, recv.size});
@@ -289,7 +284,7 @@ Request reduce_scatter(const Comm& comm, In send, Out recv,
     return inter_reduce_scatter(comm, send, recv, recvcounts, op, mode);
   }
   const CollectiveCall call(comm, kReduceScatter(mode), mode);
-  if (!is_in_place(send.data)) check_apart(call, send, recv);
+  if (!is_in_place(send.data)) call.check_apart(send, recv);
   return reduce_scatter_core(call, {send.data, 0, send.datatype, send.size},
                              {recv.data, 0, recv.datatype, recv.size},
                              recvcounts, op);
@@ -304,7 +299,7 @@ Request reduce_scatter_block(const Comm& comm, In send, Out recv, MPI_Op op,
   const bool in_place = is_in_place(send.data);
   const int count = in_place ? call.per_process(recv.size, "recv")
                              : call.count_of(recv.size, "recv");
-  if (!in_place) check_apart(call, send, recv);
+  if (!in_place) call.check_apart(send, recv);
   return reduce_scatter_block_core(
       call, {send.data, count, send.datatype, send.size},
       {recv.data, count, recv.datatype, recv.size}, op);

@@ -24,12 +24,6 @@ constexpr TransportForms kScattervForms{&MPI_Scatterv, &MPI_Iscatterv,
 constexpr TransportForms kReduceForms{&MPI_Reduce, &MPI_Ireduce,
                                       &MPIX_Reduce_init};
 
-// Typed send and receive spans must not share memory where both are used.
-void check_apart(const CollectiveCall& call, In send, Out recv) {
-  call.check_apart(send.data, send.size * send.element_bytes, "send", recv.data,
-                   recv.size * recv.element_bytes, "recv");
-}
-
 Request bcast_core(const CollectiveCall& call, RecvBlock buffer, int root) {
   call.check_root(root);
   call.reject_in_place(buffer.data, "buffer");
@@ -151,7 +145,7 @@ Request gather(const Comm& comm, In send, Out recv, int root, Mode mode) {
   // In place happens at the root only, where recv holds every block.
   const int count = in_place ? call.per_process(recv.size, "recv")
                              : call.count_of(send.size, "send");
-  if (call.is_root(root) && !in_place) check_apart(call, send, recv);
+  if (call.is_root(root) && !in_place) call.check_apart(send, recv);
   return gather_core(call, {send.data, count, send.datatype, send.size},
                      {recv.data, count, recv.datatype, recv.size}, root);
 }
@@ -167,7 +161,7 @@ Request gatherv(const Comm& comm, In send, Out recv,
   call.check_in_place_at_root(send.data, root, "send");
   const bool in_place = is_in_place(send.data);
   const int count = in_place ? 0 : call.count_of(send.size, "send");
-  if (call.is_root(root) && !in_place) check_apart(call, send, recv);
+  if (call.is_root(root) && !in_place) call.check_apart(send, recv);
   return gatherv_core(call, {send.data, count, send.datatype, send.size},
                       {recv.data, recvcounts, displs, recv.datatype, recv.size},
                       root);
@@ -184,7 +178,7 @@ Request scatter(const Comm& comm, In send, Out recv, int root, Mode mode) {
   // In place happens at the root only, where send holds every block.
   const int count = in_place ? call.per_process(send.size, "send")
                              : call.count_of(recv.size, "recv");
-  if (call.is_root(root) && !in_place) check_apart(call, send, recv);
+  if (call.is_root(root) && !in_place) call.check_apart(send, recv);
   return scatter_core(call, {send.data, count, send.datatype, send.size},
                       {recv.data, count, recv.datatype, recv.size}, root);
 }
@@ -199,7 +193,7 @@ Request scatterv(const Comm& comm, In send, std::span<const int> sendcounts,
   call.check_in_place_at_root(recv.data, root, "recv");
   const bool in_place = is_in_place(recv.data);
   const int count = in_place ? 0 : call.count_of(recv.size, "recv");
-  if (call.is_root(root) && !in_place) check_apart(call, send, recv);
+  if (call.is_root(root) && !in_place) call.check_apart(send, recv);
   return scatterv_core(
       call, {send.data, sendcounts, displs, send.datatype, send.size},
       {recv.data, count, recv.datatype, recv.size}, root);
@@ -216,7 +210,7 @@ Request reduce(const Comm& comm, In send, Out recv, MPI_Op op, int root,
   const bool in_place = is_in_place(send.data);
   const int count = in_place ? call.count_of(recv.size, "recv")
                              : call.count_of(send.size, "send");
-  if (call.is_root(root) && !in_place) check_apart(call, send, recv);
+  if (call.is_root(root) && !in_place) call.check_apart(send, recv);
   return reduce_core(call, {send.data, count, send.datatype, send.size},
                      {recv.data, count, recv.datatype, recv.size}, op, root);
 }

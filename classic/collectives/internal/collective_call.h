@@ -22,6 +22,7 @@
 #include "classic/base/internal/buffers.h"
 #include "classic/base/internal/inside_classic.h"
 #include "classic/collectives/internal/checked_call.h"
+#include "classic/collectives/typed_collectives.h"
 #include "classic/comm/comm.h"
 #include "classic/exec/executor.h"
 #include "classic/exec/mode.h"
@@ -192,6 +193,11 @@ class CollectiveCall {
   void check_apart(const void* a, std::size_t a_bytes, const char* a_name,
                    const void* b, std::size_t b_bytes,
                    const char* b_name) const;
+  // The same for a typed send and receive span, where the call uses both.
+  void check_apart(const In& send, const Out& recv) const {
+    check_apart(send.data, send.size * send.element_bytes, "send", recv.data,
+                recv.size * recv.element_bytes, "recv");
+  }
 
   // Raises classic::Error unless code is MPI_SUCCESS.
   void run(int code) const {
