@@ -64,8 +64,9 @@ concept Matching =
     Transmittable<S> && Transmittable<R> && !std::is_const_v<R> &&
     std::same_as<std::remove_const_t<S>, R>;
 
-// The typed forms, after type erasure, in a mode (collectives_rooted.cc and
-// collectives_all.cc); blocking ones return a null Request.
+// The typed forms, after type erasure, in a mode (collectives_rooted.cc,
+// collectives_all.cc and collectives_all_reductions.cc); blocking ones
+// return a null Request.
 Request bcast(const Comm& comm, Out buffer, int root, Mode mode);
 Request gather(const Comm& comm, In send, Out recv, int root, Mode mode);
 Request gatherv(const Comm& comm, In send, Out recv,
