@@ -201,4 +201,11 @@ Request InterPlan::run(const void* send, void* recv) {
                  call_->function());
 }
 
+void swap_at_leaders(const InterCall& call, InterPlan& plan,
+                     const Plan::Block& mine, const Plan::Block& theirs) {
+  if (!call.leads()) return;
+  plan.send(kBetweenLeaders, Plan::Group::peers, 0, {mine});
+  plan.receive(kBetweenLeaders, Plan::Group::peers, 0, {theirs});
+}
+
 }  // namespace classic::internal

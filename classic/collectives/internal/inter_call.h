@@ -168,6 +168,16 @@ inline Plan::Block recv_block(MPI_Aint byte_displacement, int count,
 // A message that carries nothing (the barrier's).
 inline Plan::Block empty_block() { return send_block(0, 0, MPI_BYTE); }
 
+// The phases of the collectives that pass a group's data through its rank
+// 0 (the leader), as rounds of their plans: to the leader in its group,
+// between the two leaders, from the leader to the rest of its group.
+enum LeaderPhase : int { kToLeader = 0, kBetweenLeaders = 1, kFromLeader = 2 };
+
+// The leaders swap their groups' reductions: `mine` goes, the other
+// group's arrives in `theirs`. Processes that do not lead add nothing.
+void swap_at_leaders(const InterCall& call, InterPlan& plan,
+                     const Plan::Block& mine, const Plan::Block& theirs);
+
 using transport::shifted;
 // The extent of one element of `datatype`.
 inline MPI_Aint extent_of(MPI_Datatype datatype) {
