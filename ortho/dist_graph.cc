@@ -5,9 +5,9 @@
 #include <utility>
 #include <vector>
 
-#include "classic/comm/locality.h"
 #include "naming/cart_name.h"
 #include "ortho/algorithms/combining.h"
+#include "ortho/internal/graph_facts.h"
 #include "ortho/internal/mapping.h"
 #include "ortho/internal/table.h"
 #include "ortho/strict.h"
@@ -45,8 +45,7 @@ classic::Comm adjacent_graph(const classic::Comm& comm,
                              std::optional<classic::Comm> made = std::nullopt) {
   MappingFacts facts;
   if (reorder == classic::Reorder::yes) {
-    Mapping mapping =
-        map_graph(comm, adjacency, info, classic::locality(comm).host_of_rank);
+    Mapping mapping = map_graph(comm, adjacency, info, host_layout(comm));
     if (mapping.graph) return std::move(*mapping.graph);
     facts = mapping.facts;
   }

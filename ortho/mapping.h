@@ -6,7 +6,8 @@
 // naming on every process (naming::cart_name, one process per grid cell),
 // whose graph is one stencil everywhere (stencils::detect_cartesian) and
 // whose processes sit on several hosts with as many processes each
-// (classic::locality), place the grid on the hosts: among the axis-aligned
+// (classic::locality; ORTHO_HOSTS=K plans as if on K hosts of consecutive
+// ranks), place the grid on the hosts: among the axis-aligned
 // block partitions of the grid into one block per host, the one with the
 // least weight on the edges between hosts (stencils/placement.h; edge
 // weights are the largest weight any process gives that stencil offset,

@@ -1,5 +1,3 @@
-#include "ortho/mapping.h"
-
 #include <mpi.h>
 
 #include <algorithm>
@@ -11,6 +9,7 @@
 #include "classic/comm/locality.h"
 #include "classic/graph/dist_graph.h"
 #include "ortho/internal/table.h"
+#include "ortho/mapping.h"
 
 namespace ortho {
 
@@ -21,18 +20,22 @@ MappingReport mapping_report(const classic::Comm& graph) {
     throw classic::Error(classic::ErrorClass::comm, kFunction,
                          "graph is no directed-graph communicator");
   }
-  const classic::Locality& where = classic::locality(graph);
+  // The hosts the table was made with (internal::host_layout); a classic
+  // Cartesian topology's table has none recorded: the transport's.
+  const std::vector<int>& host_of_rank =
+      table.host_of_rank.empty() ? classic::locality(graph).host_of_rank
+                                 : table.host_of_rank;
+  const int hosts =
+      1 + *std::max_element(host_of_rank.begin(), host_of_rank.end());
   const classic::DistGraphNeighbors neighbours =
       classic::dist_graph_neighbors(graph);
-  const int my_host =
-      where.host_of_rank[static_cast<std::size_t>(graph.rank())];
+  const int my_host = host_of_rank[static_cast<std::size_t>(graph.rank())];
   // Per host, the weight leaving it; then the edges and the total.
-  std::vector<std::int64_t> mine(static_cast<std::size_t>(where.hosts()) + 1,
-                                 0);
+  std::vector<std::int64_t> mine(static_cast<std::size_t>(hosts) + 1, 0);
   std::int64_t edges = 0;
   for (std::size_t i = 0; i < neighbours.destinations.size(); ++i) {
     const int to = neighbours.destinations[i];
-    if (to < 0 || where.host_of_rank[static_cast<std::size_t>(to)] == my_host) {
+    if (to < 0 || host_of_rank[static_cast<std::size_t>(to)] == my_host) {
       continue;  // proc_null, or on this host
     }
     ++edges;
@@ -46,7 +49,7 @@ MappingReport mapping_report(const classic::Comm& graph) {
   classic::allreduce(graph, mine.data(), sums.data(),
                      static_cast<int>(mine.size()), MPI_INT64_T, MPI_SUM);
   MappingReport report;
-  report.hosts = where.hosts();
+  report.hosts = hosts;
   report.mapped = table.mapping.mapped;
   report.identity = table.mapping.identity;
   report.best_blocks = table.mapping.best_blocks;

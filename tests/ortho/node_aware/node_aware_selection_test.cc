@@ -16,6 +16,7 @@
 #include "classic/comm/comm.h"
 #include "classic/exec/mode.h"
 #include "ortho/dist_graph.h"
+#include "ortho/mapping.h"
 #include "ortho/operation.h"
 #include "ortho/raw_collectives.h"
 #include "ortho/table.h"
@@ -54,6 +55,8 @@ TEST(NodeAwareSelection, NeverOnOneHost) {
 
 TEST(NodeAwareSelection, DefaultAcrossHosts) {
   const classic::Comm graph = complete_graph("2");
+  // The planned hosts are the ones reported too.
+  EXPECT_EQ(ortho::mapping_report(graph).hosts, 2);
   EXPECT_EQ(ortho::selected_algorithm(graph, Operation::allgather, 40000),
             "node_aware");
   EXPECT_EQ(ortho::selected_algorithm(graph, Operation::alltoall, 4),

@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# Node-aware collectives measured: experiments/node_aware_benchmark (built
+# with -c opt) on simulated hosts (tools/hosts.sh: shared memory within a
+# host, TCP over veth between hosts), ranks placed by slot. Writes
+# RESULTS/run.txt (what ran where), RESULTS/raw.txt (the program's output)
+# and RESULTS/table.txt: per operation, stencil and block size, Open MPI's
+# time per call and every variant's speedup over it (> 1: faster), and the
+# most messages between hosts any process sends per call, direct against
+# node_aware.
+#
+#   tools/node_aware.sh [--hosts=H] [--slots=S] [--results=DIR]
+#                       [BENCHMARK FLAGS...]
+#
+# H hosts (default 4) x S slots (default 4). RESULTS defaults to
+# docs/results/<YYYY-MM-DD>-node-aware-HxS-tcp. Needs root (tools/hosts.sh)
+# and python3. With ORTHOCOMM_BUILD_LOCK set, the build runs under flock on
+# that file. The measured binary is a copy, so builds during the run change
+# nothing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+command_line="bash tools/node_aware.sh${*:+ $*}"
+hosts=4
+slots=4
+results=""
+flags=()
+for argument in "$@"; do
+  case "$argument" in
+    --hosts=*) hosts="${argument#--hosts=}" ;;
+    --slots=*) slots="${argument#--slots=}" ;;
+    --results=*) results="${argument#--results=}" ;;
+    --benchmark_*) flags+=("$argument") ;;
+    *) echo "usage: tools/node_aware.sh [--hosts=H] [--slots=S]" \
+         "[--results=DIR] [--benchmark_...]" >&2
+       exit 2 ;;
+  esac
+done
+for value in "$hosts" "$slots"; do
+  [[ "$value" =~ ^[1-9][0-9]*$ ]] || {
+    echo "node_aware.sh: --hosts and --slots take positive numbers" >&2
+    exit 2; }
+done
+if [[ "$(id -u)" != 0 ]]; then
+  echo "node_aware.sh: needs root (tools/hosts.sh: network namespaces)" >&2
+  exit 2
+fi
+np=$((hosts * slots))
+results="${results:-docs/results/$(date -u +%Y-%m-%d)-node-aware-${hosts}x$slots-tcp}"
+
+build=(bazel build -c opt //experiments:node_aware_benchmark)
+if [[ -n "${ORTHOCOMM_BUILD_LOCK:-}" ]]; then
+  build=(flock -o "$ORTHOCOMM_BUILD_LOCK" "${build[@]}")
+fi
+work="$(mktemp -d /tmp/orthocomm-node-aware.XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+"${build[@]}"
+cp bazel-out/k8-opt/bin/experiments/node_aware_benchmark "$work/"
+chmod 755 "$work"
+
+mkdir -p "$results"
+{
+  echo "command: $command_line"
+  echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
+  echo "machine: $(nproc) cores, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1), $(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME")"
+  echo "mpi: $(mpirun --version 2>/dev/null | head -1)"
+  echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' (modified)')"
+  echo "hosts: $hosts simulated hosts x $slots slots (tools/hosts.sh), $np processes by slot, btl self,vader,tcp"
+  echo "program: node_aware_benchmark ${flags[*]}"
+  echo "load before: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min)"
+} >"$results/run.txt"
+
+bash tools/hosts.sh "$hosts" --slots "$slots" -- bash -c '
+  source tests/harness/mpirun_flags.sh
+  mpirun_flags "$1"
+  shift
+  mpirun "${MPIRUN_FLAGS[@]}" "$@"' _ "$np" "$work/node_aware_benchmark" \
+  "${flags[@]}" | sed 's/\x1b\[[0-9;]*m//g' >"$results/raw.txt"
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min)" \
+  >>"$results/run.txt"
+
+python3 - "$results/raw.txt" >"$results/table.txt" <<'PYTHON'
+import re
+import sys
+
+variants = ["openmpi_persistent", "direct", "combining", "node_aware", "node_aware_persistent",
+            "selected", "selected_persistent", "raw"]
+
+
+def value(text):
+    return float(text[:-1]) * 1000 if text.endswith("k") else float(text)
+
+
+print("| operation | stencil | block | Open MPI µs | "
+      + " | ".join(variants) + " | between hosts: direct / node_aware |")
+print("| --- | --- | ---: | ---: | " + " | ".join("---:" for _ in variants)
+      + " | ---: |")
+for line in open(sys.argv[1]):
+    if not line.startswith("BM_NodeAware/"):
+        continue
+    name = line.split()[0].split("/")
+    operation, stencil = name[1].split("_")
+    block = int(name[2]) * 4
+    f = {k: value(v) for k, v in re.findall(r"(\w+)=([\d.]+k?)", line)}
+    print(f"| {operation} | {stencil} Moore | {block} B "
+          f"| {f['openmpi_us']:.0f} | "
+          + " | ".join(f"{f[v + '_x']:.2f}" for v in variants)
+          + f" | {f['direct_between']:.0f} / {f['node_aware_between']:.0f} |")
+print()
+print("Speedups over Open MPI's MPI_Neighbor_* (> 1: faster); raw is the "
+      "hand-posted floor of direct's messages.")
+PYTHON
+cat "$results/table.txt"
