@@ -42,6 +42,8 @@
 #include "classic/topology/cartesian.h"
 #include "classic/topology/dims_create.h"
 #include "experiments/hand_posted.h"
+#include "naming/cart_name.h"
+#include "ortho/dist_graph.h"
 
 namespace {
 
@@ -124,23 +126,44 @@ class Neighbourhood {
       // MPI's Cartesian order: per dimension, the neighbour at -1, then +1.
       ranks = {torus.rank_at(-1, 0), torus.rank_at(1, 0), torus.rank_at(0, -1),
                torus.rank_at(0, 1)};
+    } else if (reorder_grid) {
+      // ortho's mapping: the world named as the grid, the Moore graph made
+      // with Reorder::yes (classic's Cartesian layout weighs the von
+      // Neumann edges only); the neighbours are then read in its order.
+      const classic::Comm named = classic::Comm::world().dup();
+      naming::cart_name(named, torus.dims, std::array<bool, 2>{true, true},
+                        naming::Order::row_major);
+      const std::vector<int> world_moore =
+          Torus::row_major(torus.dims, classic::Environment::world_rank())
+              .moore();
+      classic_ = ortho::dist_graph_create_adjacent(
+          named, world_moore, classic::unweighted, world_moore,
+          classic::unweighted, {}, classic::Reorder::yes);
+      ranks = classic::dist_graph_neighbors(classic_).destinations;
+      make_openmpi_moore(torus, mpi_reorder);
+      ranks_ = world_ranks(classic_, ranks);
+      return;
     } else {
       ranks = torus.moore();
       classic_ = classic::dist_graph_create_adjacent(
           grid, ranks, classic::unweighted, ranks, classic::unweighted);
-      // Open MPI's graph over the world in row-major order (its own
-      // reordering, if any, is its topology component's).
-      const std::vector<int> world_moore =
-          Torus::row_major(torus.dims, classic::Environment::world_rank())
-              .moore();
-      MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 8, world_moore.data(),
-                                     MPI_UNWEIGHTED, 8, world_moore.data(),
-                                     MPI_UNWEIGHTED, MPI_INFO_NULL, mpi_reorder,
-                                     &openmpi_);
-      degree_ = 8;
+      make_openmpi_moore(torus, mpi_reorder);
     }
     ranks_ = world_ranks(grid, ranks);
   }
+  // Open MPI's Moore graph over the world in row-major order (its own
+  // reordering, if any, is its topology component's).
+  void make_openmpi_moore(const Torus& torus, int mpi_reorder) {
+    const std::vector<int> world_moore =
+        Torus::row_major(torus.dims, classic::Environment::world_rank())
+            .moore();
+    MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 8, world_moore.data(),
+                                   MPI_UNWEIGHTED, 8, world_moore.data(),
+                                   MPI_UNWEIGHTED, MPI_INFO_NULL, mpi_reorder,
+                                   &openmpi_);
+    degree_ = 8;
+  }
+
   ~Neighbourhood() {
     if (openmpi_persistent_ != MPI_REQUEST_NULL) {
       MPI_Request_free(&openmpi_persistent_);
