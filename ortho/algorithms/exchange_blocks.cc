@@ -26,12 +26,6 @@ using combining_plans::PlanBuilder;
 using Plan = classic::Plan;
 using Space = Plan::Space;
 
-// The bytes of a block's data (its type signature's size).
-std::int64_t bytes_of(const Plan::Block& block, const char* function) {
-  return std::int64_t{block.count} *
-         classic::datatype_layout(block.datatype, function).size;
-}
-
 // Runs the alltoall schedule over one int64 per block: every process
 // learns the byte size of each block it receives (in the caller's source
 // order, first) and of each block it relays (after them, per scratch
@@ -40,10 +34,7 @@ std::vector<std::int64_t> exchange_sizes(const classic::Comm& comm,
                                          const Combining& combining,
                                          const Exchange& blocks,
                                          const char* function) {
-  std::vector<std::int64_t> sent(blocks.send.size());
-  std::transform(
-      blocks.send.begin(), blocks.send.end(), sent.begin(),
-      [function](const Plan::Block& b) { return bytes_of(b, function); });
+  std::vector<std::int64_t> sent = send_bytes(blocks, function);
   const std::size_t in = blocks.recv.size();
   const auto temps = static_cast<std::size_t>(combining.alltoall.temp_slots);
   std::vector<std::int64_t> sizes(in + temps, 0);
@@ -86,17 +77,7 @@ classic::Request run_exchange_blocks(const classic::Comm& comm,
   const Combining& combining = *table.combining;
   const std::vector<std::int64_t> sizes =
       exchange_sizes(comm, combining, blocks, function);
-  for (std::size_t j = 0; j < blocks.recv.size(); ++j) {
-    const std::int64_t room = bytes_of(blocks.recv[j], function);
-    if (sizes[j] > room) {
-      throw classic::Error(classic::ErrorClass::truncate, function,
-                           "the block from source " + std::to_string(j) +
-                               " (rank " + std::to_string(table.sources[j]) +
-                               ") has " + std::to_string(sizes[j]) +
-                               " bytes; receive block " + std::to_string(j) +
-                               " holds " + std::to_string(room));
-    }
-  }
+  check_room(table, blocks, sizes, function);
   Layout layout = layout_of({0, MPI_BYTE}, {0, MPI_BYTE}, function);
   layout.send_blocks = blocks.send;
   layout.recv_blocks = blocks.recv;
@@ -126,6 +107,5 @@ const Algorithm& exchange_blocks() {
   static constexpr Algorithm kExchangeBlocks{"combining", &run_exchange_blocks};
   return kExchangeBlocks;
 }
-
 
 }  // namespace ortho::algorithms

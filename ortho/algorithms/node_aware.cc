@@ -87,11 +87,6 @@ const NodeAware& node_aware_of(const classic::Comm& comm, const Table& table) {
   return *table.node_aware;
 }
 
-std::int64_t bytes_of(const Plan::Block& block, const char* function) {
-  return std::int64_t{block.count} *
-         classic::datatype_layout(block.datatype, function).size;
-}
-
 // A plan of the routes' three steps with `block` placing each slot.
 template <class Place>
 Plan plan_of(const Routes& routes, Place block) {
@@ -132,10 +127,7 @@ std::vector<std::int64_t> exchange_sizes(const classic::Comm& comm,
                                          const Routes& routes,
                                          const Exchange& blocks,
                                          const char* function) {
-  std::vector<std::int64_t> sent(blocks.send.size());
-  std::transform(
-      blocks.send.begin(), blocks.send.end(), sent.begin(),
-      [function](const Plan::Block& b) { return bytes_of(b, function); });
+  std::vector<std::int64_t> sent = send_bytes(blocks, function);
   const std::size_t in = blocks.recv.size();
   std::vector<std::int64_t> sizes(
       in + static_cast<std::size_t>(routes.scratch_slots), 0);
@@ -160,17 +152,7 @@ Plan data_plan(const Routes& routes, const Exchange& blocks,
                const std::vector<std::int64_t>& sizes, const Table& table,
                const char* function) {
   const std::size_t in = blocks.recv.size();
-  for (std::size_t j = 0; j < in; ++j) {
-    const std::int64_t room = bytes_of(blocks.recv[j], function);
-    if (sizes[j] > room) {
-      throw classic::Error(classic::ErrorClass::truncate, function,
-                           "the block from source " + std::to_string(j) +
-                               " (rank " + std::to_string(table.sources[j]) +
-                               ") has " + std::to_string(sizes[j]) +
-                               " bytes; receive block " + std::to_string(j) +
-                               " holds " + std::to_string(room));
-    }
-  }
+  check_room(table, blocks, sizes, function);
   std::vector<Plan::Block> scratch(
       static_cast<std::size_t>(routes.scratch_slots));
   MPI_Aint offset = 0;

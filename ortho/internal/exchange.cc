@@ -1,9 +1,13 @@
 #include "ortho/internal/exchange.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <span>
+#include <string>
 #include <vector>
 
 #include "classic/base/datatype_layout.h"
+#include "classic/base/error.h"
 
 namespace ortho::algorithms {
 namespace {
@@ -170,6 +174,35 @@ Exchange blocks_of(const Table& table, const Call& call, const Checks& check) {
 }
 
 }  // namespace
+
+std::int64_t bytes_of(const Plan::Block& block, const char* function) {
+  return std::int64_t{block.count} *
+         classic::datatype_layout(block.datatype, function).size;
+}
+
+std::vector<std::int64_t> send_bytes(const Exchange& exchange,
+                                     const char* function) {
+  std::vector<std::int64_t> bytes(exchange.send.size());
+  std::transform(
+      exchange.send.begin(), exchange.send.end(), bytes.begin(),
+      [function](const Plan::Block& b) { return bytes_of(b, function); });
+  return bytes;
+}
+
+void check_room(const Table& table, const Exchange& exchange,
+                std::span<const std::int64_t> sizes, const char* function) {
+  for (std::size_t j = 0; j < exchange.recv.size(); ++j) {
+    const std::int64_t room = bytes_of(exchange.recv[j], function);
+    if (sizes[j] > room) {
+      throw classic::Error(classic::ErrorClass::truncate, function,
+                           "the block from source " + std::to_string(j) +
+                               " (rank " + std::to_string(table.sources[j]) +
+                               ") has " + std::to_string(sizes[j]) +
+                               " bytes; receive block " + std::to_string(j) +
+                               " holds " + std::to_string(room));
+    }
+  }
+}
 
 Exchange normalise(const Table& table, const Call& call, const Checks& check) {
   Exchange exchange = blocks_of(table, call, check);

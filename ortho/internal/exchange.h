@@ -11,6 +11,7 @@
 #define ORTHOCOMM_ORTHO_INTERNAL_EXCHANGE_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <vector>
@@ -50,6 +51,19 @@ inline bool is_exchange(Operation operation) {
 // Raises classic::Error (through `check`) for arguments that do not fit the
 // table's neighbourhood.
 Exchange normalise(const Table& table, const Call& call, const Checks& check);
+
+// The bytes of a block's data (count times its datatype's size).
+std::int64_t bytes_of(const classic::Plan::Block& block, const char* function);
+
+// The bytes of each send block, in destination order: what the algorithms
+// that relay blocks of v and w forms exchange before the blocks.
+std::vector<std::int64_t> send_bytes(const Exchange& exchange,
+                                     const char* function);
+
+// Raises classic::Error (truncate) where sizes[j], the bytes that source
+// j sends, exceed receive block j.
+void check_room(const Table& table, const Exchange& exchange,
+                std::span<const std::int64_t> sizes, const char* function);
 
 // One message per edge in one round: send[i] to destinations[i], recv[j]
 // from sources[j], tagged so that repeated neighbours pair as MPI says
