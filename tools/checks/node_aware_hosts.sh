@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# The node-aware algorithm on real simulated hosts (tools/hosts.sh: shared
+# memory within a host, TCP between hosts), where the hosts come from the
+# transport (classic::locality), not from ORTHO_HOSTS: the Open MPI
+# differential test of ortho's neighbourhood collectives (random graphs,
+# three modes) with node_aware forced on 2 hosts x 4 processes, and with the
+# default choice (node_aware where the graph spans hosts) on 4 hosts x 2;
+# then node_aware_selection_test on 4 hosts x 1. Each must pass.
+# Exits 77 (skipped) without root, ip, unshare or network namespaces.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+
+skip() { echo "node_aware_hosts: skipped: $*" >&2; exit 77; }
+[[ "$(id -u)" == "0" ]] || skip "needs root"
+command -v ip >/dev/null && command -v unshare >/dev/null ||
+  skip "needs ip (iproute2) and unshare (util-linux)"
+unshare --net true 2>/dev/null || skip "cannot create network namespaces here"
+
+differential=//tests/ortho/graph:neighborhood_vs_openmpi_test_bin
+selection=//tests/ortho/node_aware:node_aware_selection_test_bin
+bazel build "$differential" "$selection" || exit 1
+bin="$(bazel info bazel-bin 2>/dev/null)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+# Copies: a build elsewhere during the runs changes nothing.
+cp "$bin/tests/ortho/graph/neighborhood_vs_openmpi_test_bin" \
+  "$bin/tests/ortho/node_aware/node_aware_selection_test_bin" "$work/"
+chmod 755 "$work"
+
+failures=0
+# run HOSTS SLOTS ALGORITHM BINARY: the binary on HOSTS x SLOTS processes.
+run() {
+  local hosts=$1 slots=$2 algorithm=$3 binary=$4
+  local label="$binary on $hosts hosts x $slots, algorithm ${algorithm:-default}"
+  if bash tools/hosts.sh "$hosts" --slots "$slots" -- bash -c '
+      source tests/harness/mpirun_flags.sh
+      mpirun_flags "$1"
+      ORTHO_ALGORITHM="$2" mpirun "${MPIRUN_FLAGS[@]}" -x ORTHO_ALGORITHM "$3"' \
+      _ "$((hosts * slots))" "$algorithm" "$work/$binary" >"$work/out" 2>&1 &&
+      grep -q "^\[  PASSED  \]" "$work/out"; then
+    echo "node_aware_hosts: $label: passed"
+  else
+    echo "node_aware_hosts: $label: FAILED" >&2
+    tail -30 "$work/out" >&2
+    failures=$((failures + 1))
+  fi
+}
+run 2 4 node_aware neighborhood_vs_openmpi_test_bin
+run 4 2 "" neighborhood_vs_openmpi_test_bin
+run 4 1 "" node_aware_selection_test_bin
+[[ $failures -eq 0 ]]
