@@ -15,6 +15,7 @@
 # tools/performance_doc.sh to publish it. Needs python3 for the table.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source tools/run_facts.sh
 command_line="bash tools/floor.sh $*"
 np=4
 launches=3
@@ -41,11 +42,7 @@ bazel build -c opt //experiments:combining_benchmark
 binary=bazel-out/k8-opt/bin/experiments/combining_benchmark
 mkdir -p "$results/raw"
 {
-  echo "command: $command_line"
-  echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
-  echo "machine: $(nproc) cores, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1), $(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME")"
-  echo "mpi: $(mpirun --version 2>/dev/null | head -1)"
-  echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' (modified)')"
+  run_facts "$command_line"
 } > "$results/run.txt"
 source tests/harness/mpirun_flags.sh
 mpirun_flags "$np"

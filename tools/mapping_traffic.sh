@@ -17,6 +17,7 @@
 # flock on that file.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source tools/run_facts.sh
 host_counts=(2 4 8)
 slot_counts=(2 4 8)
 placements=(slot node)
@@ -64,11 +65,7 @@ chmod 755 "$work"
 mkdir -p "$results/raw"
 rm -f "$results"/raw/*.txt
 {
-  echo "command: $command_line"
-  echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
-  echo "machine: $(nproc) cores, $(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME")"
-  echo "mpi: $(mpirun --version 2>/dev/null | head -1)"
-  echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' (modified)')"
+  run_facts "$command_line"
   echo "hosts: ${host_counts[*]} simulated hosts x ${slot_counts[*]} slots (tools/hosts.sh), placed by ${placements[*]}"
   echo "program: experiments/mapping_traffic (creation only: nothing timed)"
 } >"$results/run.txt"

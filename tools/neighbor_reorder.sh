@@ -17,6 +17,7 @@
 # tools/mapping.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source tools/run_facts.sh
 hosts=4
 slots=4
 np=$((hosts * slots))
@@ -66,11 +67,7 @@ chmod 755 "$work"
 mkdir -p "$results/raw"
 rm -f "$results"/raw/*.csv
 {
-  echo "command: $command_line"
-  echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
-  echo "machine: $(nproc) cores, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1), $(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME")"
-  echo "mpi: $(mpirun --version 2>/dev/null | head -1)"
-  echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' (modified)')"
+  run_facts "$command_line"
   echo "hosts: $hosts simulated hosts x $slots slots (tools/hosts.sh), $np processes, btl self,vader,tcp"
   echo "program: neighbor_benchmark [--reorder] ${flags[*]}"
   echo "load before: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min)"

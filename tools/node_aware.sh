@@ -18,6 +18,7 @@
 # nothing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source tools/run_facts.sh
 
 command_line="bash tools/node_aware.sh${*:+ $*}"
 hosts=4
@@ -59,11 +60,7 @@ chmod 755 "$work"
 
 mkdir -p "$results"
 {
-  echo "command: $command_line"
-  echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
-  echo "machine: $(nproc) cores, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1), $(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME")"
-  echo "mpi: $(mpirun --version 2>/dev/null | head -1)"
-  echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' (modified)')"
+  run_facts "$command_line"
   echo "hosts: $hosts simulated hosts x $slots slots (tools/hosts.sh), $np processes by slot, btl self,vader,tcp"
   echo "program: node_aware_benchmark ${flags[*]}"
   echo "load before: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min)"

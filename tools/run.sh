@@ -27,6 +27,7 @@
 # under tools/hosts.sh the processes are spread over the simulated hosts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source tools/run_facts.sh
 
 usage() {
   cat <<'USAGE'
@@ -116,11 +117,7 @@ results="${results:-results/$(date +%Y%m%d-%H%M%S)}"
 mkdir -p "$results/raw"
 # What was run where, for the report and for docs/performance.md.
 {
-  echo "command: $command_line"
-  echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
-  echo "machine: $(nproc) cores, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1), $(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME")"
-  echo "mpi: $(mpirun --version 2>/dev/null | head -1)"
-  echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' (modified)')"
+  run_facts "$command_line"
 } > "$results/run.txt"
 job_dir="$(mktemp -d)"
 trap 'rm -rf "$job_dir"' EXIT
