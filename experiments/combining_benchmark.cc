@@ -99,6 +99,7 @@
 #include "classic/topology/dims_create.h"
 #include "experiments/halo/spread.h"
 #include "experiments/hand_posted.h"
+#include "experiments/run_benchmarks.h"
 #include "naming/cart_name.h"
 #include "naming/geometry.h"
 #include "ortho/collectives.h"
@@ -932,13 +933,6 @@ std::string parse_options(int& argc, char** argv) {
   return error;
 }
 
-// Ranks other than 0 run the same benchmarks silently.
-class SilentReporter : public benchmark::BenchmarkReporter {
- public:
-  bool ReportContext(const Context&) override { return true; }
-  void ReportRuns(const std::vector<Run>&) override {}
-};
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -965,12 +959,9 @@ int main(int argc, char** argv) {
     std::printf(
         "combining_benchmark: %d processes, %d iterations of %d calls\n",
         classic::Environment::world_size(), options.iterations, options.calls);
-    benchmark::RunSpecifiedBenchmarks();
-    if (!options.csv.empty()) write_csv(options.csv);
-  } else {
-    SilentReporter silent;
-    benchmark::RunSpecifiedBenchmarks(&silent);
   }
+  experiments::run_benchmarks(root);
+  if (root && !options.csv.empty()) write_csv(options.csv);
   benchmark::Shutdown();
   // Exit 1 on every process where a result differed (mpirun then fails).
   return g_mismatch ? 1 : 0;

@@ -39,6 +39,7 @@
 #include "classic/graph/dist_graph.h"
 #include "classic/neighbor/neighbor_collectives.h"
 #include "classic/topology/dims_create.h"
+#include "experiments/run_benchmarks.h"
 #include "ortho/collectives.h"
 #include "ortho/dist_graph.h"
 
@@ -202,13 +203,6 @@ BENCHMARK(BM_IntraAllgather)->Apply(configure);
 BENCHMARK(BM_CheckedAllreduce)->Apply(configure);
 BENCHMARK(BM_CheckedNeighborAlltoall)->Apply(configure);
 
-// Ranks other than 0 run the same benchmarks silently.
-class SilentReporter : public benchmark::BenchmarkReporter {
- public:
-  bool ReportContext(const Context&) override { return true; }
-  void ReportRuns(const std::vector<Run>&) override {}
-};
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -217,11 +211,8 @@ int main(int argc, char** argv) {
   if (classic::Environment::world_rank() == 0) {
     std::printf("dispatch_benchmark: %d processes\n",
                 classic::Environment::world_size());
-    benchmark::RunSpecifiedBenchmarks();
-  } else {
-    SilentReporter silent;
-    benchmark::RunSpecifiedBenchmarks(&silent);
   }
+  experiments::run_benchmarks(classic::Environment::world_rank() == 0);
   benchmark::Shutdown();
   return 0;
 }

@@ -42,6 +42,7 @@
 #include "classic/topology/cartesian.h"
 #include "classic/topology/dims_create.h"
 #include "experiments/hand_posted.h"
+#include "experiments/run_benchmarks.h"
 #include "naming/cart_name.h"
 #include "ortho/dist_graph.h"
 
@@ -308,13 +309,6 @@ BENCHMARK_CAPTURE(BM_NeighborAlltoall, moore_persistent, Stencil::moore,
                   Form::persistent)
     ->Apply(configure);
 
-// Ranks other than 0 run the same benchmarks silently.
-class SilentReporter : public benchmark::BenchmarkReporter {
- public:
-  bool ReportContext(const Context&) override { return true; }
-  void ReportRuns(const std::vector<Run>&) override {}
-};
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -337,11 +331,8 @@ int main(int argc, char** argv) {
     std::printf("neighbor_benchmark: %d processes%s\n",
                 classic::Environment::world_size(),
                 reorder_grid ? ", grid made with Reorder::yes" : "");
-    benchmark::RunSpecifiedBenchmarks();
-  } else {
-    SilentReporter silent;
-    benchmark::RunSpecifiedBenchmarks(&silent);
   }
+  experiments::run_benchmarks(classic::Environment::world_rank() == 0);
   benchmark::Shutdown();
   return 0;
 }

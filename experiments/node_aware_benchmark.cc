@@ -39,6 +39,7 @@
 #include "classic/p2p/request.h"
 #include "classic/topology/dims_create.h"
 #include "experiments/hand_posted.h"
+#include "experiments/run_benchmarks.h"
 #include "naming/cart_name.h"
 #include "ortho/dist_graph.h"
 #include "ortho/operation.h"
@@ -313,12 +314,6 @@ BENCHMARK_CAPTURE(BM_NodeAware, allgather_3d, 3, Op::allgather)
     ->Apply(configure);
 BENCHMARK_CAPTURE(BM_NodeAware, alltoall_3d, 3, Op::alltoall)->Apply(configure);
 
-class SilentReporter : public benchmark::BenchmarkReporter {
- public:
-  bool ReportContext(const Context&) override { return true; }
-  void ReportRuns(const std::vector<Run>&) override {}
-};
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -329,11 +324,8 @@ int main(int argc, char** argv) {
   if (classic::Environment::world_rank() == 0) {
     std::printf("node_aware_benchmark: %d processes on %d hosts\n",
                 classic::Environment::world_size(), hosts);
-    benchmark::RunSpecifiedBenchmarks();
-  } else {
-    SilentReporter silent;
-    benchmark::RunSpecifiedBenchmarks(&silent);
   }
+  experiments::run_benchmarks(classic::Environment::world_rank() == 0);
   benchmark::Shutdown();
   for (auto& stencil : made_stencils) stencil.reset();
   return 0;

@@ -25,6 +25,7 @@
 #include "classic/base/environment.h"
 #include "classic/comm/comm.h"
 #include "classic/p2p/point_to_point.h"
+#include "experiments/run_benchmarks.h"
 
 namespace {
 
@@ -148,13 +149,6 @@ BENCHMARK_CAPTURE(BM_ProcNull8B, classic, Variant::classic_p2p)
     ->Apply(configure);
 BENCHMARK_CAPTURE(BM_ProcNull8B, raw_mpi, Variant::raw_mpi)->Apply(configure);
 
-// Rank 1 runs the same benchmarks silently.
-class SilentReporter : public benchmark::BenchmarkReporter {
- public:
-  bool ReportContext(const Context&) override { return true; }
-  void ReportRuns(const std::vector<Run>&) override {}
-};
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -166,12 +160,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   benchmark::Initialize(&argc, argv);
-  if (classic::Environment::world_rank() == 0) {
-    benchmark::RunSpecifiedBenchmarks();
-  } else {
-    SilentReporter silent;
-    benchmark::RunSpecifiedBenchmarks(&silent);
-  }
+  experiments::run_benchmarks(classic::Environment::world_rank() == 0);
   benchmark::Shutdown();
   return 0;
 }
