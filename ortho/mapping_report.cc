@@ -6,7 +6,6 @@
 
 #include "classic/base/error.h"
 #include "classic/collectives/collectives.h"
-#include "classic/comm/locality.h"
 #include "classic/graph/dist_graph.h"
 #include "ortho/internal/table.h"
 #include "ortho/mapping.h"
@@ -20,13 +19,9 @@ MappingReport mapping_report(const classic::Comm& graph) {
     throw classic::Error(classic::ErrorClass::comm, kFunction,
                          "graph is no directed-graph communicator");
   }
-  // The hosts the table was made with (internal::host_layout); a classic
-  // Cartesian topology's table has none recorded: the transport's.
-  const std::vector<int>& host_of_rank =
-      table.host_of_rank.empty() ? classic::locality(graph).host_of_rank
-                                 : table.host_of_rank;
-  const int hosts =
-      1 + *std::max_element(host_of_rank.begin(), host_of_rank.end());
+  // The hosts the table was made with (internal::host_layout).
+  const std::vector<int>& host_of_rank = table.host_of_rank;
+  const int hosts = table.hosts();
   const classic::DistGraphNeighbors neighbours =
       classic::dist_graph_neighbors(graph);
   const int my_host = host_of_rank[static_cast<std::size_t>(graph.rank())];

@@ -175,10 +175,6 @@ Table make_table(const classic::Comm& comm, Structure structure,
   }
   table.combining = std::move(facts.combining);
   table.host_of_rank = std::move(facts.host_of_rank);
-  if (!table.host_of_rank.empty()) {
-    table.hosts = 1 + *std::max_element(table.host_of_rank.begin(),
-                                        table.host_of_rank.end());
-  }
   for (const algorithms::Registration* registration : algorithms::registry()) {
     registration->adopt(table);
   }
@@ -249,9 +245,8 @@ void make_and_attach_table(const classic::Comm& comm) {
     base = comm.create(comm.group());
     if (classic::topo_test(comm) == classic::TopologyKind::cartesian) {
       facts = internal::analyse_cartesian(comm);
-    } else {
-      facts.host_of_rank = internal::host_layout(comm);
     }
+    facts.host_of_rank = internal::host_layout(comm);
   }
   internal::attach(comm, internal::make_table(comm, structure, std::move(base),
                                               std::move(facts)));

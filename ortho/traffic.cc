@@ -70,12 +70,8 @@ std::optional<Traffic> node_aware_traffic(const Table& table,
   if (table.node_aware == nullptr || !algorithms::is_exchange(operation)) {
     return std::nullopt;
   }
-  const bool per_source = operation == Operation::allgather ||
-                          operation == Operation::allgatherv ||
-                          operation == Operation::allgatherw;
-  const algorithms::node_routes::Routes& routes = table.node_aware->routes(
-      per_source ? algorithms::node_routes::Payload::per_source
-                 : algorithms::node_routes::Payload::per_edge);
+  const algorithms::node_routes::Routes& routes =
+      table.node_aware->routes(operation);
   Traffic traffic{.messages = 0,
                   .bytes = 0,
                   .rounds = 0,
@@ -95,8 +91,7 @@ std::optional<Traffic> node_aware_traffic(const Table& table,
       }
     }
   }
-  const bool sized = operation != Operation::allgather &&
-                     operation != Operation::alltoall &&
+  const bool sized = algorithms::NodeAware::exchanges_sizes(operation) &&
                      mode != classic::Mode::persistent;
   if (sized) {  // the size exchange: the same messages, 8 bytes a block
     const std::int64_t blocks =

@@ -51,7 +51,12 @@ NodeAware::NodeAware(node_routes::HostGraph graph, int rank,
                      std::vector<int> sources)
     : graph_(std::move(graph)), rank_(rank), sources_(std::move(sources)) {}
 
-const Routes& NodeAware::routes(Payload payload) const {
+const Routes& NodeAware::routes(Operation operation) const {
+  const Payload payload = operation == Operation::allgather ||
+                                  operation == Operation::allgatherv ||
+                                  operation == Operation::allgatherw
+                              ? Payload::per_source
+                              : Payload::per_edge;
   std::optional<Routes>& kept =
       payload == Payload::per_edge ? per_edge_ : per_source_;
   if (!kept) kept = node_routes::routes(graph_, rank_, sources_, payload);
@@ -216,8 +221,7 @@ constexpr char kPlansOfNodeAware = 0;
 classic::Request run(const classic::Comm& comm, const Table& table,
                      const Call& call) {
   const char* function = call.function();
-  const bool uniform = call.operation == Operation::allgather ||
-                       call.operation == Operation::alltoall;
+  const bool uniform = !NodeAware::exchanges_sizes(call.operation);
   internal::LastPlan& last =
       table.last_plans[static_cast<std::size_t>(call.operation)];
   if (uniform) {
@@ -228,12 +232,7 @@ classic::Request run(const classic::Comm& comm, const Table& table,
   }
   const Checks check(comm, call);
   const Exchange blocks = normalise(table, call, check);
-  const bool per_source = call.operation == Operation::allgather ||
-                          call.operation == Operation::allgatherv ||
-                          call.operation == Operation::allgatherw;
-  const Routes& routes =
-      node_aware_of(comm, table)
-          .routes(per_source ? Payload::per_source : Payload::per_edge);
+  const Routes& routes = node_aware_of(comm, table).routes(call.operation);
   const std::vector<std::int64_t> sizes =
       uniform ? uniform_sizes(routes, blocks, function)
               : exchange_sizes(comm, routes, blocks, function);
@@ -268,7 +267,7 @@ void adopt(Table& table) {
         Operation::alltoall, Operation::alltoallv, Operation::alltoallw}) {
     table.offer(operation, node_aware());
   }
-  if (table.hosts < 2) return;
+  if (table.hosts() < 2) return;
   table.choice(Operation::allgather) = Choice::only(node_aware());
   Choice alltoall;
   alltoall.primary = node_aware();

@@ -10,6 +10,7 @@
 #include "ortho/algorithms/node_aware_routes.h"
 #include "ortho/internal/inside_ortho.h"
 #include "ortho/internal/table.h"
+#include "ortho/operation.h"
 
 namespace ortho::algorithms {
 
@@ -17,9 +18,17 @@ class NodeAware {
  public:
   NodeAware(node_routes::HostGraph graph, int rank, std::vector<int> sources);
 
-  // This process's routes for `payload` (computed on first use; calls on
+  // This process's routes for `operation` (allgather(v, w): one block per
+  // source; alltoall(v, w): one per edge), computed on first use (calls on
   // one communicator are not concurrent).
-  const node_routes::Routes& routes(node_routes::Payload payload) const;
+  const node_routes::Routes& routes(Operation operation) const;
+
+  // Whether a call of `operation` learns its relayed blocks' sizes first
+  // (the v and w forms); allgather and alltoall know them.
+  static bool exchanges_sizes(Operation operation) {
+    return operation != Operation::allgather &&
+           operation != Operation::alltoall;
+  }
 
  private:
   node_routes::HostGraph graph_;

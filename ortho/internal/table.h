@@ -138,7 +138,6 @@ struct Table {
   // node-aware algorithm's view of the whole graph, made by its first call
   // (collective then; algorithms/node_aware.cc).
   std::vector<int> host_of_rank;
-  int hosts = 1;
   mutable std::shared_ptr<algorithms::NodeAware> node_aware;
   std::array<Choice, kOperationCount> choices{};
   // The choices before any override, which an empty override restores.
@@ -160,6 +159,14 @@ struct Table {
     if (std::find(list.begin(), list.end(), algorithm) == list.end()) {
       list.push_back(algorithm);
     }
+  }
+
+  // How many hosts host_of_rank names (1 where it is empty).
+  int hosts() const {
+    return host_of_rank.empty()
+               ? 1
+               : 1 + *std::max_element(host_of_rank.begin(),
+                                       host_of_rank.end());
   }
 
   const Choice& choice(Operation operation) const {
