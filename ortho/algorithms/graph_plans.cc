@@ -57,46 +57,65 @@ void send_per_edge_to(Plan::Round& round, const Neighbourhood& n, int root,
   }
 }
 
-// The reduction over `n.sources` at the caller: operands received into
-// scratch slots, then folded into `result` from the last to the first.
-void reduce_in_neighbourhood(Plan& plan, const Neighbourhood& n, Elements data,
-                             MPI_Op op, bool in_place) {
-  const std::size_t k = n.sources.size();
-  if (k == 0) return;
+}  // namespace
+
+OperandSlots operand_slots(std::size_t k, Elements data) {
   const classic::DatatypeLayout layout =
       classic::datatype_layout(data.datatype, kFunction);
   const MPI_Aint span =
       data.count == 0 ? 0
                       : (data.count - 1) * layout.extent + layout.true_extent;
   const MPI_Aint stride = (span + 15) / 16 * 16;
-  plan.scratch_bytes = static_cast<MPI_Aint>(k) * stride;
-  const auto slot = [&](std::size_t i) {
-    return block(Space::scratch,
-                 static_cast<MPI_Aint>(i) * stride - layout.true_lower_bound,
-                 data.count, data.datatype);
-  };
+  OperandSlots operands;
+  operands.bytes = static_cast<MPI_Aint>(k) * stride;
+  for (std::size_t i = 0; i < k; ++i) {
+    operands.slots.push_back(
+        block(Space::scratch,
+              static_cast<MPI_Aint>(i) * stride - layout.true_lower_bound,
+              data.count, data.datatype));
+  }
+  return operands;
+}
+
+void fold_operands(std::vector<Plan::Local>& local,
+                   std::span<const Plan::Block> operands, Plan::Block result,
+                   MPI_Op op) {
+  if (operands.empty()) return;
+  local.push_back(
+      {.kind = Plan::Local::Kind::copy, .from = operands.back(), .to = result});
+  for (std::size_t i = operands.size() - 1; i-- > 0;) {
+    local.push_back({.kind = Plan::Local::Kind::reduce,
+                     .from = operands[i],
+                     .to = result,
+                     .op = op,
+                     .order = Plan::Local::Order::from_first});
+  }
+}
+
+namespace {
+
+// The reduction over `n.sources` at the caller: operands received into
+// scratch slots, then folded into `result`.
+void reduce_in_neighbourhood(Plan& plan, const Neighbourhood& n, Elements data,
+                             MPI_Op op, bool in_place) {
+  const std::size_t k = n.sources.size();
+  if (k == 0) return;
+  const OperandSlots operands = operand_slots(k, data);
+  plan.scratch_bytes = operands.bytes;
   const Plan::Block result = block(Space::recv, 0, data.count, data.datatype);
   Plan::Round& round = plan.rounds.front();
   for (std::size_t i = 0; i < k; ++i) {
     if (in_place && n.sources[i] == n.rank) {
       // The own operand is the receive buffer's content: keep it before
       // the result overwrites it.
-      round.local.insert(
-          round.local.begin(),
-          {.kind = Plan::Local::Kind::copy, .from = result, .to = slot(i)});
+      round.local.insert(round.local.begin(), {.kind = Plan::Local::Kind::copy,
+                                               .from = result,
+                                               .to = operands.slots[i]});
     } else {
-      round.receives.push_back(message(n.sources[i], slot(i)));
+      round.receives.push_back(message(n.sources[i], operands.slots[i]));
     }
   }
-  round.local.push_back(
-      {.kind = Plan::Local::Kind::copy, .from = slot(k - 1), .to = result});
-  for (std::size_t i = k - 1; i-- > 0;) {
-    round.local.push_back({.kind = Plan::Local::Kind::reduce,
-                           .from = slot(i),
-                           .to = result,
-                           .op = op,
-                           .order = Plan::Local::Order::from_first});
-  }
+  fold_operands(round.local, operands.slots, result, op);
 }
 
 Plan one_round() {

@@ -9,7 +9,9 @@
 
 #include <mpi.h>
 
+#include <cstddef>
 #include <span>
+#include <vector>
 
 #include "classic/exec/plan.h"
 #include "ortho/internal/inside_ortho.h"
@@ -28,6 +30,21 @@ struct Elements {
   int count = 0;
   MPI_Datatype datatype = MPI_DATATYPE_NULL;
 };
+
+// k slots for operands of `data` in scratch, one after the other (each at
+// a multiple of 16 bytes), and the scratch bytes they take.
+struct OperandSlots {
+  std::vector<classic::Plan::Block> slots;
+  MPI_Aint bytes = 0;
+};
+OperandSlots operand_slots(std::size_t k, Elements data);
+
+// result = operands[0] op operands[1] op ... op operands[k-1]
+// (MPI_Reduce_local's operand order, so non-commutative ops see the
+// operands' order), as local work; nothing for no operand.
+void fold_operands(std::vector<classic::Plan::Local>& local,
+                   std::span<const classic::Plan::Block> operands,
+                   classic::Plan::Block result, MPI_Op op);
 
 // A zero-byte message to every distinct out-neighbour, a receive from
 // every distinct in-neighbour (self loops skipped): a process leaves once
