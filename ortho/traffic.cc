@@ -67,7 +67,8 @@ std::optional<Traffic> node_aware_traffic(const Table& table,
                                           Operation operation,
                                           std::size_t block_bytes,
                                           classic::Mode mode) {
-  if (table.node_aware == nullptr || !algorithms::is_exchange(operation)) {
+  if (table.node_aware == nullptr || (!algorithms::is_exchange(operation) &&
+                                      operation != Operation::allreduce)) {
     return std::nullopt;
   }
   const algorithms::node_routes::Routes& routes =

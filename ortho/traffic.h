@@ -35,7 +35,8 @@ struct Traffic {
 //    (a size exchange of one int64 per block first) and once per start of
 //    a persistent one (the size exchange ran at *_init); allreduce on a
 //    box stencil, the box's rounds (between hosts not counted);
-//  - "node_aware": its routes for allgather(v, w) and alltoall(v, w), once
+//  - "node_aware": its routes for allgather(v, w), alltoall(v, w) and
+//    allreduce (allgather's), once
 //    the communicator has run it (its first call gathers the graph); the
 //    v and w forms in blocking and non-blocking mode run them twice (the
 //    size exchange first).

@@ -1,6 +1,8 @@
-// "node_aware": allgather(v, w) and alltoall(v, w) on directed graphs whose
-// processes sit on several hosts, along the routes of node_aware_routes.h:
-// at most one message per ordered pair of hosts crosses between them.
+// "node_aware": allgather(v, w), alltoall(v, w) and allreduce on directed
+// graphs whose processes sit on several hosts, along the routes of
+// node_aware_routes.h: at most one message per ordered pair of hosts
+// crosses between them. allreduce sends allgather's blocks and reduces
+// them where they arrive.
 //
 // Its first call on a communicator gathers every process's destinations
 // (collective: an allgather of the out-degrees and one of the lists, on the
@@ -18,23 +20,21 @@
 // block's size, and is handed on from there.
 #include "ortho/algorithms/node_aware.h"
 
-#include <algorithm>
 #include <cstdint>
-#include <limits>
 #include <memory>
 #include <numeric>
-#include <string>
 #include <utility>
 #include <vector>
 
-#include "classic/base/datatype_layout.h"
-#include "classic/base/error.h"
 #include "classic/collectives/collectives.h"
 #include "classic/exec/executor.h"
 #include "classic/exec/plan.h"
 #include "ortho/algorithms/algorithms.h"
 #include "ortho/algorithms/checks.h"
+#include "ortho/algorithms/graph_plans.h"
+#include "ortho/algorithms/node_aware_plans.h"
 #include "ortho/algorithms/node_aware_routes.h"
+#include "ortho/algorithms/raw_call.h"
 #include "ortho/algorithms/registry.h"
 #include "ortho/internal/exchange.h"
 #include "ortho/internal/last_plan.h"
@@ -44,7 +44,6 @@ namespace ortho::algorithms {
 using classic::Plan;
 using node_routes::Payload;
 using node_routes::Routes;
-using node_routes::Slot;
 using Space = Plan::Space;
 
 NodeAware::NodeAware(node_routes::HostGraph graph, int rank,
@@ -52,11 +51,11 @@ NodeAware::NodeAware(node_routes::HostGraph graph, int rank,
     : graph_(std::move(graph)), rank_(rank), sources_(std::move(sources)) {}
 
 const Routes& NodeAware::routes(Operation operation) const {
-  const Payload payload = operation == Operation::allgather ||
-                                  operation == Operation::allgatherv ||
-                                  operation == Operation::allgatherw
-                              ? Payload::per_source
-                              : Payload::per_edge;
+  const Payload payload = operation == Operation::alltoall ||
+                                  operation == Operation::alltoallv ||
+                                  operation == Operation::alltoallw
+                              ? Payload::per_edge
+                              : Payload::per_source;
   std::optional<Routes>& kept =
       payload == Payload::per_edge ? per_edge_ : per_source_;
   if (!kept) kept = node_routes::routes(graph_, rank_, sources_, payload);
@@ -92,129 +91,6 @@ const NodeAware& node_aware_of(const classic::Comm& comm, const Table& table) {
   return *table.node_aware;
 }
 
-// A plan of the routes' three steps with `block` placing each slot.
-template <class Place>
-Plan plan_of(const Routes& routes, Place block) {
-  Plan plan;
-  for (const node_routes::Step& step : routes.steps) {
-    Plan::Round round;
-    for (const node_routes::Transfer& t : step.receives) {
-      Plan::Message& m = round.receives.emplace_back();
-      m.peer = t.peer;
-      m.tag = t.tag;
-      for (const Slot& slot : t.slots) m.blocks.push_back(block(slot));
-    }
-    for (const node_routes::Transfer& t : step.sends) {
-      Plan::Message& m = round.sends.emplace_back();
-      m.peer = t.peer;
-      m.tag = t.tag;
-      for (const Slot& slot : t.slots) m.blocks.push_back(block(slot));
-    }
-    for (const node_routes::Copy& copy : step.copies) {
-      const Plan::Block from = block(copy.from);
-      const Plan::Block to = block({Slot::Kind::recv, copy.to});
-      if (from == to) continue;  // landed there
-      round.local.push_back(
-          {.kind = Plan::Local::Kind::copy, .from = from, .to = to});
-    }
-    if (!round.receives.empty() || !round.sends.empty() ||
-        !round.local.empty()) {
-      plan.rounds.push_back(std::move(round));
-    }
-  }
-  return plan;
-}
-
-// The byte size of every block this process receives (by source, first)
-// and relays (by scratch slot, after them): the routes run over one int64
-// per block. Blocking.
-std::vector<std::int64_t> exchange_sizes(const classic::Comm& comm,
-                                         const Routes& routes,
-                                         const Exchange& blocks,
-                                         const char* function) {
-  std::vector<std::int64_t> sent = send_bytes(blocks, function);
-  const std::size_t in = blocks.recv.size();
-  std::vector<std::int64_t> sizes(
-      in + static_cast<std::size_t>(routes.scratch_slots), 0);
-  const auto place = [in](const Slot& slot) {
-    const std::size_t index =
-        static_cast<std::size_t>(slot.index) +
-        (slot.kind == Slot::Kind::scratch ? in : std::size_t{0});
-    return Plan::Block{
-        .space = slot.kind == Slot::Kind::send ? Space::send : Space::recv,
-        .displacement = static_cast<MPI_Aint>(index * sizeof(std::int64_t)),
-        .count = 1,
-        .datatype = MPI_INT64_T};
-  };
-  (void)classic::execute(
-      comm, std::make_shared<const Plan>(plan_of(routes, place)),
-      {sent.data(), sizes.data()}, classic::Mode::blocking, function);
-  return sizes;
-}
-
-// The blocks' plan, once the sizes are known.
-Plan data_plan(const Routes& routes, const Exchange& blocks,
-               const std::vector<std::int64_t>& sizes, const Table& table,
-               const char* function) {
-  const std::size_t in = blocks.recv.size();
-  check_room(table, blocks, sizes, function);
-  std::vector<Plan::Block> scratch(
-      static_cast<std::size_t>(routes.scratch_slots));
-  MPI_Aint offset = 0;
-  for (std::size_t t = 0; t < scratch.size(); ++t) {
-    const std::int64_t bytes = sizes[in + t];
-    const int lands = routes.lands_in[t];
-    if (lands >= 0 &&
-        bytes ==
-            bytes_of(blocks.recv[static_cast<std::size_t>(lands)], function)) {
-      scratch[t] = blocks.recv[static_cast<std::size_t>(lands)];
-      continue;
-    }
-    if (bytes > std::numeric_limits<int>::max()) {
-      throw classic::Error(classic::ErrorClass::count, function,
-                           "a relayed block of " + std::to_string(bytes) +
-                               " bytes exceeds what one count can describe");
-    }
-    scratch[t] = {.space = Space::scratch,
-                  .displacement = offset,
-                  .count = static_cast<int>(bytes),
-                  .datatype = MPI_PACKED};
-    offset += (static_cast<MPI_Aint>(bytes) + 15) / 16 * 16;
-  }
-  Plan plan = plan_of(routes, [&](const Slot& slot) {
-    const auto index = static_cast<std::size_t>(slot.index);
-    switch (slot.kind) {
-      case Slot::Kind::send:
-        return blocks.send[index];
-      case Slot::Kind::recv:
-        return blocks.recv[index];
-      case Slot::Kind::scratch:
-        break;
-    }
-    return scratch[index];
-  });
-  plan.scratch_bytes = offset;
-  return plan;
-}
-
-// allgather and alltoall: every block has the size of this process's own
-// (MPI makes the type signature of the blocks the same on every process;
-// relays have an edge, hence a block of their own). 0 for a process
-// without edges, which relays nothing.
-std::vector<std::int64_t> uniform_sizes(const Routes& routes,
-                                        const Exchange& blocks,
-                                        const char* function) {
-  std::int64_t bytes = 0;
-  if (!blocks.send.empty()) {
-    bytes = bytes_of(blocks.send.front(), function);
-  } else if (!blocks.recv.empty()) {
-    bytes = bytes_of(blocks.recv.front(), function);
-  }
-  return std::vector<std::int64_t>(
-      blocks.recv.size() + static_cast<std::size_t>(routes.scratch_slots),
-      bytes);
-}
-
 // What identifies node_aware's plans among an operation's last plans.
 constexpr char kPlansOfNodeAware = 0;
 
@@ -237,11 +113,60 @@ classic::Request run(const classic::Comm& comm, const Table& table,
       uniform ? uniform_sizes(routes, blocks, function)
               : exchange_sizes(comm, routes, blocks, function);
   auto plan = std::make_shared<const Plan>(
-      data_plan(routes, blocks, sizes, table, function));
+      data_plan(routes, blocks, sizes, table, 0, function));
   if (uniform) last.keep(&kPlansOfNodeAware, call, plan);
   return classic::execute(comm, std::move(plan),
                           {call.send.data, call.recv.data}, call.mode,
                           function);
+}
+
+// allreduce: the operands travel allgather's routes into one scratch slot
+// per source and fold there as direct's do, in source order (so
+// non-commutative ops see the order MPI gives them).
+classic::Request run_allreduce(const classic::Comm& comm, const Table& table,
+                               const Call& call) {
+  const char* function = call.function();
+  const void* const send =
+      call.send.data == MPI_IN_PLACE ? nullptr : call.send.data;
+  internal::LastPlan& last =
+      table.last_plans[static_cast<std::size_t>(call.operation)];
+  if (const auto* kept = last.find(&kPlansOfNodeAware, call)) {
+    return classic::execute(comm, *kept, {send, call.recv.data}, call.mode,
+                            function);
+  }
+  const Neighbourhood n{comm.rank(), table.sources, table.destinations};
+  const Checks check(comm, call);
+  const Call raw =
+      call.form == Form::typed ? raw_from_typed(call, n, check) : call;
+  const Elements operand = allreduce_operand(raw, check);
+  const Plan::Block result{.space = Space::recv,
+                           .displacement = 0,
+                           .count = operand.count,
+                           .datatype = operand.datatype};
+  Plan::Block own = result;
+  if (send != nullptr) own.space = Space::send;
+  const OperandSlots operands = operand_slots(n.sources.size(), operand);
+  Exchange blocks;
+  blocks.send.assign(n.destinations.size(), own);
+  blocks.recv = operands.slots;
+  const Routes& routes = node_aware_of(comm, table).routes(call.operation);
+  Plan plan = data_plan(routes, blocks, uniform_sizes(routes, blocks, function),
+                        table, operands.bytes, function);
+  Plan::Round fold;
+  fold_operands(fold.local, operands.slots, result, raw.op);
+  if (!fold.local.empty()) plan.rounds.push_back(std::move(fold));
+  return classic::execute(
+      comm,
+      last.keep(&kPlansOfNodeAware, call,
+                std::make_shared<const Plan>(std::move(plan))),
+      {send, call.recv.data}, call.mode, function);
+}
+
+classic::Request run_any(const classic::Comm& comm, const Table& table,
+                         const Call& call) {
+  return call.operation == Operation::allreduce
+             ? run_allreduce(comm, table, call)
+             : run(comm, table, call);
 }
 
 // Where alltoall's blocks get too large for two relays: measured on 4
@@ -254,9 +179,9 @@ constexpr std::size_t kAlltoallMostBlockBytes = std::size_t{16} * 1024;
 
 // Offered on directed graphs, not on a classic Cartesian topology (whose
 // repeated neighbours pair by direction, not by order). The default where
-// the graph spans several hosts: for allgather and alltoall (the latter up
-// to kAlltoallMostBlockBytes, direct above) in every mode, for the v and w
-// forms in persistent mode, whose size exchange runs once, at
+// the graph spans several hosts: for allgather, allreduce and alltoall (the
+// latter up to kAlltoallMostBlockBytes, direct above) in every mode, for the v
+// and w forms in persistent mode, whose size exchange runs once, at
 // initialisation (blocking and non-blocking calls would pay it every call:
 // they keep their choice). Never on one host, where it is direct's
 // messages behind a gathered graph.
@@ -264,11 +189,13 @@ void adopt(Table& table) {
   if (table.structure != Structure::directed_graph || table.cartesian) return;
   for (Operation operation :
        {Operation::allgather, Operation::allgatherv, Operation::allgatherw,
-        Operation::alltoall, Operation::alltoallv, Operation::alltoallw}) {
+        Operation::alltoall, Operation::alltoallv, Operation::alltoallw,
+        Operation::allreduce}) {
     table.offer(operation, node_aware());
   }
   if (table.hosts() < 2) return;
   table.choice(Operation::allgather) = Choice::only(node_aware());
+  table.choice(Operation::allreduce) = Choice::only(node_aware());
   Choice alltoall;
   alltoall.primary = node_aware();
   alltoall.alternative = direct();
@@ -290,7 +217,8 @@ void adopt(Table& table) {
 
 }  // namespace
 
-extern constinit const Registration kNodeAware{{"node_aware", &run}, &adopt};
+extern constinit const Registration kNodeAware{{"node_aware", &run_any},
+                                               &adopt};
 
 const Algorithm& node_aware() { return kNodeAware.algorithm; }
 

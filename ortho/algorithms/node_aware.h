@@ -18,16 +18,17 @@ class NodeAware {
  public:
   NodeAware(node_routes::HostGraph graph, int rank, std::vector<int> sources);
 
-  // This process's routes for `operation` (allgather(v, w): one block per
-  // source; alltoall(v, w): one per edge), computed on first use (calls on
-  // one communicator are not concurrent).
+  // This process's routes for `operation` (allgather(v, w) and allreduce:
+  // one block per source; alltoall(v, w): one per edge), computed on first use
+  // (calls on one communicator are not concurrent).
   const node_routes::Routes& routes(Operation operation) const;
 
   // Whether a call of `operation` learns its relayed blocks' sizes first
-  // (the v and w forms); allgather and alltoall know them.
+  // (the v and w forms); allgather, alltoall and allreduce know them.
   static bool exchanges_sizes(Operation operation) {
     return operation != Operation::allgather &&
-           operation != Operation::alltoall;
+           operation != Operation::alltoall &&
+           operation != Operation::allreduce;
   }
 
  private:
@@ -38,7 +39,8 @@ class NodeAware {
   mutable std::optional<node_routes::Routes> per_source_;
 };
 
-// "node_aware": allgather(v, w) and alltoall(v, w) on directed graphs.
+// "node_aware": allgather(v, w), alltoall(v, w) and allreduce on directed
+// graphs.
 const Algorithm& node_aware();
 
 }  // namespace ortho::algorithms

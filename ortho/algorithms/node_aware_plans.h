@@ -1,0 +1,51 @@
+// The node-aware algorithm's plans (node_aware.cc): the routes of
+// node_aware_routes.h over a call's blocks, and the byte size of every
+// block a process receives or relays, which a relay must know before it
+// can place the blocks it forwards.
+#ifndef ORTHOCOMM_ORTHO_ALGORITHMS_NODE_AWARE_PLANS_H_
+#define ORTHOCOMM_ORTHO_ALGORITHMS_NODE_AWARE_PLANS_H_
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "classic/comm/comm.h"
+#include "classic/exec/plan.h"
+#include "ortho/algorithms/node_aware_routes.h"
+#include "ortho/internal/exchange.h"
+#include "ortho/internal/inside_ortho.h"
+#include "ortho/internal/table.h"
+
+namespace ortho::algorithms {
+
+// The byte size of every block this process receives (by source, first)
+// and relays (by scratch slot, after them), learnt by running the routes
+// over one int64 per block: what the v and w forms need. Blocking.
+std::vector<std::int64_t> exchange_sizes(const classic::Comm& comm,
+                                         const node_routes::Routes& routes,
+                                         const Exchange& blocks,
+                                         const char* function);
+
+// The same where every block has the size of this process's own (allgather,
+// alltoall and allreduce: MPI makes the blocks' type signatures equal on
+// every process, and relays have an edge, hence a block of their own); all
+// 0 for a process without edges, which relays nothing.
+std::vector<std::int64_t> uniform_sizes(const node_routes::Routes& routes,
+                                        const Exchange& blocks,
+                                        const char* function);
+
+// The plan of the routes over `blocks`, once the sizes are known. Relayed
+// blocks wait in scratch from byte `scratch_from` on (what lies before is
+// the caller's), as MPI_PACKED bytes, or in this process's own receive
+// block where it has the relayed block's exact size. Raises classic::Error
+// (truncate) where a receive block is too small for its block.
+classic::Plan data_plan(const node_routes::Routes& routes,
+                        const Exchange& blocks,
+                        const std::vector<std::int64_t>& sizes,
+                        const Table& table, MPI_Aint scratch_from,
+                        const char* function);
+
+}  // namespace ortho::algorithms
+
+#endif  // ORTHOCOMM_ORTHO_ALGORITHMS_NODE_AWARE_PLANS_H_
