@@ -2,11 +2,12 @@
 // hosts: the hosts are planned with ORTHO_HOSTS (blocks of consecutive
 // ranks), set alike on every process before each communicator is made.
 // On one host node_aware is offered but never selected; on several it is
-// the default for allgather, for alltoall up to 16 KiB blocks, and for the
-// persistent v and w forms. The counters of ortho::traffic are checked
-// against counts by hand on a complete graph over two hosts, and its
-// results against direct's on a Moore stencil in every mode.
+// the default for allgather and allreduce, for alltoall up to 16 KiB
+// blocks, and for the persistent v and w forms. The counters of ortho::traffic
+// are checked against counts by hand on a complete graph over two hosts, and
+// its results against direct's on a Moore stencil in every mode.
 #include <gtest/gtest.h>
+#include <mpi.h>
 
 #include <array>
 #include <cstdlib>
@@ -51,8 +52,9 @@ classic::Comm complete_graph(const char* hosts) {
 
 TEST(NodeAwareSelection, NeverOnOneHost) {
   const classic::Comm graph = complete_graph("1");
-  for (Operation operation : {Operation::allgather, Operation::alltoall,
-                              Operation::allgatherv, Operation::alltoallv}) {
+  for (Operation operation :
+       {Operation::allgather, Operation::alltoall, Operation::allgatherv,
+        Operation::alltoallv, Operation::allreduce}) {
     for (Mode mode : {Mode::blocking, Mode::persistent}) {
       EXPECT_EQ(ortho::selected_algorithm(graph, operation, 4, mode), "direct")
           << ortho::to_string(operation);
@@ -65,6 +67,8 @@ TEST(NodeAwareSelection, DefaultAcrossHosts) {
   // The planned hosts are the ones reported too.
   EXPECT_EQ(ortho::mapping_report(graph).hosts, 2);
   EXPECT_EQ(ortho::selected_algorithm(graph, Operation::allgather, 40000),
+            "node_aware");
+  EXPECT_EQ(ortho::selected_algorithm(graph, Operation::allreduce, 40000),
             "node_aware");
   EXPECT_EQ(ortho::selected_algorithm(graph, Operation::alltoall, 4),
             "node_aware");
@@ -111,6 +115,32 @@ TEST(NodeAwareSelection, MessagesBetweenHostsCountedExactly) {
             between[graph.rank()] * 4 * static_cast<int>(sizeof(int)));
 }
 
+// allreduce sends allgather's blocks: each rank's block crosses to the
+// other host once, so the host's two blocks cross in one message per
+// ordered pair of hosts (2 in all).
+TEST(NodeAwareSelection, AllreduceCrossesLikeAllgather) {
+  const classic::Comm graph = complete_graph("2");
+  if (graph.size() != 4) GTEST_SKIP() << "the counts are for 4 processes";
+  const int mine = graph.rank() + 1;
+  int sum = -1;
+  ortho::allreduce(graph, &mine, &sum, 1, MPI_INT, MPI_SUM);
+  EXPECT_EQ(sum, 10 - mine);
+  for (Operation operation : {Operation::allgather, Operation::allreduce}) {
+    const auto traffic =
+        ortho::traffic(graph, operation, "node_aware", sizeof(int));
+    ASSERT_TRUE(traffic && traffic->messages_between_hosts);
+    const std::array<int, 2> mine_between{
+        *traffic->messages_between_hosts,
+        static_cast<int>(*traffic->bytes_between_hosts)};
+    std::array<int, 2> all_between{};
+    MPI_Allreduce(mine_between.data(), all_between.data(), 2, MPI_INT, MPI_SUM,
+                  MPI_COMM_WORLD);
+    EXPECT_EQ(all_between[0], 2) << ortho::to_string(operation);
+    EXPECT_EQ(all_between[1], 2 * 2 * static_cast<int>(sizeof(int)))
+        << ortho::to_string(operation);
+  }
+}
+
 // A periodic Moore stencil on the world named as a 2-d grid (repeated
 // neighbours where a dimension has size 1 or 2), planned on 2 hosts, with
 // `algorithm` forced.
@@ -130,12 +160,36 @@ classic::Comm moore_graph(const char* algorithm) {
   return graph;
 }
 
-// One call of allgather or alltoall in `mode` on fresh buffers (distinct
-// values per rank, call and block; the receive buffer poisoned).
+// One allreduce (MPI_SUM) in `mode` on fresh buffers.
+std::vector<int> reduced(const classic::Comm& graph, Mode mode, int call,
+                         int ints) {
+  std::vector<int> send(static_cast<std::size_t>(ints));
+  std::iota(send.begin(), send.end(), 100000 * graph.rank() + 1000 * call);
+  std::vector<int> recv(send.size(), -7);
+  if (mode == Mode::blocking) {
+    ortho::allreduce(graph, send.data(), recv.data(), ints, MPI_INT, MPI_SUM);
+    return recv;
+  }
+  classic::Request request =
+      mode == Mode::nonblocking
+          ? ortho::iallreduce(graph, send.data(), recv.data(), ints, MPI_INT,
+                              MPI_SUM)
+          : ortho::allreduce_init(graph, send.data(), recv.data(), ints,
+                                  MPI_INT, MPI_SUM);
+  if (mode == Mode::persistent) classic::start(request);
+  classic::wait(request);
+  return recv;
+}
+
+// One call of allgather, alltoall or allreduce in `mode` on fresh buffers
+// (distinct values per rank, call and block; the receive buffer poisoned).
 std::vector<int> one_call(const classic::Comm& graph, Operation operation,
                           Mode mode, int call, int ints) {
   const auto degree = static_cast<int>(
       stencils::cart_neighbors_count(2, stencils::Metric::chebyshev, 1, 1));
+  if (operation == Operation::allreduce) {
+    return reduced(graph, mode, call, ints);
+  }
   const bool all = operation == Operation::alltoall;
   std::vector<int> send(static_cast<std::size_t>((all ? degree : 1) * ints));
   std::iota(send.begin(), send.end(), 100000 * graph.rank() + 1000 * call);
@@ -171,7 +225,8 @@ TEST(NodeAwareSelection, EqualsDirectOnAStencilInEveryMode) {
   const classic::Comm direct = moore_graph("direct");
   const classic::Comm node_aware = moore_graph("node_aware");
   int call = 0;
-  for (Operation operation : {Operation::allgather, Operation::alltoall}) {
+  for (Operation operation :
+       {Operation::allgather, Operation::alltoall, Operation::allreduce}) {
     for (Mode mode : {Mode::blocking, Mode::nonblocking, Mode::persistent}) {
       for (int ints : {1, 3, 1000}) {
         ++call;
