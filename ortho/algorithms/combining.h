@@ -84,7 +84,7 @@ struct Combining {
   // (allreduce then separates by dimension: box_allreduce.cc); 0 otherwise.
   int box_depth = 0;
   // The cost model's prices, the same on every process: agreed_prices()
-  // at detection.
+  // (agreed_prices.h) at detection.
   Prices prices;
   // box_allreduce's plan for the last call shape, and the plan of
   // alltoallv/w's size exchange, made once.
@@ -95,13 +95,6 @@ struct Combining {
 Traffic combining_traffic(const Combining& combining,
                           stencils::Collective collective);
 
-// The prices of the cost model (cost_model.h) for the processes of
-// `graph`: the transport (Open MPI's `btl` setting, read by
-// classic::transport_setting, and whether the job spans several hosts) and the
-// most processes per core of any process's node (OMPI_COMM_WORLD_LOCAL_SIZE
-// over std::thread::hardware_concurrency; 1 where unknown). Collective over
-// `graph` (a maximum of both), so that every process chooses alike.
-Prices agreed_prices(const classic::Comm& graph);
 Traffic direct_traffic(const Combining& combining);
 // allreduce on a box stencil (box_depth > 0): 2rd messages in d rounds.
 Traffic box_allreduce_traffic(const Combining& combining);

@@ -2,17 +2,13 @@
 // combining costs there (combining.h): the compiled schedules, their
 // traffic, and the cost model's prices agreed over the graph.
 #include <algorithm>
-#include <array>
 #include <cstdint>
-#include <cstdlib>
 #include <memory>
 #include <span>
-#include <thread>
 #include <vector>
 
 #include "classic/base/constants.h"
-#include "classic/base/transport_settings.h"
-#include "classic/collectives/collectives.h"
+#include "ortho/algorithms/agreed_prices.h"
 #include "ortho/algorithms/combining.h"
 #include "ortho/algorithms/combining_plans.h"
 #include "stencils/neighborhood.h"
@@ -139,34 +135,6 @@ std::shared_ptr<const Combining> detect_combining(
       graph.rank(), box_depth);
   combining->prices = agreed_prices(graph);
   return combining;
-}
-
-namespace {
-
-// An integer environment variable of Open MPI's launcher; 0 where unset.
-double launcher_count(const char* name) {
-  const char* value = std::getenv(name);
-  return value == nullptr ? 0 : std::atof(value);
-}
-
-}  // namespace
-
-Prices agreed_prices(const classic::Comm& graph) {
-  const double local = launcher_count("OMPI_COMM_WORLD_LOCAL_SIZE");
-  const double world = launcher_count("OMPI_COMM_WORLD_SIZE");
-  const double cores = std::max(1u, std::thread::hardware_concurrency());
-  const bool several_hosts = local > 0 && local < world;
-  const std::array<double, 2> mine{
-      std::max(1.0, local) / cores,
-      transport_of(classic::transport_setting("btl"), several_hosts) ==
-              Transport::network
-          ? 1.0
-          : 0.0};
-  std::array<double, 2> most{};
-  classic::allreduce(graph, std::span<const double>(mine),
-                     std::span<double>(most), MPI_MAX);
-  return prices_for(most[1] > 0 ? Transport::network : Transport::shared_memory,
-                    most[0]);
 }
 
 }  // namespace ortho::algorithms

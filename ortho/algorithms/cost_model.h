@@ -1,7 +1,7 @@
 // The cost model of ortho's size-aware selection between message combining
 // and the direct algorithm: an algorithm's traffic, the prices of the
 // job's transport, and the modelled time of one call. MPI-free; the facts
-// about the job are read by combining.cc's agreed_prices().
+// about the job are agreed by agreed_prices.h.
 #ifndef ORTHOCOMM_ORTHO_ALGORITHMS_COST_MODEL_H_
 #define ORTHOCOMM_ORTHO_ALGORITHMS_COST_MODEL_H_
 
