@@ -310,4 +310,65 @@ Routes routes(const HostGraph& graph, int rank, std::span<const int> sources,
   return routes;
 }
 
+namespace {
+
+// One process's messages of one step, blocks per peer.
+using Messages = std::map<int, int>;
+
+StepLoad counted(const Messages& messages) {
+  StepLoad load;
+  for (const auto& [peer, blocks] : messages) {
+    ++load.messages;
+    load.blocks += blocks;
+    if (blocks > 1) load.packed_blocks += blocks;
+    load.largest_message_blocks = std::max(load.largest_message_blocks, blocks);
+  }
+  return load;
+}
+
+}  // namespace
+
+std::vector<Load> loads(const HostGraph& graph, Payload payload) {
+  std::map<PairKey, HostPair> pairs = crossing_blocks(graph, payload);
+  choose_relays(pairs, relay_candidates(graph));
+  const std::size_t size = graph.host_of_rank.size();
+  std::vector<Messages> gathers(size);
+  std::vector<Messages> hand_outs(size);
+  std::vector<Load> loads(size);
+  for (std::size_t s = 0; s < size; ++s) {  // step 0's blocks within a host
+    for (const int d : graph.destinations[s]) {
+      if (d != static_cast<int>(s) &&
+          graph.host_of_rank[static_cast<std::size_t>(d)] ==
+              graph.host_of_rank[s]) {
+        ++gathers[s][d];
+      }
+    }
+  }
+  for (const auto& [key, pair] : pairs) {
+    for (const Item& item : pair.items) {
+      if (item.source != pair.sending_relay) {
+        ++gathers[static_cast<std::size_t>(item.source)][pair.sending_relay];
+      }
+      for (const Target& target : item.targets) {
+        if (target.rank != pair.receiving_relay) {
+          ++hand_outs[static_cast<std::size_t>(pair.receiving_relay)]
+                     [target.rank];
+        }
+      }
+    }
+    const auto blocks = static_cast<int>(pair.items.size());
+    StepLoad& cross = loads[static_cast<std::size_t>(pair.sending_relay)][1];
+    ++cross.messages;
+    cross.blocks += blocks;
+    if (blocks > 1) cross.packed_blocks += blocks;
+    cross.largest_message_blocks =
+        std::max(cross.largest_message_blocks, blocks);
+  }
+  for (std::size_t r = 0; r < size; ++r) {
+    loads[r][0] = counted(gathers[r]);
+    loads[r][2] = counted(hand_outs[r]);
+  }
+  return loads;
+}
+
 }  // namespace ortho::algorithms::node_routes

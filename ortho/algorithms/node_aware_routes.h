@@ -18,6 +18,7 @@
 #ifndef ORTHOCOMM_ORTHO_ALGORITHMS_NODE_AWARE_ROUTES_H_
 #define ORTHOCOMM_ORTHO_ALGORITHMS_NODE_AWARE_ROUTES_H_
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -95,6 +96,23 @@ struct Routes {
 // std::invalid_argument where `sources` disagrees with the graph.
 Routes routes(const HostGraph& graph, int rank, std::span<const int> sources,
               Payload payload);
+
+// What one process sends in one step, for the cost model: messages,
+// blocks (a relayed block counts at each process that sends it on), the
+// blocks in messages of several blocks (the executor packs them), and the
+// most blocks in one message.
+struct StepLoad {
+  int messages = 0;
+  int blocks = 0;
+  int packed_blocks = 0;
+  int largest_message_blocks = 0;
+  friend bool operator==(const StepLoad&, const StepLoad&) = default;
+};
+using Load = std::array<StepLoad, 3>;  // per step, as Routes::steps
+
+// Every process's load (by rank): what routes() gives each of them to
+// send, counted from the whole graph at once.
+std::vector<Load> loads(const HostGraph& graph, Payload payload);
 
 }  // namespace ortho::algorithms::node_routes
 

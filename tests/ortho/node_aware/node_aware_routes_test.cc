@@ -212,6 +212,48 @@ TEST(NodeAwareRoutes, RandomGraphsDeliverEveryBlockAsMpiPairsThem) {
   }
 }
 
+// What rank r's routes send in each step, counted from its transfers.
+Load counted_routes(const Graph& g, int r, Payload payload) {
+  const Routes mine =
+      routes(g.host_graph, r, g.sources[static_cast<std::size_t>(r)], payload);
+  Load load;
+  for (std::size_t step = 0; step < 3; ++step) {
+    for (const Transfer& t : mine.steps[step].sends) {
+      const auto blocks = static_cast<int>(t.slots.size());
+      ++load[step].messages;
+      load[step].blocks += blocks;
+      if (blocks > 1) load[step].packed_blocks += blocks;
+      load[step].largest_message_blocks =
+          std::max(load[step].largest_message_blocks, blocks);
+    }
+  }
+  return load;
+}
+
+// loads(), the cost model's count from the whole graph at once, equals
+// every process's own routes, counted.
+TEST(NodeAwareRoutes, LoadsCountEveryProcessRoutes) {
+  std::mt19937 random(0x10adu);
+  for (int trial = 0; trial < 200; ++trial) {
+    const int size = 1 + trial % 13;
+    const Graph g =
+        random_graph(random, size, 1 + trial % 5, 0.05 * (trial % 9));
+    for (const Payload payload : {Payload::per_edge, Payload::per_source}) {
+      const std::vector<Load> all = loads(g.host_graph, payload);
+      ASSERT_EQ(all.size(), static_cast<std::size_t>(size));
+      for (int r = 0; r < size; ++r) {
+        const Load expected = counted_routes(g, r, payload);
+        for (std::size_t step = 0; step < 3; ++step) {
+          EXPECT_EQ(all[static_cast<std::size_t>(r)][step], expected[step])
+              << "trial " << trial << ", rank " << r << ", step " << step
+              << (payload == Payload::per_edge ? " per_edge" : " per_source");
+        }
+      }
+      if (HasFailure()) return;
+    }
+  }
+}
+
 // Two hosts of two ranks, every rank sending to every other: the relays
 // of the two directions are four different processes.
 TEST(NodeAwareRoutes, CompleteGraphOnTwoHostsHasOneRelayPerRole) {

@@ -1,0 +1,166 @@
+#include "ortho/algorithms/node_aware_model.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace ortho::algorithms {
+namespace {
+
+using node_routes::HostGraph;
+using node_routes::Load;
+using node_routes::StepLoad;
+
+// A message between hosts against one over TCP loopback (host_prices()).
+constexpr double kBetweenHostsMessageFactor = 8;
+
+// What a process's sends cost it in one round, waiting aside: messages,
+// copies, and the bytes of messages within its host. The bytes between
+// hosts are its host's (link_ns()).
+double work_ns(const Prices& prices, const StepLoad& load, double bytes,
+               bool within) {
+  return prices.message_ns * load.messages +
+         (within ? prices.byte_ns * bytes * load.blocks : 0) +
+         2 * prices.copy_byte_ns * bytes * load.packed_blocks;
+}
+
+// The processes of a host share its link to the others: the time the
+// busiest host takes to put on the network the blocks its processes send
+// to other hosts (`crossing`, by rank).
+double link_ns(const HostGraph& graph, std::span<const int> crossing,
+               const Prices& between, double bytes) {
+  std::vector<double> of_host;
+  for (std::size_t r = 0; r < crossing.size(); ++r) {
+    const auto host = static_cast<std::size_t>(graph.host_of_rank[r]);
+    if (of_host.size() <= host) of_host.resize(host + 1, 0);
+    of_host[host] += crossing[r];
+  }
+  const double most =
+      of_host.empty() ? 0 : *std::max_element(of_host.begin(), of_host.end());
+  return most * bytes * between.byte_ns;
+}
+
+// What a round costs on top: waiting for its peers, and a rendezvous where
+// its largest message passes the eager limit.
+double wait_ns(const Prices& prices, int largest_message_blocks, double bytes) {
+  return prices.round_ns + (bytes * largest_message_blocks > prices.eager_bytes
+                                ? prices.rendezvous_ns
+                                : 0);
+}
+
+// Direct's messages of each process, within its host and to other hosts.
+struct DirectLoad {
+  StepLoad within;
+  StepLoad between;
+};
+
+std::vector<DirectLoad> direct_loads(const HostGraph& graph) {
+  std::vector<DirectLoad> loads(graph.destinations.size());
+  for (std::size_t s = 0; s < loads.size(); ++s) {
+    for (const int d : graph.destinations[s]) {
+      if (d == static_cast<int>(s)) continue;  // a local copy
+      StepLoad& load = graph.host_of_rank[static_cast<std::size_t>(d)] ==
+                               graph.host_of_rank[s]
+                           ? loads[s].within
+                           : loads[s].between;
+      ++load.messages;
+      ++load.blocks;
+      load.largest_message_blocks = 1;
+    }
+  }
+  return loads;
+}
+
+// One round: its slowest process or its busiest host's link, then the wait
+// of the slower transport it uses.
+double direct_ns(const HostGraph& graph, std::span<const DirectLoad> loads,
+                 const HostPrices& prices, double bytes) {
+  double slowest = 0;
+  bool between = false;
+  bool within = false;
+  std::vector<int> crossing;
+  for (const DirectLoad& load : loads) {
+    slowest = std::max(slowest,
+                       work_ns(prices.within, load.within, bytes, true) +
+                           work_ns(prices.between, load.between, bytes, false));
+    crossing.push_back(load.between.blocks);
+    between = between || load.between.messages > 0;
+    within = within || load.within.messages > 0;
+  }
+  const double work =
+      std::max(slowest, link_ns(graph, crossing, prices.between, bytes));
+  if (between) return work + wait_ns(prices.between, 1, bytes);
+  if (within) return work + wait_ns(prices.within, 1, bytes);
+  return work;
+}
+
+}  // namespace
+
+HostPrices host_prices(double processes_per_core) {
+  HostPrices prices{prices_for(Transport::shared_memory, processes_per_core),
+                    prices_for(Transport::network, processes_per_core)};
+  prices.between.message_ns *= kBetweenHostsMessageFactor;
+  return prices;
+}
+
+double direct_call_ns(const HostGraph& graph, const HostPrices& prices,
+                      std::size_t block_bytes) {
+  return direct_ns(graph, direct_loads(graph), prices,
+                   static_cast<double>(block_bytes));
+}
+
+double node_aware_call_ns(const HostGraph& graph, std::span<const Load> loads,
+                          const HostPrices& prices, std::size_t block_bytes) {
+  const auto bytes = static_cast<double>(block_bytes);
+  double total = 0;
+  for (std::size_t step = 0; step < 3; ++step) {
+    const bool within = step != 1;  // step 1 crosses between hosts
+    const Prices& step_prices = within ? prices.within : prices.between;
+    double slowest = 0;
+    int largest = 0;
+    std::vector<int> crossing;
+    for (const Load& load : loads) {
+      slowest =
+          std::max(slowest, work_ns(step_prices, load[step], bytes, within));
+      largest = std::max(largest, load[step].largest_message_blocks);
+      crossing.push_back(within ? 0 : load[step].blocks);
+    }
+    if (largest == 0) continue;  // nobody sends in this step
+    total += std::max(slowest, link_ns(graph, crossing, step_prices, bytes)) +
+             wait_ns(step_prices, largest, bytes);
+  }
+  return total;
+}
+
+std::optional<std::size_t> node_aware_up_to(const HostGraph& graph,
+                                            node_routes::Payload payload,
+                                            const HostPrices& prices,
+                                            std::size_t most_bytes) {
+  const std::vector<DirectLoad> direct = direct_loads(graph);
+  const std::vector<Load> mine = node_routes::loads(graph, payload);
+  const auto faster = [&](std::size_t bytes) {
+    return node_aware_call_ns(graph, mine, prices, bytes) <
+           direct_ns(graph, direct, prices, static_cast<double>(bytes));
+  };
+  if (!faster(0)) return std::nullopt;
+  // Both models are piecewise linear in the block size, with steps where a
+  // message passes an eager limit: doubling finds a size where node_aware
+  // stops being faster, bisection the last size before it (exact where the
+  // difference changes sign once between the two).
+  std::size_t low = 0;
+  std::size_t high = 1;
+  while (high <= most_bytes && faster(high)) {
+    low = high;
+    high *= 2;
+  }
+  if (high > most_bytes) {
+    if (faster(most_bytes)) return most_bytes;
+    high = most_bytes;
+  }
+  while (high - low > 1) {
+    const std::size_t middle = low + (high - low) / 2;
+    (faster(middle) ? low : high) = middle;
+  }
+  return low;
+}
+
+}  // namespace ortho::algorithms
