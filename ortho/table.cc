@@ -176,6 +176,9 @@ Table make_table(const classic::Comm& comm, Structure structure,
   table.combining = std::move(facts.combining);
   table.host_of_rank = std::move(facts.host_of_rank);
   for (const algorithms::Registration* registration : algorithms::registry()) {
+    if (registration->analyse != nullptr) registration->analyse(comm, table);
+  }
+  for (const algorithms::Registration* registration : algorithms::registry()) {
     registration->adopt(table);
   }
   table.default_choices = table.choices;

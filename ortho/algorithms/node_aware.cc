@@ -4,34 +4,38 @@
 // crosses between them. allreduce sends allgather's blocks and reduces
 // them where they arrive.
 //
-// Its first call on a communicator gathers every process's destinations
-// (collective: an allgather of the out-degrees and one of the lists, on the
-// base communicator). Relayed blocks wait in scratch as bytes and travel
-// as MPI_PACKED, which matches any type signature. In allgather and
-// alltoall every block has the same size everywhere (MPI), so a relay
-// knows it from its own arguments and the plan is kept for the next call
-// with the same arguments. In the v and w forms a relay cannot know the
-// sizes of the blocks it forwards (MPI tells a process only its own), so
-// the call first runs the routes over one int64 per block (the byte
-// sizes), then the blocks: persistent calls once, at initialisation;
-// blocking and non-blocking calls at every call (the non-blocking form
-// waits for it). A block that a receiving relay needs
-// itself lands in its own receive block where that block has exactly the
-// block's size, and is handed on from there.
+// Where a new graph spans several hosts, its table gathers every process's
+// destinations (collective: an allgather of the out-degrees and one of the
+// lists, on the base communicator) and asks the cost model
+// (node_aware_model.h) up to which block size node_aware beats direct;
+// elsewhere (forced on one host) its first call gathers them. Relayed blocks
+// wait in scratch as bytes and travel as MPI_PACKED, which matches any type
+// signature. In allgather and alltoall every block has the same size everywhere
+// (MPI), so a relay knows it from its own arguments and the plan is kept for
+// the next call with the same arguments. In the v and w forms a relay cannot
+// know the sizes of the blocks it forwards (MPI tells a process only its own),
+// so the call first runs the routes over one int64 per block (the byte sizes),
+// then the blocks: persistent calls once, at initialisation; blocking and
+// non-blocking calls at every call (the non-blocking form waits for it). A
+// block that a receiving relay needs itself lands in its own receive block
+// where that block has exactly the block's size, and is handed on from there.
 #include "ortho/algorithms/node_aware.h"
 
 #include <cstdint>
 #include <memory>
 #include <numeric>
+#include <optional>
 #include <utility>
 #include <vector>
 
 #include "classic/collectives/collectives.h"
 #include "classic/exec/executor.h"
 #include "classic/exec/plan.h"
+#include "ortho/algorithms/agreed_prices.h"
 #include "ortho/algorithms/algorithms.h"
 #include "ortho/algorithms/checks.h"
 #include "ortho/algorithms/graph_plans.h"
+#include "ortho/algorithms/node_aware_model.h"
 #include "ortho/algorithms/node_aware_plans.h"
 #include "ortho/algorithms/node_aware_routes.h"
 #include "ortho/algorithms/raw_call.h"
@@ -50,12 +54,16 @@ NodeAware::NodeAware(node_routes::HostGraph graph, int rank,
                      std::vector<int> sources)
     : graph_(std::move(graph)), rank_(rank), sources_(std::move(sources)) {}
 
+Payload NodeAware::payload_of(Operation operation) {
+  return operation == Operation::alltoall ||
+                 operation == Operation::alltoallv ||
+                 operation == Operation::alltoallw
+             ? Payload::per_edge
+             : Payload::per_source;
+}
+
 const Routes& NodeAware::routes(Operation operation) const {
-  const Payload payload = operation == Operation::alltoall ||
-                                  operation == Operation::alltoallv ||
-                                  operation == Operation::alltoallw
-                              ? Payload::per_edge
-                              : Payload::per_source;
+  const Payload payload = payload_of(operation);
   std::optional<Routes>& kept =
       payload == Payload::per_edge ? per_edge_ : per_source_;
   if (!kept) kept = node_routes::routes(graph_, rank_, sources_, payload);
@@ -64,10 +72,10 @@ const Routes& NodeAware::routes(Operation operation) const {
 
 namespace {
 
-// The table's node-aware view, made by the first call (collective).
-const NodeAware& node_aware_of(const classic::Comm& comm, const Table& table) {
-  if (table.node_aware != nullptr) return *table.node_aware;
-  const classic::Comm& over = table.base.is_null() ? comm : table.base;
+// Every process's view of the whole graph: an allgather of the
+// out-degrees and one of the lists over `over` (collective).
+std::shared_ptr<NodeAware> gathered(const classic::Comm& over, int rank,
+                                    const Table& table) {
   const int size = over.size();
   const int degree = static_cast<int>(table.destinations.size());
   std::vector<int> degrees(static_cast<std::size_t>(size));
@@ -86,8 +94,17 @@ const NodeAware& node_aware_of(const classic::Comm& comm, const Table& table) {
     const auto first = all.begin() + displs[r];
     graph.destinations[r].assign(first, first + degrees[r]);
   }
-  table.node_aware =
-      std::make_shared<NodeAware>(std::move(graph), comm.rank(), table.sources);
+  return std::make_shared<NodeAware>(std::move(graph), rank, table.sources);
+}
+
+// The table's node-aware view: made with the table where the graph spans
+// several hosts (analyse()), otherwise by the first call (collective: a
+// call forced on one host).
+const NodeAware& node_aware_of(const classic::Comm& comm, const Table& table) {
+  if (table.node_aware == nullptr) {
+    table.node_aware =
+        gathered(table.base.is_null() ? comm : table.base, comm.rank(), table);
+  }
   return *table.node_aware;
 }
 
@@ -169,56 +186,89 @@ classic::Request run_any(const classic::Comm& comm, const Table& table,
              : run(comm, table, call);
 }
 
-// Where alltoall's blocks get too large for two relays: measured on 4
-// simulated hosts x 4 processes (docs/experiments.md, "Node-aware
-// collectives"), node_aware ran 1.5-2.4x Open MPI's alltoall at 4 KB
-// blocks and 0.7x at 40 KB, where direct held 0.96-1.0. allgather's block
-// crosses once per host and kept its lead at 40 KB (1.2-1.8x): no
-// crossover.
-constexpr std::size_t kAlltoallMostBlockBytes = std::size_t{16} * 1024;
+// Whether graphs like `table`'s take node_aware's choice at all: directed
+// graphs, not a classic Cartesian topology (whose repeated neighbours pair
+// by direction, not by order).
+bool serves(const Table& table) {
+  return table.structure == Structure::directed_graph && !table.cartesian;
+}
 
-// Offered on directed graphs, not on a classic Cartesian topology (whose
-// repeated neighbours pair by direction, not by order). The default where
-// the graph spans several hosts: for allgather, allreduce and alltoall (the
-// latter up to kAlltoallMostBlockBytes, direct above) in every mode, for the v
-// and w forms in persistent mode, whose size exchange runs once, at
-// initialisation (blocking and non-blocking calls would pay it every call:
-// they keep their choice). Never on one host, where it is direct's
-// messages behind a gathered graph.
+// The largest block node_aware's model is asked about: beyond it, sizes
+// count as "every size".
+constexpr std::size_t kMostModelledBytes = std::size_t{1} << 30;
+
+// Where the graph spans several hosts, its whole graph and the job's facts
+// for the cost model (collective over `comm`: the graph's gather, an
+// agreement on the prices), and the model's crossover per payload.
+void analyse(const classic::Comm& comm, Table& table) {
+  if (!serves(table) || table.hosts() < 2) return;
+  const classic::Comm& over = table.base.is_null() ? comm : table.base;
+  table.node_aware = gathered(over, comm.rank(), table);
+  const JobFacts job = agreed_job(over);
+  const HostPrices prices = host_prices(job.processes_per_core);
+  for (const Payload payload : {Payload::per_edge, Payload::per_source}) {
+    table.node_aware->set_faster_up_to(
+        payload, node_aware_up_to(table.node_aware->graph(), payload, prices,
+                                  kMostModelledBytes));
+  }
+}
+
+// node_aware, in `mode`s the choice has, for blocks up to the model's
+// crossover (direct above); untouched where the model never prefers it.
+void choose(Choice& choice, std::optional<std::size_t> up_to,
+            bool persistent_only) {
+  if (!up_to) return;
+  const std::size_t crossover =
+      *up_to >= kMostModelledBytes ? Choice::kNever : *up_to;
+  if (crossover != Choice::kNever) choice.alternative = direct();
+  if (persistent_only) {
+    choice.persistent = node_aware();
+    choice.persistent_crossover_bytes = crossover;
+  } else {
+    choice.primary = node_aware();
+    choice.crossover_bytes = crossover;
+  }
+}
+
+// Offered on the graphs it serves. The default where the graph spans
+// several hosts and the cost model (node_aware_model.h) prefers it to
+// direct, up to its crossover: for allgather, alltoall and allreduce in
+// every mode, for the v and w forms in persistent mode, whose size
+// exchange runs once, at initialisation (blocking and non-blocking calls
+// would pay it every call: they keep their choice; the model does not
+// price it). Never on one host, where it is direct's messages behind a
+// gathered graph.
 void adopt(Table& table) {
-  if (table.structure != Structure::directed_graph || table.cartesian) return;
+  if (!serves(table)) return;
   for (Operation operation :
        {Operation::allgather, Operation::allgatherv, Operation::allgatherw,
         Operation::alltoall, Operation::alltoallv, Operation::alltoallw,
         Operation::allreduce}) {
     table.offer(operation, node_aware());
   }
-  if (table.hosts() < 2) return;
-  table.choice(Operation::allgather) = Choice::only(node_aware());
-  table.choice(Operation::allreduce) = Choice::only(node_aware());
-  Choice alltoall;
-  alltoall.primary = node_aware();
-  alltoall.alternative = direct();
-  alltoall.crossover_bytes = kAlltoallMostBlockBytes;
-  table.choice(Operation::alltoall) = alltoall;
-  for (Operation operation : {Operation::allgatherv, Operation::allgatherw}) {
-    Choice& choice = table.choice(operation);
-    choice.persistent = node_aware();
-    choice.persistent_crossover_bytes = Choice::kNever;
+  if (table.hosts() < 2 || table.node_aware == nullptr) return;
+  const NodeAware& model = *table.node_aware;
+  for (Operation operation :
+       {Operation::allgather, Operation::alltoall, Operation::allreduce}) {
+    Choice choice;
+    choose(choice, model.faster_up_to(NodeAware::payload_of(operation)), false);
+    if (choice.defined()) table.choice(operation) = choice;
   }
-  for (Operation operation : {Operation::alltoallv, Operation::alltoallw}) {
+  for (Operation operation : {Operation::allgatherv, Operation::allgatherw,
+                              Operation::alltoallv, Operation::alltoallw}) {
     Choice& choice = table.choice(operation);
-    choice.alternative = direct();
-    choice.persistent = node_aware();
-    choice.persistent_crossover_bytes = kAlltoallMostBlockBytes;
-    choice.agreed_size = true;
+    choose(choice, model.faster_up_to(NodeAware::payload_of(operation)), true);
+    // The blocks of one call differ between processes: all choose by the
+    // largest.
+    choice.agreed_size = choice.agreed_size ||
+                         choice.persistent_crossover_bytes != Choice::kNever;
   }
 }
 
 }  // namespace
 
-extern constinit const Registration kNodeAware{{"node_aware", &run_any},
-                                               &adopt};
+extern constinit const Registration kNodeAware{
+    {"node_aware", &run_any}, &adopt, &analyse};
 
 const Algorithm& node_aware() { return kNodeAware.algorithm; }
 

@@ -1,9 +1,13 @@
 // The node-aware algorithm (node_aware.cc) as the table holds it: every
-// process's view of the whole graph and the hosts, made at the algorithm's
-// first call on a communicator, and its routes per payload, made once.
+// process's view of the whole graph and the hosts (made with the table
+// where the graph spans several hosts, otherwise at the algorithm's first
+// call), the cost model's crossovers, and its routes per payload, made
+// once.
 #ifndef ORTHOCOMM_ORTHO_ALGORITHMS_NODE_AWARE_H_
 #define ORTHOCOMM_ORTHO_ALGORITHMS_NODE_AWARE_H_
 
+#include <array>
+#include <cstddef>
 #include <optional>
 #include <vector>
 
@@ -18,6 +22,13 @@ class NodeAware {
  public:
   NodeAware(node_routes::HostGraph graph, int rank, std::vector<int> sources);
 
+  // What `operation`'s blocks are to the routes: one per source
+  // (allgather(v, w), allreduce) or one per edge (alltoall(v, w)).
+  static node_routes::Payload payload_of(Operation operation);
+
+  // The whole graph and the hosts, the same on every process.
+  const node_routes::HostGraph& graph() const { return graph_; }
+
   // This process's routes for `operation` (allgather(v, w) and allreduce:
   // one block per source; alltoall(v, w): one per edge), computed on first use
   // (calls on one communicator are not concurrent).
@@ -25,6 +36,17 @@ class NodeAware {
 
   // Whether a call of `operation` learns its relayed blocks' sizes first
   // (the v and w forms); allgather, alltoall and allreduce know them.
+  // The largest block size up to which the cost model prefers node_aware
+  // to direct for `payload` (node_aware_model.h); none where it does not
+  // even on empty blocks, or where it was not asked (one host).
+  std::optional<std::size_t> faster_up_to(node_routes::Payload payload) const {
+    return faster_up_to_[static_cast<std::size_t>(payload)];
+  }
+  void set_faster_up_to(node_routes::Payload payload,
+                        std::optional<std::size_t> up_to) {
+    faster_up_to_[static_cast<std::size_t>(payload)] = up_to;
+  }
+
   static bool exchanges_sizes(Operation operation) {
     return operation != Operation::allgather &&
            operation != Operation::alltoall &&
@@ -37,6 +59,7 @@ class NodeAware {
   std::vector<int> sources_;
   mutable std::optional<node_routes::Routes> per_edge_;
   mutable std::optional<node_routes::Routes> per_source_;
+  std::array<std::optional<std::size_t>, 2> faster_up_to_;
 };
 
 // "node_aware": allgather(v, w), alltoall(v, w) and allreduce on directed

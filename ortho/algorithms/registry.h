@@ -26,6 +26,11 @@ struct Registration {
   // stencil (Table::combining): a registration sees the choices of those
   // listed before it.
   void (*adopt)(Table& table) = nullptr;
+  // Where the algorithm's choice needs facts no single process has (e.g.
+  // the whole graph), learns them for a new table before any adopt:
+  // collective over `comm`, on every process in registry order; what it
+  // learns stays in the table. Null for most algorithms.
+  void (*analyse)(const classic::Comm& comm, Table& table) = nullptr;
 };
 
 // The registrations, in the order they adopt a table.

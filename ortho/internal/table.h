@@ -135,8 +135,9 @@ struct Table {
   // Directed graphs made with Reorder::yes: what the mapping found.
   MappingFacts mapping;
   // Directed graphs: the host of each rank (internal::host_layout), and the
-  // node-aware algorithm's view of the whole graph, made by its first call
-  // (collective then; algorithms/node_aware.cc).
+  // node-aware algorithm's view of the whole graph, made with the table
+  // where the graph spans several hosts, otherwise by the algorithm's first
+  // call (collective then; algorithms/node_aware.cc).
   std::vector<int> host_of_rank;
   mutable std::shared_ptr<algorithms::NodeAware> node_aware;
   std::array<Choice, kOperationCount> choices{};
@@ -163,10 +164,9 @@ struct Table {
 
   // How many hosts host_of_rank names (1 where it is empty).
   int hosts() const {
-    return host_of_rank.empty()
-               ? 1
-               : 1 + *std::max_element(host_of_rank.begin(),
-                                       host_of_rank.end());
+    return host_of_rank.empty() ? 1
+                                : 1 + *std::max_element(host_of_rank.begin(),
+                                                        host_of_rank.end());
   }
 
   const Choice& choice(Operation operation) const {
@@ -192,7 +192,9 @@ void read_neighbours(const classic::Comm& comm, std::vector<int>& sources,
 // topology and the stencil of `facts`), `base` as its base, whose choices
 // every registered algorithm has adopted in registry order
 // (algorithms/registry.h), with the ORTHO_ALGORITHM override applied.
-// Local.
+// Collective over `comm` where an algorithm analyses the table
+// (Registration::analyse: node_aware on a graph that spans several hosts);
+// local otherwise.
 Table make_table(const classic::Comm& comm, Structure structure,
                  classic::Comm base, GraphFacts facts = {});
 
