@@ -1,0 +1,170 @@
+#!/usr/bin/env bash
+# Neighbourhood allgather and alltoall on general sparse graphs measured:
+# experiments/sparse_graph_benchmark (built with -c opt) on simulated hosts
+# (tools/hosts.sh: shared memory within a host, TCP over veth between
+# hosts), ranks placed by slot, or on this machine alone with --hosts=1
+# (shared memory). Writes RESULTS/run.txt (what ran where), RESULTS/raw.csv
+# (the program's rows) and RESULTS/table.txt: per graph, operation and
+# block size, Open MPI's time per call, every variant's speedup over it (>
+# 1: faster) with the spread over iterations, the algorithm ortho selects,
+# messages per process and the most messages between hosts from one
+# process (direct / node_aware); then a summary over the graphs.
+#
+#   tools/sparse_graphs.sh [--hosts=H] [--slots=S] [--results=DIR]
+#                          [--graphs=NAME,...] [--blocks=B,...]
+#                          [--iterations=N] [BENCHMARK FLAGS...]
+#
+# H hosts (default 4) x S slots (default 4). RESULTS defaults to
+# docs/results/<YYYY-MM-DD>-sparse-graphs-HxS-tcp (HxS-shm for one host).
+# Several hosts need root (tools/hosts.sh); python3 always. With
+# ORTHOCOMM_BUILD_LOCK set, the build runs under flock on that file, and
+# with ORTHOCOMM_MEASURE_LOCK the measured run on that one. The measured
+# binary is a copy, so builds during the run change nothing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source tools/run_facts.sh
+
+command_line="bash tools/sparse_graphs.sh${*:+ $*}"
+hosts=4
+slots=4
+results=""
+flags=()
+for argument in "$@"; do
+  case "$argument" in
+    --hosts=*) hosts="${argument#--hosts=}" ;;
+    --slots=*) slots="${argument#--slots=}" ;;
+    --results=*) results="${argument#--results=}" ;;
+    --graphs=* | --blocks=* | --iterations=* | --benchmark_*)
+      flags+=("$argument") ;;
+    *) echo "usage: tools/sparse_graphs.sh [--hosts=H] [--slots=S]" \
+         "[--results=DIR] [--graphs=...] [--blocks=...] [--iterations=N]" \
+         "[--benchmark_...]" >&2
+       exit 2 ;;
+  esac
+done
+for value in "$hosts" "$slots"; do
+  [[ "$value" =~ ^[1-9][0-9]*$ ]] || {
+    echo "sparse_graphs.sh: --hosts and --slots take positive numbers" >&2
+    exit 2; }
+done
+if [[ "$hosts" != 1 && "$(id -u)" != 0 ]]; then
+  echo "sparse_graphs.sh: several hosts need root (tools/hosts.sh)" >&2
+  exit 2
+fi
+np=$((hosts * slots))
+transport=$([[ "$hosts" == 1 ]] && echo shm || echo tcp)
+results="${results:-docs/results/$(date -u +%Y-%m-%d)-sparse-graphs-${hosts}x$slots-$transport}"
+
+build=(bazel build -c opt //experiments:sparse_graph_benchmark)
+if [[ -n "${ORTHOCOMM_BUILD_LOCK:-}" ]]; then
+  build=(flock -o "$ORTHOCOMM_BUILD_LOCK" "${build[@]}")
+fi
+measure=()
+if [[ -n "${ORTHOCOMM_MEASURE_LOCK:-}" ]]; then
+  measure=(flock -o "$ORTHOCOMM_MEASURE_LOCK")
+fi
+work="$(mktemp -d /tmp/orthocomm-sparse-graphs.XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+"${build[@]}"
+cp bazel-out/k8-opt/bin/experiments/sparse_graph_benchmark "$work/"
+chmod 755 "$work"
+
+mkdir -p "$results"
+{
+  run_facts "$command_line"
+  if [[ "$hosts" == 1 ]]; then
+    echo "hosts: this machine alone, $np processes, btl self,vader"
+  else
+    echo "hosts: $hosts simulated hosts x $slots slots (tools/hosts.sh), $np processes by slot, btl self,vader,tcp"
+  fi
+  echo "program: sparse_graph_benchmark --benchmark_format=csv ${flags[*]}"
+  echo "load before: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min)"
+} >"$results/run.txt"
+
+launch='source tests/harness/mpirun_flags.sh
+  mpirun_flags "$1"
+  shift
+  mpirun "${MPIRUN_FLAGS[@]}" "$@"'
+program=("$work/sparse_graph_benchmark" --benchmark_format=csv "${flags[@]}")
+if [[ "$hosts" == 1 ]]; then
+  "${measure[@]}" bash -c "$launch" _ "$np" "${program[@]}" >"$results/raw.csv"
+else
+  "${measure[@]}" bash tools/hosts.sh "$hosts" --slots "$slots" \
+    --map-by slot -- bash -c "$launch" _ "$np" "${program[@]}" \
+    >"$results/raw.csv"
+fi
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min)" \
+  >>"$results/run.txt"
+
+python3 - "$results/raw.csv" >"$results/table.txt" <<'PYTHON'
+import csv
+import statistics
+import sys
+
+rows = []
+with open(sys.argv[1]) as f:
+    lines = [line for line in f if not line.startswith("sparse_graph_benchmark:")]
+for row in csv.DictReader(lines):
+    operation, graph, block = row["name"].split("/")[:3]
+    row.update(operation=operation, graph=graph, block=int(block))
+    rows.append(row)
+
+
+def x(row, variant):
+    return float(row[variant + "_x"])
+
+
+def spread(row, variant):
+    return (f"{x(row, variant):.2f} ({float(row[variant + '_lo']):.2f}"
+            f"-{float(row[variant + '_hi']):.2f})")
+
+
+print("| graph | edges | most out-edges |")
+print("| --- | ---: | ---: |")
+seen = set()
+for row in rows:
+    if row["graph"] not in seen:
+        seen.add(row["graph"])
+        print(f"| {row['graph']} | {float(row['edges']):.0f} "
+              f"| {float(row['degree_max']):.0f} |")
+print()
+print("| operation | graph | block | Open MPI µs | openmpi_persistent | raw "
+      "| direct | node_aware | selected | selected_persistent | selected runs "
+      "| messages per process: direct / node_aware "
+      "| between hosts: direct / node_aware |")
+print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
+      "| --- | ---: | ---: |")
+for row in rows:
+    persistent = (f"{x(row, 'openmpi_persistent'):.2f}"
+                  if row.get("openmpi_persistent_x") else "-")
+    print(f"| {row['operation']} | {row['graph']} | {row['block']} B "
+          f"| {float(row['openmpi_us']):.0f} | {persistent} "
+          f"| {x(row, 'raw'):.2f} | {spread(row, 'direct')} "
+          f"| {spread(row, 'node_aware')} | {spread(row, 'selected')} "
+          f"| {x(row, 'selected_persistent'):.2f} "
+          f"| {row['label'].removeprefix('selected=')} "
+          f"| {float(row['direct_msgs']):.1f} / {float(row['node_aware_msgs']):.1f} "
+          f"| {float(row['direct_between']):.0f} / "
+          f"{float(row['node_aware_between']):.0f} |")
+print()
+print("Speedups over Open MPI's MPI_Neighbor_* (> 1: faster): the ratio of "
+      "median times, in brackets the least and greatest ratio within one "
+      "iteration; raw is the hand-posted floor of direct's messages.")
+print()
+variants = ["raw", "direct", "node_aware", "selected", "selected_persistent"]
+print("Over the graphs, per operation and block: the median speedup "
+      "(least-greatest over graphs).")
+print()
+print("| operation | block | " + " | ".join(variants) + " |")
+print("| --- | ---: | " + " | ".join("---:" for _ in variants) + " |")
+keys = sorted({(r["operation"], r["block"]) for r in rows})
+for operation, block in keys:
+    group = [r for r in rows if (r["operation"], r["block"]) == (operation, block)]
+    cells = []
+    for v in variants:
+        values = [x(r, v) for r in group]
+        cells.append(f"{statistics.median(values):.2f} "
+                     f"({min(values):.2f}-{max(values):.2f})")
+    print(f"| {operation} | {block} B | " + " | ".join(cells) + " |")
+PYTHON
+cat "$results/table.txt"
