@@ -4,8 +4,10 @@
 # transport (classic::locality), not from ORTHO_HOSTS: the Open MPI
 # differential test of ortho's neighbourhood collectives (random graphs,
 # three modes) with node_aware forced on 2 hosts x 4 processes, and with the
-# default choice (node_aware where the graph spans hosts) on 4 hosts x 2;
-# then node_aware_selection_test on 4 hosts x 1. Each must pass.
+# default choice (node_aware where its cost model prefers it) on 4 hosts x
+# 2; the brute-force allreduce and allgatherw test with node_aware forced
+# on 4 hosts x 2; then node_aware_selection_test on 4 hosts x 1. Each must
+# pass.
 # Exits 77 (skipped) without root, ip, unshare or network namespaces.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -17,13 +19,15 @@ command -v ip >/dev/null && command -v unshare >/dev/null ||
 unshare --net true 2>/dev/null || skip "cannot create network namespaces here"
 
 differential=//tests/ortho/graph:neighborhood_vs_openmpi_test_bin
+reductions=//tests/ortho/graph:allreduce_allgatherw_test_bin
 selection=//tests/ortho/node_aware:node_aware_selection_test_bin
-bazel build "$differential" "$selection" || exit 1
+bazel build "$differential" "$reductions" "$selection" || exit 1
 bin="$(bazel info bazel-bin 2>/dev/null)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 # Copies: a build elsewhere during the runs changes nothing.
 cp "$bin/tests/ortho/graph/neighborhood_vs_openmpi_test_bin" \
+  "$bin/tests/ortho/graph/allreduce_allgatherw_test_bin" \
   "$bin/tests/ortho/node_aware/node_aware_selection_test_bin" "$work/"
 chmod 755 "$work"
 
@@ -47,5 +51,6 @@ run() {
 }
 run 2 4 node_aware neighborhood_vs_openmpi_test_bin
 run 4 2 "" neighborhood_vs_openmpi_test_bin
+run 4 2 node_aware allreduce_allgatherw_test_bin
 run 4 1 "" node_aware_selection_test_bin
 [[ $failures -eq 0 ]]
