@@ -206,12 +206,25 @@ std::size_t block_bytes(const Call& call, const Table& table) {
     }
     return largest;
   }
+  const bool graph = table.structure == Structure::directed_graph;
+  const bool per_destination = graph && call.operation == Operation::alltoall;
+  if ((per_destination || (graph && call.operation == Operation::allgather)) &&
+      table.destinations.empty()) {
+    // No destinations: MPI binds this process's send arguments to nothing,
+    // so the block size (the same along every edge) comes from the receive
+    // side, and this process chooses as its neighbours do; 0 without any
+    // edge, where every algorithm has nothing to send.
+    const RecvSide& recv = call.recv;
+    if (table.sources.empty()) return 0;
+    if (call.form == Form::raw) return bytes_of(recv.count, recv.datatype);
+    return recv.elements * recv.element_bytes / table.sources.size();
+  }
   if (call.form == Form::raw) return bytes_of(send.count, send.datatype);
+  if (send.data == MPI_IN_PLACE) {  // the block is the receive buffer's
+    return call.recv.elements * call.recv.element_bytes;
+  }
   const std::size_t bytes = send.elements * send.element_bytes;
-  const bool per_destination = call.operation == Operation::alltoall &&
-                               table.structure == Structure::directed_graph;
-  if (!per_destination) return bytes;
-  return table.destinations.empty() ? 0 : bytes / table.destinations.size();
+  return per_destination ? bytes / table.destinations.size() : bytes;
 }
 
 std::size_t selection_bytes(const classic::Comm& comm, const Choice& choice,
