@@ -3,8 +3,12 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <fstream>
+#include <functional>
 #include <span>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "classic/base/transport_settings.h"
 #include "classic/collectives/collectives.h"
@@ -18,6 +22,26 @@ double launcher_count(const char* name) {
   return value == nullptr ? 0 : std::atof(value);
 }
 
+// The kernel this process runs on, as a number (0 where unknown):
+// processes on one kernel share its cores, whatever hosts the transport
+// sees (hosts simulated in network namespaces share one).
+unsigned long long kernel_id() {
+  std::ifstream boot_id("/proc/sys/kernel/random/boot_id");
+  std::string id;
+  if (!(boot_id >> id)) return 0;
+  return std::hash<std::string>{}(id) | 1;  // never 0
+}
+
+// How many of comm's processes run on this process's kernel (collective).
+double processes_on_this_kernel(const classic::Comm& comm) {
+  const unsigned long long mine = kernel_id();
+  std::vector<unsigned long long> all(static_cast<std::size_t>(comm.size()));
+  classic::allgather(comm, std::span<const unsigned long long>(&mine, 1),
+                     std::span<unsigned long long>(all));
+  if (mine == 0) return 1;
+  return static_cast<double>(std::count(all.begin(), all.end(), mine));
+}
+
 }  // namespace
 
 JobFacts agreed_job(const classic::Comm& comm) {
@@ -25,12 +49,12 @@ JobFacts agreed_job(const classic::Comm& comm) {
   const double world = launcher_count("OMPI_COMM_WORLD_SIZE");
   const double cores = std::max(1u, std::thread::hardware_concurrency());
   const bool several_hosts = local > 0 && local < world;
+  const double sharing = std::max({1.0, local, processes_on_this_kernel(comm)});
   const std::array<double, 2> mine{
-      std::max(1.0, local) / cores,
-      transport_of(classic::transport_setting("btl"), several_hosts) ==
-              Transport::network
-          ? 1.0
-          : 0.0};
+      sharing / cores, transport_of(classic::transport_setting("btl"),
+                                    several_hosts) == Transport::network
+                           ? 1.0
+                           : 0.0};
   std::array<double, 2> most{};
   classic::allreduce(comm, std::span<const double>(mine),
                      std::span<double>(most), MPI_MAX);

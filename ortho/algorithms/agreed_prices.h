@@ -2,8 +2,10 @@
 // every process of a communicator so that all choose alike: the transport
 // (Open MPI's `btl` setting, read by classic::transport_setting, and
 // whether the job spans several hosts) and the most processes per core of
-// any process's node (OMPI_COMM_WORLD_LOCAL_SIZE over
-// std::thread::hardware_concurrency; 1 where unknown).
+// any process's machine: the processes that share its kernel (those of the
+// communicator with its boot id; hosts simulated in network namespaces
+// share one) or its node's (OMPI_COMM_WORLD_LOCAL_SIZE), whichever is
+// more, over std::thread::hardware_concurrency.
 #ifndef ORTHOCOMM_ORTHO_ALGORITHMS_AGREED_PRICES_H_
 #define ORTHOCOMM_ORTHO_ALGORITHMS_AGREED_PRICES_H_
 

@@ -10,8 +10,11 @@ using node_routes::HostGraph;
 using node_routes::Load;
 using node_routes::StepLoad;
 
-// A message between hosts against one over TCP loopback (host_prices()).
-constexpr double kBetweenHostsMessageFactor = 8;
+// Fitted to simulated hosts (host_prices()): a message between hosts
+// against one over TCP loopback, a round within a host against the
+// single-host price at the same processes per core.
+constexpr double kBetweenHostsMessageFactor = 4;
+constexpr double kWithinHostRoundFactor = 4;
 
 // What a process's sends cost it in one round, waiting aside: messages,
 // copies, and the bytes of messages within its host. The bytes between
@@ -70,34 +73,63 @@ std::vector<DirectLoad> direct_loads(const HostGraph& graph) {
   return loads;
 }
 
-// One round: its slowest process or its busiest host's link, then the wait
-// of the slower transport it uses.
+// The processor time of one round: its slowest process, or, where
+// processes share cores, the cores' share of all processes' work (on a
+// graph whose processes differ, the busiest one then waits for the cores
+// less than the others' work does).
+class RoundWork {
+ public:
+  void add(double work) {
+    slowest_ = std::max(slowest_, work);
+    total_ += work;
+    ++processes_;
+  }
+  double ns(double processes_per_core) const {
+    if (processes_ == 0) return 0;
+    return std::max(slowest_, processes_per_core * total_ / processes_);
+  }
+
+ private:
+  double slowest_ = 0;
+  double total_ = 0;
+  int processes_ = 0;
+};
+
+// One round: its processors' work or its busiest host's link, then the
+// wait of the slower transport it uses.
 double direct_ns(const HostGraph& graph, std::span<const DirectLoad> loads,
                  const HostPrices& prices, double bytes) {
-  double slowest = 0;
+  RoundWork work;
   bool between = false;
   bool within = false;
   std::vector<int> crossing;
   for (const DirectLoad& load : loads) {
-    slowest = std::max(slowest,
-                       work_ns(prices.within, load.within, bytes, true) +
-                           work_ns(prices.between, load.between, bytes, false));
+    work.add(work_ns(prices.within, load.within, bytes, true) +
+             work_ns(prices.between, load.between, bytes, false));
     crossing.push_back(load.between.blocks);
     between = between || load.between.messages > 0;
     within = within || load.within.messages > 0;
   }
-  const double work =
-      std::max(slowest, link_ns(graph, crossing, prices.between, bytes));
-  if (between) return work + wait_ns(prices.between, 1, bytes);
-  if (within) return work + wait_ns(prices.within, 1, bytes);
-  return work;
+  const double busiest =
+      std::max(work.ns(prices.processes_per_core),
+               link_ns(graph, crossing, prices.between, bytes));
+  if (between) return busiest + wait_ns(prices.between, 1, bytes);
+  if (within) return busiest + wait_ns(prices.within, 1, bytes);
+  return busiest;
 }
 
 }  // namespace
 
 HostPrices host_prices(double processes_per_core) {
-  HostPrices prices{prices_for(Transport::shared_memory, processes_per_core),
-                    prices_for(Transport::network, processes_per_core)};
+  // The work of messages at a core's price; sharing cores shows in the
+  // rounds' work (RoundWork) and in their waits.
+  HostPrices prices{prices_for(Transport::shared_memory, 1),
+                    prices_for(Transport::network, 1), processes_per_core};
+  prices.within.round_ns =
+      kWithinHostRoundFactor *
+      prices_for(Transport::shared_memory, processes_per_core).round_ns;
+  prices.between.round_ns =
+      prices_for(Transport::network, processes_per_core).round_ns;
   prices.between.message_ns *= kBetweenHostsMessageFactor;
   return prices;
 }
@@ -115,17 +147,17 @@ double node_aware_call_ns(const HostGraph& graph, std::span<const Load> loads,
   for (std::size_t step = 0; step < 3; ++step) {
     const bool within = step != 1;  // step 1 crosses between hosts
     const Prices& step_prices = within ? prices.within : prices.between;
-    double slowest = 0;
+    RoundWork work;
     int largest = 0;
     std::vector<int> crossing;
     for (const Load& load : loads) {
-      slowest =
-          std::max(slowest, work_ns(step_prices, load[step], bytes, within));
+      work.add(work_ns(step_prices, load[step], bytes, within));
       largest = std::max(largest, load[step].largest_message_blocks);
       crossing.push_back(within ? 0 : load[step].blocks);
     }
     if (largest == 0) continue;  // nobody sends in this step
-    total += std::max(slowest, link_ns(graph, crossing, step_prices, bytes)) +
+    total += std::max(work.ns(prices.processes_per_core),
+                      link_ns(graph, crossing, step_prices, bytes)) +
              wait_ns(step_prices, largest, bytes);
   }
   return total;

@@ -19,21 +19,23 @@ namespace ortho::algorithms {
 
 // The prices of messages within a host and between hosts.
 struct HostPrices {
-  Prices within;
-  Prices between;
+  Prices within;   // a message's work at a core's price; its round's wait
+  Prices between;  // the same between hosts
+  double processes_per_core = 1;
 };
 
-// Within a host: shared memory (prices_for). Between hosts: TCP, with a
-// message 8 times the price of one over TCP loopback between two
-// processes, fitted to runs of experiments/node_aware_benchmark on
-// simulated hosts (4 x 4 and 2 x 4 processes on 2 cores, 2-d and 3-d Moore
-// tori): direct's time at 4 B blocks over its messages between hosts came
-// to 60-150 us a message. The bytes between hosts cross a link each host
-// shares among its processes (the model charges them to the busiest host,
-// not to each process). With these prices the model puts alltoall's
-// crossover between the 4 KB and 40 KB measured, and allgather's above
-// 40 KB, as measured (kept as points in
-// tests/ortho/node_aware:node_aware_model_test).
+// The work of a message at a core's price: shared memory within a host,
+// TCP between hosts with a message 4 times the price of one over TCP
+// loopback. Processes that share cores (`processes_per_core` above 1)
+// make a round cost the cores' share of all processes' work where that
+// exceeds the busiest process's, and wait longer: a round within a host
+// costs 4 times the single-host price at as many processes per core. The
+// bytes that leave a host cross a link its processes share: they are
+// charged to the busiest host. The factors are fitted to runs on simulated
+// hosts (16 and 8 processes on 2 cores: experiments/node_aware_benchmark
+// on 2-d and 3-d Moore tori, experiments/sparse_graph_benchmark on random
+// and mesh graphs); tests/ortho/node_aware:node_aware_model_test keeps the
+// choices measured there as points.
 HostPrices host_prices(double processes_per_core);
 
 // The modelled time of one call with blocks of `block_bytes` bytes: direct
