@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cstdlib>
 #include <fstream>
 #include <functional>
@@ -25,7 +26,7 @@ double launcher_count(const char* name) {
 // The kernel this process runs on, as a number (0 where unknown):
 // processes on one kernel share its cores, whatever hosts the transport
 // sees (hosts simulated in network namespaces share one).
-unsigned long long kernel_id() {
+std::uint64_t kernel_id() {
   std::ifstream boot_id("/proc/sys/kernel/random/boot_id");
   std::string id;
   if (!(boot_id >> id)) return 0;
@@ -34,10 +35,10 @@ unsigned long long kernel_id() {
 
 // How many of comm's processes run on this process's kernel (collective).
 double processes_on_this_kernel(const classic::Comm& comm) {
-  const unsigned long long mine = kernel_id();
-  std::vector<unsigned long long> all(static_cast<std::size_t>(comm.size()));
-  classic::allgather(comm, std::span<const unsigned long long>(&mine, 1),
-                     std::span<unsigned long long>(all));
+  const std::uint64_t mine = kernel_id();
+  std::vector<std::uint64_t> all(static_cast<std::size_t>(comm.size()));
+  classic::allgather(comm, std::span<const std::uint64_t>(&mine, 1),
+                     std::span<std::uint64_t>(all));
   if (mine == 0) return 1;
   return static_cast<double>(std::count(all.begin(), all.end(), mine));
 }
