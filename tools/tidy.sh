@@ -19,6 +19,12 @@ for file in "${files[@]}"; do
   [[ "${file}" == classic/* ]] && defines+=(-DORTHOCOMM_INSIDE_CLASSIC)
   # ortho's likewise (ortho/defs.bzl).
   [[ "${file}" == ortho/* ]] && defines+=(-DORTHOCOMM_INSIDE_ORTHO)
+  # White-box tests and benchmarks elsewhere set the define in their BUILD
+  # target (local_defines) where they include internal headers.
+  grep -q '^#include "classic/.*internal/' "${file}" &&
+    defines+=(-DORTHOCOMM_INSIDE_CLASSIC)
+  grep -q '^#include "ortho/\(algorithms\|internal\)/' "${file}" &&
+    defines+=(-DORTHOCOMM_INSIDE_ORTHO)
   clang-tidy --quiet "${file}" -- -std=c++20 -I. "${includes[@]}" \
     "${defines[@]}" || status=1
 done
