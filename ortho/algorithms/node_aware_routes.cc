@@ -96,18 +96,23 @@ std::map<int, std::vector<int>> relay_candidates(const HostGraph& graph) {
 // blocks it already relays (`load`), the lowest rank on ties; charges it
 // the blocks it relays for others and one message.
 template <class Own>
-int pick_relay(const std::vector<int>& candidates, std::map<int, int>& load,
+int pick_relay(const std::vector<int>& candidates, std::vector<int>& load,
                int blocks, Own own) {
   int best = candidates.front();
-  int best_score = own(best) - load[best];
+  int best_own = 0;
+  int best_score = 0;
+  bool first = true;
   for (const int p : candidates) {
-    const int score = own(p) - load[p];
-    if (score > best_score) {
+    const int mine = own(p);
+    const int score = mine - load[static_cast<std::size_t>(p)];
+    if (first || score > best_score) {
       best = p;
+      best_own = mine;
       best_score = score;
+      first = false;
     }
   }
-  load[best] += blocks - own(best) + 1;
+  load[static_cast<std::size_t>(best)] += blocks - best_own + 1;
   return best;
 }
 
@@ -115,7 +120,7 @@ int pick_relay(const std::vector<int>& candidates, std::map<int, int>& load,
 // blocks each process relays, sending and receiving together (so that the
 // two directions between two hosts tend to have four different relays).
 void choose_relays(std::map<PairKey, HostPair>& pairs,
-                   const std::map<int, std::vector<int>>& hosts) {
+                   const std::map<int, std::vector<int>>& hosts, int size) {
   std::vector<HostPair*> order;
   order.reserve(pairs.size());
   for (auto& [key, pair] : pairs) order.push_back(&pair);
@@ -123,7 +128,7 @@ void choose_relays(std::map<PairKey, HostPair>& pairs,
                    [](const HostPair* a, const HostPair* b) {
                      return a->items.size() > b->items.size();
                    });
-  std::map<int, int> load;
+  std::vector<int> load(static_cast<std::size_t>(size), 0);  // by rank
   for (HostPair* pair : order) {
     const auto blocks = static_cast<int>(pair->items.size());
     pair->sending_relay =
@@ -232,7 +237,8 @@ Routes routes(const HostGraph& graph, int rank, std::span<const int> sources,
               Payload payload) {
   const ReceiveBlocks blocks(graph, rank, sources);
   std::map<PairKey, HostPair> pairs = crossing_blocks(graph, payload);
-  choose_relays(pairs, relay_candidates(graph));
+  choose_relays(pairs, relay_candidates(graph),
+                static_cast<int>(graph.host_of_rank.size()));
   const int host = graph.host_of_rank[static_cast<std::size_t>(rank)];
 
   Routes routes;
@@ -330,7 +336,8 @@ StepLoad counted(const Messages& messages) {
 
 std::vector<Load> loads(const HostGraph& graph, Payload payload) {
   std::map<PairKey, HostPair> pairs = crossing_blocks(graph, payload);
-  choose_relays(pairs, relay_candidates(graph));
+  choose_relays(pairs, relay_candidates(graph),
+                static_cast<int>(graph.host_of_rank.size()));
   const std::size_t size = graph.host_of_rank.size();
   std::vector<Messages> gathers(size);
   std::vector<Messages> hand_outs(size);
