@@ -69,13 +69,7 @@ classic::Comm moore_torus() {
 
 // Seconds per call of `call` over one batch, the maximum over ranks.
 double batch(const std::function<void()>& call) {
-  MPI_Barrier(MPI_COMM_WORLD);
-  const double start = MPI_Wtime();
-  for (int i = 0; i < kCallsPerBatch; ++i) call();
-  const double mine = (MPI_Wtime() - start) / kCallsPerBatch;
-  double slowest = 0.0;
-  MPI_Allreduce(&mine, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  return slowest;
+  return experiments::slowest_seconds_per_call(kCallsPerBatch, call);
 }
 
 double median(std::vector<double> values) {

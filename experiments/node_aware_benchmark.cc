@@ -228,13 +228,8 @@ class Point {
 
 // Seconds per call of one batch, the maximum over ranks.
 double batch(Point& point, Variant variant) {
-  MPI_Barrier(MPI_COMM_WORLD);
-  const double start = MPI_Wtime();
-  for (int c = 0; c < kCallsPerBatch; ++c) point.call(variant);
-  const double mine = (MPI_Wtime() - start) / kCallsPerBatch;
-  double slowest = 0.0;
-  MPI_Allreduce(&mine, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  return slowest;
+  return experiments::slowest_seconds_per_call(kCallsPerBatch,
+                                               [&] { point.call(variant); });
 }
 
 // The most messages between hosts any process sends per call.

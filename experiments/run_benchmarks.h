@@ -1,11 +1,13 @@
 // Google Benchmark under MPI: every rank runs the same benchmarks (their
 // batches are collective: barriers, reductions of the times), and one rank
-// reports them.
+// reports them; the batch timing and argument handling they share.
 #ifndef ORTHOCOMM_EXPERIMENTS_RUN_BENCHMARKS_H_
 #define ORTHOCOMM_EXPERIMENTS_RUN_BENCHMARKS_H_
 
 #include <benchmark/benchmark.h>
+#include <mpi.h>
 
+#include <string_view>
 #include <vector>
 
 namespace experiments {
@@ -25,6 +27,32 @@ inline void run_benchmarks(bool reports) {
   }
   Silent silent;
   benchmark::RunSpecifiedBenchmarks(&silent);
+}
+
+// Seconds per call of `calls` calls of `call` after a barrier, the most
+// of any rank of MPI_COMM_WORLD (collective).
+template <class Call>
+double slowest_seconds_per_call(int calls, Call&& call) {
+  MPI_Barrier(MPI_COMM_WORLD);
+  const double start = MPI_Wtime();
+  for (int c = 0; c < calls; ++c) call();
+  const double mine = (MPI_Wtime() - start) / calls;
+  double slowest = 0.0;
+  MPI_Allreduce(&mine, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  return slowest;
+}
+
+// Removes the --benchmark_out flags from a rank's arguments: only the
+// reporting rank writes that file; the others must not even open it.
+inline void drop_output_flags(int& argc, char** argv) {
+  int kept = 1;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::string_view(argv[i]).starts_with("--benchmark_out")) {
+      argv[kept++] = argv[i];
+    }
+  }
+  argc = kept;
+  argv[argc] = nullptr;
 }
 
 }  // namespace experiments

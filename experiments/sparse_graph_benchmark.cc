@@ -81,13 +81,8 @@ Options options;
 
 // Seconds per call of one batch, the maximum over ranks.
 double batch(Point& point, Variant variant) {
-  MPI_Barrier(MPI_COMM_WORLD);
-  const double start = MPI_Wtime();
-  for (int c = 0; c < kCallsPerBatch; ++c) point.call(variant);
-  const double mine = (MPI_Wtime() - start) / kCallsPerBatch;
-  double slowest = 0.0;
-  MPI_Allreduce(&mine, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  return slowest;
+  return experiments::slowest_seconds_per_call(kCallsPerBatch,
+                                               [&] { point.call(variant); });
 }
 
 double median(std::vector<double> values) {
@@ -314,17 +309,7 @@ int main(int argc, char** argv) {
       }
     }
   }
-  if (!root) {
-    // Only rank 0 writes --benchmark_out: the others must not even open it.
-    int kept = 1;
-    for (int i = 1; i < argc; ++i) {
-      if (!std::string_view(argv[i]).starts_with("--benchmark_out")) {
-        argv[kept++] = argv[i];
-      }
-    }
-    argc = kept;
-    argv[argc] = nullptr;
-  }
+  if (!root) experiments::drop_output_flags(argc, argv);
   benchmark::Initialize(&argc, argv);
   register_benchmarks();
   // Collective the first time: every process asks.
