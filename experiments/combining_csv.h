@@ -1,0 +1,35 @@
+// combining_benchmark's --csv output: one row per operation, stencil, block
+// size, repetition and variant, with the median time per call, its spread
+// over the batches, the speedup over Open MPI and the algorithm's traffic.
+#ifndef ORTHOCOMM_EXPERIMENTS_COMBINING_CSV_H_
+#define ORTHOCOMM_EXPERIMENTS_COMBINING_CSV_H_
+
+#include <span>
+#include <string>
+
+#include "experiments/combining_point.h"
+#include "experiments/halo/spread.h"
+
+namespace experiments::combining {
+
+// One CSV row.
+struct Row {
+  std::string operation;
+  std::string stencil;
+  std::string dims;
+  int block_bytes = 0;
+  int repetition = 0;
+  std::string variant;
+  std::string algorithm;
+  halo::Spread time_us;  // per call, over the batches
+  double speedup = 0.0;
+  Structure structure;
+};
+
+// Writes the header and `rows` to `path`, with the world's size and the btl
+// list (OMPI_MCA_btl) in every row; a message on stderr where it cannot.
+void write_csv(const std::string& path, std::span<const Row> rows);
+
+}  // namespace experiments::combining
+
+#endif  // ORTHOCOMM_EXPERIMENTS_COMBINING_CSV_H_

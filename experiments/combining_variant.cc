@@ -1,0 +1,49 @@
+#include "experiments/combining_variant.h"
+
+namespace experiments::combining {
+
+const char* name_of(Variant variant) {
+  switch (variant) {
+    case Variant::openmpi:
+      return "openmpi";
+    case Variant::openmpi_persistent:
+      return "openmpi_persistent";
+    case Variant::raw:
+      return "raw";
+    case Variant::raw_persistent:
+      return "raw_persistent";
+    case Variant::ortho_direct:
+      return "ortho_direct";
+    case Variant::ortho_combining:
+      return "ortho_combining";
+    case Variant::ortho_selected:
+      return "ortho_selected";
+    case Variant::ortho_selected_persistent:
+      return "ortho_selected_persistent";
+  }
+  return "";
+}
+
+const char* stem_of(Variant variant) {
+  switch (variant) {
+    case Variant::openmpi:
+      return "openmpi";
+    case Variant::openmpi_persistent:
+      return "openmpi_persistent";
+    case Variant::raw:
+      return "raw";
+    case Variant::raw_persistent:
+      return "raw_persistent";
+    case Variant::ortho_direct:
+      return "direct";
+    case Variant::ortho_combining:
+      return "combining";
+    case Variant::ortho_selected:
+      return "selected";
+    case Variant::ortho_selected_persistent:
+      return "selected_persistent";
+  }
+  return "";
+}
+
+}  // namespace experiments::combining

@@ -1,0 +1,47 @@
+// The variants combining_benchmark times at every point (Open MPI's
+// neighbourhood collectives, the hand-posted floor, ortho's algorithms) and
+// their names in the CSV and the counters.
+#ifndef ORTHOCOMM_EXPERIMENTS_COMBINING_VARIANT_H_
+#define ORTHOCOMM_EXPERIMENTS_COMBINING_VARIANT_H_
+
+#include <array>
+#include <cstddef>
+
+namespace experiments::combining {
+
+enum class Variant {
+  openmpi,
+  openmpi_persistent,
+  raw,
+  raw_persistent,
+  ortho_direct,
+  ortho_combining,
+  ortho_selected,
+  ortho_selected_persistent,
+};
+inline constexpr int kVariantCount = 8;
+
+inline constexpr std::array<Variant, kVariantCount> kVariants{
+    Variant::openmpi,
+    Variant::openmpi_persistent,
+    Variant::raw,
+    Variant::raw_persistent,
+    Variant::ortho_direct,
+    Variant::ortho_combining,
+    Variant::ortho_selected,
+    Variant::ortho_selected_persistent};
+
+// The variant's place in per-variant arrays.
+inline std::size_t index_of(Variant variant) {
+  return static_cast<std::size_t>(variant);
+}
+
+// The variant's name in the CSV and in the mismatch message.
+const char* name_of(Variant variant);
+
+// The counter stem of a variant ("<stem>_us", "<stem>_x").
+const char* stem_of(Variant variant);
+
+}  // namespace experiments::combining
+
+#endif  // ORTHOCOMM_EXPERIMENTS_COMBINING_VARIANT_H_
