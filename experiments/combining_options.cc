@@ -1,6 +1,7 @@
 #include "experiments/combining_options.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <string>
 #include <string_view>
@@ -19,9 +20,9 @@ std::vector<int> parse_blocks(std::string_view list) {
     const std::size_t comma = list.find(',');
     const std::string item(list.substr(0, comma));
     char* end = nullptr;
-    const long bytes = std::strtol(item.c_str(), &end, 10);
+    const std::int64_t bytes = std::strtoll(item.c_str(), &end, 10);
     if (item.empty() || *end != '\0' || bytes <= 0 || bytes % 4 != 0 ||
-        bytes > (long{1} << 24)) {
+        bytes > (std::int64_t{1} << 24)) {
       return {};
     }
     sizes.push_back(static_cast<int>(bytes));
@@ -61,7 +62,7 @@ std::string parse_options(int& argc, char** argv, Options& options) {
       // messages of at least this many bytes (classic/exec/executor.h).
       const std::string value(arg.substr(16));
       char* end = nullptr;
-      const long bytes = std::strtol(value.c_str(), &end, 10);
+      const std::int64_t bytes = std::strtoll(value.c_str(), &end, 10);
       if (value.empty() || *end != '\0' || bytes < 0) {
         if (error.empty()) {
           error = "--started_bytes=: '" + value + "' must be a number >= 0";

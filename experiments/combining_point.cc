@@ -235,8 +235,9 @@ std::string Point::mismatches() {
   for (Variant variant : kVariants) {
     int differs = has(variant) && recv_[index_of(variant)] != want ? 1 : 0;
     MPI_Allreduce(MPI_IN_PLACE, &differs, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
-    if (differs != 0)
+    if (differs != 0) {
       names += std::string(names.empty() ? "" : ", ") + name_of(variant);
+    }
   }
   return names;
 }
@@ -338,7 +339,7 @@ std::unique_ptr<HandPosted> Point::make_hand_posted(Variant variant,
   }
   const bool whole_blocks = operation_ == Operation::alltoallw;
   const int count = whole_blocks ? 1 : count_;
-  const MPI_Datatype datatype = whole_blocks ? block_type_ : MPI_INT;
+  MPI_Datatype datatype = whole_blocks ? block_type_ : MPI_INT;
   HandBlocks<const void*> sends{
       send_.data(), exchange ? at : std::vector<MPI_Aint>(degree, 0), count,
       datatype};

@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
@@ -34,7 +35,7 @@ struct Stencil {
 // Structure of one algorithm per process and call.
 struct Structure {
   int messages = 0;
-  long bytes = 0;
+  std::int64_t bytes = 0;
   int rounds = 0;
 };
 
