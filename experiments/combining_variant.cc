@@ -1,5 +1,7 @@
 #include "experiments/combining_variant.h"
 
+#include <string_view>
+
 namespace experiments::combining {
 
 const char* name_of(Variant variant) {
@@ -25,25 +27,10 @@ const char* name_of(Variant variant) {
 }
 
 const char* stem_of(Variant variant) {
-  switch (variant) {
-    case Variant::openmpi:
-      return "openmpi";
-    case Variant::openmpi_persistent:
-      return "openmpi_persistent";
-    case Variant::raw:
-      return "raw";
-    case Variant::raw_persistent:
-      return "raw_persistent";
-    case Variant::ortho_direct:
-      return "direct";
-    case Variant::ortho_combining:
-      return "combining";
-    case Variant::ortho_selected:
-      return "selected";
-    case Variant::ortho_selected_persistent:
-      return "selected_persistent";
-  }
-  return "";
+  constexpr std::string_view kOrtho = "ortho_";
+  const char* name = name_of(variant);
+  return std::string_view(name).starts_with(kOrtho) ? name + kOrtho.size()
+                                                    : name;
 }
 
 }  // namespace experiments::combining
