@@ -79,7 +79,6 @@
 #include <cstddef>
 #include <cstdio>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "classic/base/environment.h"
@@ -296,17 +295,7 @@ int main(int argc, char** argv) {
     if (root) std::fprintf(stderr, "combining_benchmark: %s\n", error.c_str());
     return 1;
   }
-  if (!root) {
-    // Only rank 0 writes --benchmark_out: the others must not even open it.
-    int kept = 1;
-    for (int i = 1; i < argc; ++i) {
-      if (!std::string_view(argv[i]).starts_with("--benchmark_out")) {
-        argv[kept++] = argv[i];
-      }
-    }
-    argc = kept;
-    argv[argc] = nullptr;
-  }
+  if (!root) experiments::drop_output_flags(argc, argv);
   benchmark::Initialize(&argc, argv);
   combining::register_benchmarks();
   if (root) {

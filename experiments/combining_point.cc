@@ -22,6 +22,7 @@
 #include "classic/topology/dims_create.h"
 #include "experiments/combining_variant.h"
 #include "experiments/hand_posted.h"
+#include "experiments/run_benchmarks.h"
 #include "naming/cart_name.h"
 #include "naming/geometry.h"
 #include "ortho/collectives.h"
@@ -214,13 +215,7 @@ void Point::call(Variant variant) {
 }
 
 double Point::batch(Variant variant, int calls) {
-  MPI_Barrier(MPI_COMM_WORLD);
-  const double start = MPI_Wtime();
-  for (int i = 0; i < calls; ++i) call(variant);
-  const double mine = (MPI_Wtime() - start) / calls;
-  double slowest = 0.0;
-  MPI_Allreduce(&mine, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  return slowest;
+  return slowest_seconds_per_call(calls, [&] { call(variant); });
 }
 
 std::string Point::mismatches() {
