@@ -207,6 +207,15 @@ void BM_Combining(benchmark::State& state, Operation operation,
         *std::max_element(ratios.begin(), ratios.end());
   };
   floor_ratio("direct_floor_x", Variant::raw, Variant::ortho_direct);
+  if (point.has(Variant::raw_combining)) {
+    floor_ratio("combining_floor_x", Variant::raw_combining,
+                Variant::ortho_combining);
+    if (point.selected_persistent_name() == "combining") {
+      floor_ratio("persistent_combining_floor_x",
+                  Variant::raw_combining_persistent,
+                  Variant::ortho_selected_persistent);
+    }
+  }
   if (point.selected_persistent_name() == "direct") {
     const bool reposted_faster =
         us[index_of(Variant::raw)] <= us[index_of(Variant::raw_persistent)];

@@ -101,11 +101,14 @@ Point::Point(Operation operation, const Stencil& stencil, int block_bytes)
   make_persistent();
   hand_posted_ = make_hand_posted(Variant::raw, 2);
   hand_posted_persistent_ = make_hand_posted(Variant::raw_persistent, 3);
+  make_hand_combined(stencil);
 }
 Point::~Point() {
   ortho_persistent_ = classic::Request();  // freed before its datatype
   hand_posted_.reset();
   hand_posted_persistent_.reset();
+  hand_combined_.reset();
+  hand_combined_persistent_.reset();
   if (openmpi_persistent_ != MPI_REQUEST_NULL) {
     MPI_Request_free(&openmpi_persistent_);
   }
@@ -131,6 +134,10 @@ std::string Point::algorithm_of(Variant variant) const {
       return "direct";
     case Variant::ortho_combining:
       return "combining";
+    case Variant::raw_combining:
+      return "combining by MPI_Irecv+MPI_Isend";
+    case Variant::raw_combining_persistent:
+      return "combining by MPI_Recv_init+MPI_Send_init";
     case Variant::ortho_selected:
       return selected_name_;
     case Variant::ortho_selected_persistent:
@@ -141,6 +148,8 @@ std::string Point::algorithm_of(Variant variant) const {
 Structure Point::structure_of(Variant variant) const {
   switch (variant) {
     case Variant::ortho_combining:
+    case Variant::raw_combining:
+    case Variant::raw_combining_persistent:
       return combining_structure_;
     case Variant::ortho_selected:
       return selected_structure_;
@@ -201,6 +210,12 @@ void Point::call(Variant variant) {
       break;
     case Variant::ortho_combining:
       ortho_call(combining_, recv);
+      break;
+    case Variant::raw_combining:
+      hand_combined_->run();
+      break;
+    case Variant::raw_combining_persistent:
+      hand_combined_persistent_->run();
       break;
     case Variant::ortho_selected:
       ortho_call(selected_, recv);
@@ -320,30 +335,6 @@ void Point::make_buffers() {
       displs_[i] = static_cast<MPI_Aint>(i * n * sizeof(int));
     }
   }
-}
-
-std::unique_ptr<HandPosted> Point::make_hand_posted(Variant variant,
-                                                    std::size_t gathered) {
-  const auto n = static_cast<MPI_Aint>(count_);
-  const auto degree = static_cast<std::size_t>(degree_);
-  const bool exchange =
-      operation_ == Operation::alltoall || operation_ == Operation::alltoallw;
-  std::vector<MPI_Aint> at(degree);
-  for (std::size_t i = 0; i < degree; ++i) {
-    at[i] = static_cast<MPI_Aint>(i) * n * MPI_Aint{sizeof(int)};
-  }
-  const bool whole_blocks = operation_ == Operation::alltoallw;
-  const int count = whole_blocks ? 1 : count_;
-  MPI_Datatype datatype = whole_blocks ? block_type_ : MPI_INT;
-  HandBlocks<const void*> sends{
-      send_.data(), exchange ? at : std::vector<MPI_Aint>(degree, 0), count,
-      datatype};
-  void* recv = operation_ == Operation::allreduce
-                   ? gathered_[gathered].data()
-                   : recv_[index_of(variant)].data();
-  HandBlocks<void*> receives{recv, at, count, datatype};
-  return std::make_unique<HandPosted>(MPI_COMM_WORLD, ranks_, ranks_,
-                                      std::move(sends), std::move(receives));
 }
 
 void Point::make_persistent() {

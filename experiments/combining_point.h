@@ -18,6 +18,7 @@
 #include "classic/comm/comm.h"
 #include "classic/p2p/request.h"
 #include "experiments/combining_variant.h"
+#include "experiments/hand_combined.h"
 #include "experiments/hand_posted.h"
 #include "ortho/operation.h"
 #include "stencils/neighborhood.h"
@@ -48,7 +49,15 @@ class Point {
   Point& operator=(const Point&) = delete;
 
   bool has(Variant variant) const {
-    return variant != Variant::ortho_combining || has_combining_;
+    switch (variant) {
+      case Variant::ortho_combining:
+        return has_combining_;
+      case Variant::raw_combining:
+      case Variant::raw_combining_persistent:
+        return hand_combined_ != nullptr;
+      default:
+        return true;
+    }
   }
   const std::vector<int>& dims() const { return dims_; }
   const std::string& selected_name() const { return selected_name_; }
@@ -100,6 +109,8 @@ class Point {
 
   // Collective, in the same order on every process.
   void make_persistent();
+  // Combining's floor where it applies. Collective.
+  void make_hand_combined(const Stencil& stencil);
 
   ortho::Operation operation_;
   int count_;  // ints per block
@@ -133,6 +144,9 @@ class Point {
   // The floor: direct's messages by hand (for raw and raw_persistent).
   std::unique_ptr<HandPosted> hand_posted_;
   std::unique_ptr<HandPosted> hand_posted_persistent_;
+  // Combining's floor (allgather and alltoall where combining runs).
+  std::unique_ptr<HandCombined> hand_combined_;
+  std::unique_ptr<HandCombined> hand_combined_persistent_;
 };
 
 }  // namespace experiments::combining

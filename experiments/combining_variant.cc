@@ -18,6 +18,10 @@ const char* name_of(Variant variant) {
       return "ortho_direct";
     case Variant::ortho_combining:
       return "ortho_combining";
+    case Variant::raw_combining:
+      return "raw_combining";
+    case Variant::raw_combining_persistent:
+      return "raw_combining_persistent";
     case Variant::ortho_selected:
       return "ortho_selected";
     case Variant::ortho_selected_persistent:

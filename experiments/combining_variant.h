@@ -1,5 +1,6 @@
 // The variants combining_benchmark times at every point (Open MPI's
-// neighbourhood collectives, the hand-posted floor, ortho's algorithms) and
+// neighbourhood collectives, the hand-posted floors of direct's and of
+// combining's messages, ortho's algorithms) and
 // their names in the CSV and the counters.
 #ifndef ORTHOCOMM_EXPERIMENTS_COMBINING_VARIANT_H_
 #define ORTHOCOMM_EXPERIMENTS_COMBINING_VARIANT_H_
@@ -16,10 +17,12 @@ enum class Variant {
   raw_persistent,
   ortho_direct,
   ortho_combining,
+  raw_combining,  // combining's messages by hand (hand_combined.h)
+  raw_combining_persistent,
   ortho_selected,
   ortho_selected_persistent,
 };
-inline constexpr int kVariantCount = 8;
+inline constexpr int kVariantCount = 10;
 
 inline constexpr std::array<Variant, kVariantCount> kVariants{
     Variant::openmpi,
@@ -28,6 +31,8 @@ inline constexpr std::array<Variant, kVariantCount> kVariants{
     Variant::raw_persistent,
     Variant::ortho_direct,
     Variant::ortho_combining,
+    Variant::raw_combining,
+    Variant::raw_combining_persistent,
     Variant::ortho_selected,
     Variant::ortho_selected_persistent};
 

@@ -14,7 +14,13 @@ min-max over launches:
                    MPI_Recv_init/MPI_Send_init) / ortho_selected_persistent_us,
                    where the persistent selection is direct;
   pers/openmpi     openmpi_persistent_us (MPIX_Neighbor_*_init) /
-                   ortho_selected_persistent_us.
+                   ortho_selected_persistent_us;
+  comb/floor       raw_combining_us / ortho_combining_us: ortho's forced
+                   combining against the same rounds posted by hand, zero
+                   copy (experiments/hand_combined.h), where combining runs;
+  comb pers/floor  raw_combining_persistent_us (persistent requests) /
+                   ortho_selected_persistent_us, where the persistent
+                   selection is combining.
 A '!' marks a cell whose min-max spans 1 (the difference is within noise).
 """
 import collections
@@ -41,12 +47,27 @@ def floor_persistent(t, point):
     return min(t["raw"], t["raw_persistent"]) / t["ortho_selected_persistent"]
 
 
+def combining_floor(t, point):
+    if "raw_combining" not in t or "ortho_combining" not in t:
+        return None
+    return t["raw_combining"] / t["ortho_combining"]
+
+
+def combining_floor_persistent(t, point):
+    if (algorithms.get(point + ("ortho_selected_persistent",)) != "combining"
+            or "raw_combining_persistent" not in t):
+        return None
+    return t["raw_combining_persistent"] / t["ortho_selected_persistent"]
+
+
 metrics = {
     "direct/raw": lambda t, p: t["raw"] / t["ortho_direct"],
     "sel/openmpi": lambda t, p: t["openmpi"] / t["ortho_selected"],
     "pers/floor": floor_persistent,
     "pers/openmpi": lambda t, p: t["openmpi_persistent"] /
     t["ortho_selected_persistent"],
+    "comb/floor": combining_floor,
+    "comb pers/floor": combining_floor_persistent,
 }
 values = collections.defaultdict(list)
 for (launch, op, stencil, block), t in times.items():
