@@ -35,6 +35,9 @@ struct Bound {
   // the plan's own scratch), address/count/datatype then describe them as
   // MPI_PACKED; -1 otherwise.
   MPI_Aint staging = -1;
+  // Packed messages: where their blocks' byte counts start in the
+  // execution's packed_blocks_ (one entry per block, made at binding).
+  std::size_t first_block = 0;
 };
 
 // Messages of several blocks up to this many bytes are packed into
@@ -170,7 +173,7 @@ class Execution final : public Request::Operation {
     return transport::shifted(base, displacement);
   }
 
-  Bound bind(const Plan::Message& message, MPI_Aint& staging) const;
+  Bound bind(const Plan::Message& message, MPI_Aint& staging);
   void bind();
   void bind_several_blocks();
   void resolve_addresses();
@@ -234,6 +237,11 @@ class Execution final : public Request::Operation {
   // [round][message], single-block entries unused.
   std::vector<std::vector<Bound>> receives_;
   std::vector<std::vector<Bound>> sends_;
+  // The bytes of each block of each packed message, in binding order (a
+  // contiguous block copied with memcpy), or -1 - bytes for a block that
+  // goes through MPI_Pack: found once, at binding, so that a run queries
+  // no datatype.
+  std::vector<int> packed_blocks_;
   // Persistent operations: the transport's persistent request of each
   // message of round r that has one ([round][message], MPI_REQUEST_NULL
   // where the message is posted afresh; empty when none has one).

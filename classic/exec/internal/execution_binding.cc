@@ -21,7 +21,7 @@
 
 namespace classic::internal {
 
-Bound Execution::bind(const Plan::Message& message, MPI_Aint& staging) const {
+Bound Execution::bind(const Plan::Message& message, MPI_Aint& staging) {
   const std::vector<Plan::Block>& blocks = message.blocks;
   if (blocks.empty()) return Bound{};
   if (blocks.size() == 1) {
@@ -31,8 +31,18 @@ Bound Execution::bind(const Plan::Message& message, MPI_Aint& staging) const {
   const MPI_Aint bytes = packed_bytes(message);
   if (bytes <= pack_limit) {
     // Scratch has its final size (bind() sized it first).
-    const Bound packed{scratch_.get() + staging, static_cast<int>(bytes),
-                       MPI_PACKED, false, staging};
+    const Bound packed{scratch_.get() + staging,
+                       static_cast<int>(bytes),
+                       MPI_PACKED,
+                       false,
+                       staging,
+                       packed_blocks_.size()};
+    for (const Plan::Block& block : blocks) {
+      const DatatypeLayout layout = datatype_layout(block.datatype, function_);
+      const auto block_bytes = static_cast<int>(block.count * layout.size);
+      packed_blocks_.push_back(contiguous(layout) ? block_bytes
+                                                  : -1 - block_bytes);
+    }
     staging += (bytes + 15) / 16 * 16;
     return packed;
   }
@@ -65,12 +75,14 @@ void Execution::transfer_packed(const Plan::Message& message,
                                 const Bound& bound, Packing direction) {
   auto* bytes_at = static_cast<std::byte*>(bound.address);
   int position = 0;
+  const int* block_bytes = packed_blocks_.data() + bound.first_block;
   for (const Plan::Block& block : message.blocks) {
-    const DatatypeLayout layout = datatype_layout(block.datatype, function_);
-    const auto bytes = static_cast<int>(block.count * layout.size);
+    const int entry = *block_bytes++;
+    const bool packs = entry < 0;  // not one contiguous run: MPI_Pack
+    const int bytes = packs ? -1 - entry : entry;
     if (bytes == 0) continue;  // (MPI_Pack refuses a null buffer)
     const bool into_bytes = direction == Packing::pack;
-    if (contiguous(layout)) {
+    if (!packs) {
       void* to = into_bytes ? bytes_at + position : address(block);
       const void* from = into_bytes ? address(block) : bytes_at + position;
       std::memcpy(to, from, static_cast<std::size_t>(bytes));
@@ -125,6 +137,7 @@ void Execution::bind_several_blocks() {
   const std::vector<Plan::Round>& rounds = plan_->rounds;
   receives_.assign(rounds.size(), {});
   sends_.assign(rounds.size(), {});
+  packed_blocks_.clear();
   // Packed messages take their bytes after the plan's own scratch. Scratch
   // gets its final size before anything is bound: struct datatypes hold
   // absolute addresses in it. (A fresh buffer: background sends of an
@@ -226,6 +239,7 @@ void Execution::free_types() noexcept {
   }
   receives_.clear();
   sends_.clear();
+  packed_blocks_.clear();
   for (auto* side : {&started_receives_, &started_sends_}) {
     for (std::vector<MPI_Request>& round : *side) {
       for (MPI_Request& request : round) {
