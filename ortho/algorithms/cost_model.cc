@@ -19,7 +19,7 @@ constexpr Prices kNetwork{.message_ns = 6'000,
                           .eager_bytes = 65'536,
                           .rendezvous_ns = 30'000,
                           .reduce_block_ns = 500};
-constexpr double kRoundNsPerExtraProcessPerCore = 6'000;
+constexpr double kRoundNsPerExtraProcessPerCore = 5'000;
 
 // Whether `component` is one of the comma-separated `list`.
 bool lists(std::string_view list, std::string_view component) {

@@ -67,11 +67,14 @@ struct Prices {
 // Where p processes share a core (`processes_per_core` above 1) two
 // things change: a process gets a p-th of a core, so the work of messages,
 // bytes and reductions costs p times as much; and a round waits for
-// descheduled peers, 6 us more per extra process a core (fitted to
+// descheduled peers, 5 us more per extra process a core (fitted to
 // 4-process runs on a 2-core machine, kept as points in
 // tests/ortho/combining:cost_model_test: with it combining's 2 rounds on a
-// 2 x 2 x 1 torus cost more than 26 direct messages, as measured, and the
-// box allreduce on 3-d Moore costs less than the direct one, as measured).
+// 2 x 2 x 1 torus cost less than 26 direct messages, as measured once the
+// executor stopped querying datatypes per call (3-d Moore at 4 B: 10-14 us
+// against 17-24 us), combining's 2 rounds on a 2 x 2 torus more than 8
+// direct messages, and the box allreduce on 3-d Moore less than the direct
+// one, as measured).
 // These figures move from day to day on a shared virtual machine by up to
 // 2x; docs/performance.md gives measured runs.
 Prices prices_for(Transport transport, double processes_per_core);

@@ -79,16 +79,16 @@ TEST(CostModel, PricesPerTransportAndOversubscription) {
   EXPECT_DOUBLE_EQ(spare.round_ns, 1500);
   EXPECT_DOUBLE_EQ(spare.message_ns, 150);
   // 2 and 4.5 processes a core: the work costs 2 and 4.5 times as much, a
-  // round 6 us more per extra process a core.
+  // round 5 us more per extra process a core.
   const Prices two = prices_for(Transport::shared_memory, 2.0);
   EXPECT_DOUBLE_EQ(two.message_ns, 300);
   EXPECT_DOUBLE_EQ(two.byte_ns, 2 * shm.byte_ns);
   EXPECT_DOUBLE_EQ(two.reduce_block_ns, 2 * shm.reduce_block_ns);
-  EXPECT_DOUBLE_EQ(two.round_ns, 7500);
+  EXPECT_DOUBLE_EQ(two.round_ns, 6500);
   EXPECT_DOUBLE_EQ(two.rendezvous_ns, shm.rendezvous_ns);
-  EXPECT_DOUBLE_EQ(prices_for(Transport::shared_memory, 4.5).round_ns, 22500);
+  EXPECT_DOUBLE_EQ(prices_for(Transport::shared_memory, 4.5).round_ns, 19000);
   EXPECT_DOUBLE_EQ(prices_for(Transport::network, 2.0).round_ns,
-                   tcp.round_ns + 6000);
+                   tcp.round_ns + 5000);
 }
 
 TEST(CostModel, EveryTermCounts) {
@@ -159,7 +159,8 @@ struct Point {
 TEST(CostModel, ChoosesWhatWasMeasuredFaster) {
   // 3-d Moore alltoall on a 2 x 1 x 1 torus (2 processes): 26 messages
   // against one of 18 blocks; on a 2 x 2 x 1 torus (4 processes): 26
-  // against 2 in 2 rounds. Von Neumann on a 2 x 2 torus: 4 against 2 in 2.
+  // against 2 in 2 rounds; 2-d Moore on a 2 x 2 torus: 8 against 2 in 2.
+  // Von Neumann on a 2 x 2 torus: 4 against 2 in 2.
   // allreduce: 26 or 8 blocks reduced against the box's 6 or 4.
   const Point points[] = {
       {"2 processes, shm, 4 B", Transport::shared_memory, 1.0,
@@ -169,7 +170,9 @@ TEST(CostModel, ChoosesWhatWasMeasuredFaster) {
       {"2 processes, TCP, 2 KB", Transport::network, 1.0, one_message_each(26),
        combined_blocks(1, 18, 1, 18), 2048, true},
       {"4 processes, shm, Moore 4 B", Transport::shared_memory, 2.0,
-       one_message_each(26), combined_blocks(2, 26, 2, 18), 4, false},
+       one_message_each(26), combined_blocks(2, 26, 2, 18), 4, true},
+      {"4 processes, shm, 2-d Moore 4 B", Transport::shared_memory, 2.0,
+       one_message_each(8), combined_blocks(2, 8, 2, 4), 4, false},
       {"4 processes, TCP, Moore 4 B", Transport::network, 2.0,
        one_message_each(26), combined_blocks(2, 26, 2, 18), 4, true},
       {"4 processes, TCP, von Neumann 4 B", Transport::network, 2.0,
