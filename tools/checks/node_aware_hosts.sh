@@ -4,10 +4,10 @@
 # transport (classic::locality), not from ORTHO_HOSTS: the Open MPI
 # differential test of ortho's neighbourhood collectives (random graphs,
 # three modes) with node_aware forced on 2 hosts x 4 processes, and with the
-# default choice (node_aware where its cost model prefers it) on 4 hosts x
-# 2; the brute-force allreduce and allgatherw test with node_aware forced
-# on 4 hosts x 2; then node_aware_selection_test on 4 hosts x 1. Each must
-# pass.
+# default choice (node_aware where its cost model prefers it) and with
+# node_aware forced on 4 hosts x 2; the brute-force allreduce and
+# allgatherw test with node_aware forced on 4 hosts x 2; then
+# node_aware_selection_test on 4 hosts x 1. Each must pass.
 # Exits 77 (skipped) without root, ip, unshare or network namespaces.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -51,6 +51,7 @@ run() {
 }
 run 2 4 node_aware neighborhood_vs_openmpi_test_bin
 run 4 2 "" neighborhood_vs_openmpi_test_bin
+run 4 2 node_aware neighborhood_vs_openmpi_test_bin
 run 4 2 node_aware allreduce_allgatherw_test_bin
 run 4 1 "" node_aware_selection_test_bin
 [[ $failures -eq 0 ]]
