@@ -148,10 +148,26 @@ void Execution::post(std::size_t round) {
   requests_.truncate(k);
 }
 
-void Execution::run_local(const Plan::Round& round) {
-  for (const Plan::Local& step : round.local) {
+void Execution::run_local(std::size_t r) {
+  const Plan::Round& round = plan_->rounds[r];
+  if (round.local.empty()) return;
+  if (local_bytes_.empty()) local_bytes_.resize(plan_->rounds.size());
+  std::vector<MPI_Aint>& plain = local_bytes_[r];
+  if (plain.empty()) {
+    for (const Plan::Local& step : round.local) {
+      plain.push_back(plain_copy_bytes(step));
+    }
+  }
+  for (std::size_t i = 0; i < round.local.size(); ++i) {
+    const Plan::Local& step = round.local[i];
     void* from = address(step.from);
     void* to = address(step.to);
+    if (plain[i] >= 0) {
+      if (plain[i] > 0) {
+        std::memmove(to, from, static_cast<std::size_t>(plain[i]));
+      }
+      continue;
+    }
     if (step.kind == Plan::Local::Kind::copy) {
       copy_elements(from, step.from.count, step.from.datatype, to,
                     step.to.count, step.to.datatype, context_, function_);
@@ -180,6 +196,17 @@ void Execution::run_local(const Plan::Round& round) {
         MPI_Reduce_local(old_to, to, step.to.count, step.to.datatype, step.op),
         function_);
   }
+}
+
+MPI_Aint Execution::plain_copy_bytes(const Plan::Local& step) const {
+  if (step.kind != Plan::Local::Kind::copy) return -1;
+  const DatatypeLayout layout = datatype_layout(step.from.datatype, function_);
+  if (step.from.count == 0 || layout.size == 0) return 0;  // nothing to copy
+  if (step.from.datatype != step.to.datatype ||
+      step.from.count != step.to.count || !contiguous(layout)) {
+    return -1;
+  }
+  return layout.size * step.from.count;
 }
 
 void Execution::fail(int code) {

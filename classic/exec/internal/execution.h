@@ -114,7 +114,7 @@ class Execution final : public Request::Operation {
     const std::vector<Plan::Round>& rounds = plan_->rounds;
     if (round_ < rounds.size()) {
       unpack(round_);
-      run_local(rounds[round_]);
+      run_local(round_);
     }
     ++round_;
     if (round_ < rounds.size()) {
@@ -209,7 +209,10 @@ class Execution final : public Request::Operation {
     const auto& side = receive ? started_receives_ : started_sends_;
     return side.empty() ? MPI_REQUEST_NULL : side[round][i];
   }
-  void run_local(const Plan::Round& round);
+  // The local work of round `round`, once its messages are done.
+  void run_local(std::size_t round);
+  // A copy step's bytes where it is one plain memmove, -1 otherwise.
+  MPI_Aint plain_copy_bytes(const Plan::Local& step) const;
   void free_types() noexcept;
   int expected_bytes(const Bound& bound) const noexcept;
   [[noreturn]] void fail(int code);
@@ -242,6 +245,11 @@ class Execution final : public Request::Operation {
   // goes through MPI_Pack: found once, at binding, so that a run queries
   // no datatype.
   std::vector<int> packed_blocks_;
+  // Per round and local step, found at the step's first run: the bytes of
+  // a copy that is one contiguous run of bytes on both sides (memmove),
+  // or -1 where the transport copies (or the step reduces), so that a
+  // run of a kept plan queries no datatype for its copies either.
+  std::vector<std::vector<MPI_Aint>> local_bytes_;
   // Persistent operations: the transport's persistent request of each
   // message of round r that has one ([round][message], MPI_REQUEST_NULL
   // where the message is posted afresh; empty when none has one).
