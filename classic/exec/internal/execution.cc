@@ -27,21 +27,26 @@ bool contiguous(const DatatypeLayout& layout) {
          layout.true_lower_bound == 0;
 }
 
+MPI_Aint plain_copy_bytes(int from_count, MPI_Datatype from_type, int to_count,
+                          MPI_Datatype to_type, const char* function) {
+  const DatatypeLayout layout = datatype_layout(from_type, function);
+  if (from_count == 0 || layout.size == 0) return 0;  // nothing to copy
+  if (from_type != to_type || from_count != to_count || !contiguous(layout)) {
+    return -1;
+  }
+  return layout.size * from_count;
+}
+
 namespace {
 
 // `count` elements of `datatype` from `from` to `to`, each in its own
-// datatype: a plain copy where both are one contiguous run of bytes, else
-// through the transport's packing.
+// datatype: a plain copy of `plain` bytes where plain_copy_bytes() found
+// one, else through the transport's packing.
 void copy_elements(const void* from, int from_count, MPI_Datatype from_type,
-                   void* to, int to_count, MPI_Datatype to_type,
+                   void* to, int to_count, MPI_Datatype to_type, MPI_Aint plain,
                    MPI_Comm context, const char* function) {
-  const DatatypeLayout from_layout = datatype_layout(from_type, function);
-  if (from_count == 0 || from_layout.size == 0) return;  // nothing to copy
-  if (from_type == to_type && from_count == to_count &&
-      contiguous(from_layout)) {
-    std::memmove(to, from,
-                 static_cast<std::size_t>(from_layout.size) *
-                     static_cast<std::size_t>(from_count));
+  if (plain >= 0) {
+    if (plain > 0) std::memmove(to, from, static_cast<std::size_t>(plain));
     return;
   }
   int bytes = 0;
@@ -150,27 +155,14 @@ void Execution::post(std::size_t round) {
 
 void Execution::run_local(std::size_t r) {
   const Plan::Round& round = plan_->rounds[r];
-  if (round.local.empty()) return;
-  if (local_bytes_.empty()) local_bytes_.resize(plan_->rounds.size());
-  std::vector<MPI_Aint>& plain = local_bytes_[r];
-  if (plain.empty()) {
-    for (const Plan::Local& step : round.local) {
-      plain.push_back(plain_copy_bytes(step));
-    }
-  }
   for (std::size_t i = 0; i < round.local.size(); ++i) {
     const Plan::Local& step = round.local[i];
     void* from = address(step.from);
     void* to = address(step.to);
-    if (plain[i] >= 0) {
-      if (plain[i] > 0) {
-        std::memmove(to, from, static_cast<std::size_t>(plain[i]));
-      }
-      continue;
-    }
     if (step.kind == Plan::Local::Kind::copy) {
       copy_elements(from, step.from.count, step.from.datatype, to,
-                    step.to.count, step.to.datatype, context_, function_);
+                    step.to.count, step.to.datatype, local_bytes_[r][i],
+                    context_, function_);
       continue;
     }
     if (step.order == Plan::Local::Order::from_first) {
@@ -189,24 +181,19 @@ void Execution::run_local(std::size_t r) {
     std::vector<std::byte> kept(static_cast<std::size_t>(span) + 1);
     void* old_to = transport::shifted(kept.data(), -layout.true_lower_bound);
     copy_elements(to, step.to.count, step.to.datatype, old_to, step.to.count,
-                  step.to.datatype, context_, function_);
+                  step.to.datatype,
+                  plain_copy_bytes(step.to.count, step.to.datatype,
+                                   step.to.count, step.to.datatype, function_),
+                  context_, function_);
     copy_elements(from, step.from.count, step.from.datatype, to, step.to.count,
-                  step.to.datatype, context_, function_);
+                  step.to.datatype,
+                  plain_copy_bytes(step.from.count, step.from.datatype,
+                                   step.to.count, step.to.datatype, function_),
+                  context_, function_);
     transport::check_code(
         MPI_Reduce_local(old_to, to, step.to.count, step.to.datatype, step.op),
         function_);
   }
-}
-
-MPI_Aint Execution::plain_copy_bytes(const Plan::Local& step) const {
-  if (step.kind != Plan::Local::Kind::copy) return -1;
-  const DatatypeLayout layout = datatype_layout(step.from.datatype, function_);
-  if (step.from.count == 0 || layout.size == 0) return 0;  // nothing to copy
-  if (step.from.datatype != step.to.datatype ||
-      step.from.count != step.to.count || !contiguous(layout)) {
-    return -1;
-  }
-  return layout.size * step.from.count;
 }
 
 void Execution::fail(int code) {

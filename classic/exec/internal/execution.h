@@ -62,6 +62,12 @@ extern MPI_Aint started_limit;  // internal::set_started_limit
 // no gaps: its data is count * size plain bytes.
 bool contiguous(const DatatypeLayout& layout);
 
+// The bytes of copying `from_count` elements of `from_type` onto
+// `to_count` of `to_type` where that is one plain memmove (0: nothing to
+// copy), -1 where the transport must copy.
+MPI_Aint plain_copy_bytes(int from_count, MPI_Datatype from_type, int to_count,
+                          MPI_Datatype to_type, const char* function);
+
 class Execution final : public Request::Operation {
  public:
   // The communicator stays alive while this exists: the caller holds it
@@ -211,8 +217,8 @@ class Execution final : public Request::Operation {
   }
   // The local work of round `round`, once its messages are done.
   void run_local(std::size_t round);
-  // A copy step's bytes where it is one plain memmove, -1 otherwise.
-  MPI_Aint plain_copy_bytes(const Plan::Local& step) const;
+  // local_bytes_, once: it depends on the plan alone.
+  void bind_local_copies();
   void free_types() noexcept;
   int expected_bytes(const Bound& bound) const noexcept;
   [[noreturn]] void fail(int code);
@@ -245,10 +251,10 @@ class Execution final : public Request::Operation {
   // goes through MPI_Pack: found once, at binding, so that a run queries
   // no datatype.
   std::vector<int> packed_blocks_;
-  // Per round and local step, found at the step's first run: the bytes of
-  // a copy that is one contiguous run of bytes on both sides (memmove),
-  // or -1 where the transport copies (or the step reduces), so that a
-  // run of a kept plan queries no datatype for its copies either.
+  // Per round and local step, found at the first binding: the bytes of a
+  // copy that is one plain memmove (plain_copy_bytes), or -1 where the
+  // transport copies or the step reduces, so that a run of a kept plan
+  // queries no datatype for its copies either.
   std::vector<std::vector<MPI_Aint>> local_bytes_;
   // Persistent operations: the transport's persistent request of each
   // message of round r that has one ([round][message], MPI_REQUEST_NULL

@@ -113,9 +113,25 @@ void Execution::unpack(std::size_t round) {
 
 void Execution::bind() {
   bound_ = true;  // free_types() now knows what to free, also after a throw
+  bind_local_copies();
   bind_several_blocks();
   if (persistent_) make_started();
   if (keep_bound_) resolve_addresses();
+}
+
+void Execution::bind_local_copies() {
+  if (!local_bytes_.empty()) return;
+  const std::vector<Plan::Round>& rounds = plan_->rounds;
+  local_bytes_.resize(rounds.size());
+  for (std::size_t r = 0; r < rounds.size(); ++r) {
+    for (const Plan::Local& step : rounds[r].local) {
+      local_bytes_[r].push_back(
+          step.kind == Plan::Local::Kind::copy
+              ? plain_copy_bytes(step.from.count, step.from.datatype,
+                                 step.to.count, step.to.datatype, function_)
+              : -1);
+    }
+  }
 }
 
 void Execution::resolve_addresses() {
