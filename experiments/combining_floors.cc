@@ -1,7 +1,10 @@
 // combining_benchmark's floors: the messages of ortho's direct algorithm
 // and of its message combining, posted by hand (hand_posted.h,
 // hand_combined.h), made for one point.
+#include <cstdio>
+#include <cstdlib>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "experiments/combining_point.h"
@@ -50,14 +53,37 @@ void Point::make_hand_combined(const Stencil& stencil) {
   const stencils::Collective collective = operation_ == Operation::allgather
                                               ? stencils::Collective::allgather
                                               : stencils::Collective::alltoall;
+  const std::size_t eager = eager_bytes();
   const auto made = [&](Variant variant, HandCombined::Posting posting) {
     return std::make_unique<HandCombined>(
         MPI_COMM_WORLD, geometry, named_.rank(), offsets, collective,
-        send_.data(), recv_[index_of(variant)].data(), count_, posting);
+        send_.data(), recv_[index_of(variant)].data(), count_, eager, posting);
   };
   hand_combined_ = made(Variant::raw_combining, HandCombined::Posting::afresh);
   hand_combined_persistent_ = made(Variant::raw_combining_persistent,
                                    HandCombined::Posting::persistent);
+  // The floor must post ortho's messages: the same split as its plans.
+  if (hand_combined_->messages() != combining_structure_.messages) {
+    std::fprintf(stderr,
+                 "combining_benchmark: the hand-combined floor posts %d "
+                 "messages where ortho's combining posts %d (eager limit "
+                 "%zu B)\n",
+                 hand_combined_->messages(), combining_structure_.messages,
+                 eager);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+}
+
+std::size_t Point::eager_bytes() {
+  // Open MPI's default eager limits, as ortho's cost model prices them:
+  // shared memory (vader) where the btl list names it, TCP otherwise.
+  const char* btl = std::getenv("OMPI_MCA_btl");
+  const std::string list = btl != nullptr ? btl : "";
+  const bool shared_memory =
+      list.empty() ||
+      (list.front() != '^' && (list.find("vader") != std::string::npos ||
+                               list.find("sm") != std::string::npos));
+  return shared_memory ? 4096 : 65536;
 }
 
 }  // namespace experiments::combining

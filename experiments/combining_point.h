@@ -111,6 +111,9 @@ class Point {
   void make_persistent();
   // Combining's floor where it applies. Collective.
   void make_hand_combined(const Stencil& stencil);
+  // The eager limit of this run's transport, where the combining floor
+  // splits messages as ortho's plans do.
+  static std::size_t eager_bytes();
 
   ortho::Operation operation_;
   int count_;  // ints per block

@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <span>
+#include <utility>
+
+#include "stencils/message_split.h"
 
 namespace experiments {
 
@@ -12,10 +16,11 @@ using stencils::SlotKind;
 HandCombined::HandCombined(MPI_Comm comm, const naming::Geometry& geometry,
                            int rank, const stencils::Stencil& stencil,
                            Collective collective, const int* send, int* recv,
-                           int ints, Posting posting)
+                           int ints, std::size_t eager_bytes, Posting posting)
     : send_(send),
       recv_(recv),
       ints_(ints),
+      eager_bytes_(eager_bytes),
       gather_(collective == Collective::allgather),
       posting_(posting) {
   MPI_Comm_dup(comm, &comm_);
@@ -59,12 +64,30 @@ void HandCombined::build(const naming::Geometry& geometry, int rank,
         from.push_back(address(move.from));
         to.push_back(address(move.to));
       }
-      const int tag = static_cast<int>(m);
-      round.sends.push_back(
-          {geometry.relative_rank(rank, message.hop), tag, datatype_of(from)});
-      round.receives.push_back(
-          {geometry.relative_rank(rank, back), tag, datatype_of(to)});
-      ++messages_;
+      // Where the eager limit splits the message, its first part keeps the
+      // message's index as tag and the second takes the index after the
+      // round's last.
+      const std::size_t first =
+          static_cast<std::size_t>(stencils::first_part_blocks(
+              static_cast<int>(from.size()),
+              sizeof(int) * static_cast<std::size_t>(ints_), eager_bytes_));
+      std::vector<std::pair<std::size_t, std::size_t>> parts{{0, first}};
+      if (first < from.size()) parts.emplace_back(first, from.size());
+      const int to_rank = geometry.relative_rank(rank, message.hop);
+      const int from_rank = geometry.relative_rank(rank, back);
+      for (std::size_t p = 0; p < parts.size(); ++p) {
+        const auto [begin, end] = parts[p];
+        const auto tag =
+            static_cast<int>(p == 0 ? m : step.messages.size() + m);
+        const std::size_t length = end - begin;
+        round.sends.push_back(
+            {to_rank, tag,
+             datatype_of(std::span(from).subspan(begin, length))});
+        round.receives.push_back(
+            {from_rank, tag,
+             datatype_of(std::span(to).subspan(begin, length))});
+        ++messages_;
+      }
     }
     if (posting_ == Posting::persistent) {
       for (const Transfer& t : round.receives) {
@@ -101,7 +124,7 @@ int* HandCombined::address(const Location& location) {
   return temp_.data() + block;
 }
 
-MPI_Datatype HandCombined::datatype_of(const std::vector<int*>& blocks) const {
+MPI_Datatype HandCombined::datatype_of(std::span<int* const> blocks) const {
   const auto count = static_cast<int>(blocks.size());
   std::vector<int> lengths(blocks.size(), ints_);
   std::vector<MPI_Aint> addresses(blocks.size());

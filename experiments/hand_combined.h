@@ -8,13 +8,17 @@
 // and send of the round and waiting for them, then copies the blocks a
 // process sends itself. Re-posted (MPI_Irecv, MPI_Isend, MPI_Waitall) or
 // as persistent requests (MPI_Recv_init and MPI_Send_init once, then
-// MPI_Startall and MPI_Waitall per round). For periodic grids, where every
-// move of a schedule is active, and blocks of ints in the stencil's order.
+// MPI_Startall and MPI_Waitall per round). A message above the transport's
+// eager limit whose halves are not goes as two, as ortho's plans send it
+// (stencils/message_split.h). For periodic grids, where every move of a
+// schedule is active, and blocks of ints in the stencil's order.
 #ifndef ORTHOCOMM_EXPERIMENTS_HAND_COMBINED_H_
 #define ORTHOCOMM_EXPERIMENTS_HAND_COMBINED_H_
 
 #include <mpi.h>
 
+#include <cstddef>
+#include <span>
 #include <vector>
 
 #include "naming/geometry.h"
@@ -31,11 +35,12 @@ class HandCombined {
   // on `geometry`, for process `rank` of `comm` (duplicated: the messages
   // use their index in the round as tag, on a context of their own), with
   // blocks of `ints` ints: allgather's one send block at `send`, alltoall's
-  // one per target; one receive block per source at `recv`. Collective.
+  // one per target; one receive block per source at `recv`; messages split
+  // at `eager_bytes`. Collective.
   HandCombined(MPI_Comm comm, const naming::Geometry& geometry, int rank,
                const stencils::Stencil& stencil,
                stencils::Collective collective, const int* send, int* recv,
-               int ints, Posting posting);
+               int ints, std::size_t eager_bytes, Posting posting);
   ~HandCombined();
   HandCombined(const HandCombined&) = delete;
   HandCombined& operator=(const HandCombined&) = delete;
@@ -68,12 +73,13 @@ class HandCombined {
              const stencils::Schedule<kind>& schedule);
   // The address of a slot of the schedule.
   int* address(const stencils::Location& location);
-  MPI_Datatype datatype_of(const std::vector<int*>& blocks) const;
+  MPI_Datatype datatype_of(std::span<int* const> blocks) const;
 
   MPI_Comm comm_ = MPI_COMM_NULL;
   const int* send_ = nullptr;
   int* recv_ = nullptr;
   int ints_ = 0;
+  std::size_t eager_bytes_ = 0;
   bool gather_ = true;  // allgather: one send block
   Posting posting_ = Posting::afresh;
   std::vector<int> temp_;

@@ -5,6 +5,7 @@
 
 #include "classic/base/constants.h"
 #include "ortho/algorithms/combining.h"
+#include "ortho/algorithms/cost_model.h"
 #include "ortho/algorithms/node_aware.h"
 #include "ortho/internal/exchange.h"
 #include "ortho/internal/table.h"
@@ -30,13 +31,17 @@ std::optional<Traffic> combining_traffic(const algorithms::Combining& c,
                                          classic::Mode mode) {
   switch (operation) {
     case Operation::allgather:
-      return counted(
-          algorithms::combining_traffic(c, stencils::Collective::allgather),
-          block_bytes);
-    case Operation::alltoall:
-      return counted(
-          algorithms::combining_traffic(c, stencils::Collective::alltoall),
-          block_bytes);
+    case Operation::alltoall: {
+      const algorithms::Traffic schedule = algorithms::combining_traffic(
+          c, operation == Operation::allgather
+                 ? stencils::Collective::allgather
+                 : stencils::Collective::alltoall);
+      Traffic traffic = counted(schedule, block_bytes);
+      // Messages the plans send as two at the eager limit.
+      traffic.messages += algorithms::split_messages(schedule, block_bytes,
+                                                     c.prices.eager_bytes);
+      return traffic;
+    }
     case Operation::alltoallv:
     case Operation::alltoallw: {
       const algorithms::Traffic schedule =

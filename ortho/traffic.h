@@ -30,7 +30,9 @@ struct Traffic {
 // `comm` with blocks of `block_bytes` bytes when run by the algorithm named
 // `algorithm` in `mode`:
 //  - "direct": one message per out-edge, in one round;
-//  - "combining" (a Cartesian stencil): its schedule; alltoallv and
+//  - "combining" (a Cartesian stencil): its schedule, where allgather and
+//    alltoall send a message as two when it crosses the transport's eager
+//    limit and its halves do not (stencils/message_split.h); alltoallv and
 //    alltoallw run the schedule twice per blocking or non-blocking call
 //    (a size exchange of one int64 per block first) and once per start of
 //    a persistent one (the size exchange ran at *_init); allreduce on a

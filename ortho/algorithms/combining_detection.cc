@@ -82,7 +82,8 @@ Traffic direct_traffic(const Combining& combining) {
           .rounds = 1,
           .packed_blocks = 0,
           .largest_message_blocks = 1,
-          .reduced_blocks = 0};
+          .reduced_blocks = 0,
+          .message_blocks = {}};
 }
 
 Traffic box_allreduce_traffic(const Combining& combining) {
@@ -93,7 +94,8 @@ Traffic box_allreduce_traffic(const Combining& combining) {
           .rounds = d,
           .packed_blocks = 0,
           .largest_message_blocks = 1,
-          .reduced_blocks = messages};
+          .reduced_blocks = messages,
+          .message_blocks = {}};
 }
 
 std::shared_ptr<const Combining> detect_combining(

@@ -17,6 +17,7 @@ Layout layout_of(Elements send, Elements recv, const char* function) {
           .recv_stride = recv.count * r.extent,
           .temp_stride = (span + 15) / 16 * 16,
           .temp_shift = -r.true_lower_bound,
+          .block_bytes = static_cast<std::size_t>(recv.count * r.size),
           .recv_blocks = {},
           .send_blocks = {},
           .temp_blocks = {}};

@@ -17,6 +17,7 @@
 #include "ortho/algorithms/combining.h"
 #include "ortho/algorithms/graph_plans.h"
 #include "ortho/internal/inside_ortho.h"
+#include "stencils/message_split.h"
 #include "stencils/schedule.h"
 
 namespace ortho::algorithms::combining_plans {
@@ -35,6 +36,9 @@ struct Layout {
   MPI_Aint recv_stride = 0;
   MPI_Aint temp_stride = 0;
   MPI_Aint temp_shift = 0;  // -true_lower_bound of the receive type
+  // The bytes of one block (count times the receive type's size), which
+  // every block has where the blocks below are empty.
+  std::size_t block_bytes = 0;
   // Blocks of their own size and datatype, where a call has them: the
   // receive block of each source and the send block of each destination,
   // in the caller's order, and the block of each scratch slot.
@@ -62,8 +66,10 @@ class PlanBuilder {
     if (c_.rank >= c_.geometry.size()) return plan;  // off the grid: nothing
     for (const stencils::Round& round : schedule_.rounds) {
       Plan::Round& step = plan.rounds.emplace_back();
-      for (std::size_t m = 0; m < round.messages.size(); ++m) {
-        add_message(step, round.messages[m], static_cast<int>(m));
+      const auto messages = static_cast<int>(round.messages.size());
+      for (int m = 0; m < messages; ++m) {
+        add_message(step, round.messages[static_cast<std::size_t>(m)], m,
+                    messages + m);
       }
     }
     if (plan.rounds.empty()) plan.rounds.emplace_back();
@@ -77,30 +83,58 @@ class PlanBuilder {
   }
 
  private:
-  void add_message(Plan::Round& step, const stencils::Message& message,
-                   int tag) const {
+  // Message `message` of a round as this process sends and receives it,
+  // tagged `tag`; where the eager limit splits it, its second part is
+  // tagged `second_tag` (distinct from every message's tag in the round).
+  void add_message(Plan::Round& step, const stencils::Message& message, int tag,
+                   int second_tag) const {
     std::vector<int> back(message.hop.size());
     std::transform(message.hop.begin(), message.hop.end(), back.begin(),
                    [](int h) { return -h; });
     const int to = c_.geometry.relative_rank(c_.rank, message.hop);
     const int from = c_.geometry.relative_rank(c_.rank, back);
     if (to != classic::proc_null) {
-      Plan::Message send{.peer = to, .tag = tag, .blocks = {}};
+      std::vector<Plan::Block> blocks;
       for (const stencils::BlockMove& move : message.moves) {
         if (stencils::move_active(c_.geometry, c_.rank, move)) {
-          send.blocks.push_back(block(move.from));
+          blocks.push_back(block(move.from));
         }
       }
-      if (!send.blocks.empty()) step.sends.push_back(std::move(send));
+      add_parts(step.sends, to, tag, second_tag, std::move(blocks));
     }
     if (from != classic::proc_null) {
-      Plan::Message receive{.peer = from, .tag = tag, .blocks = {}};
+      std::vector<Plan::Block> blocks;
       for (const stencils::BlockMove& move : message.moves) {
         if (stencils::move_active(c_.geometry, from, move)) {
-          receive.blocks.push_back(block(move.to));
+          blocks.push_back(block(move.to));
         }
       }
-      if (!receive.blocks.empty()) step.receives.push_back(std::move(receive));
+      add_parts(step.receives, from, tag, second_tag, std::move(blocks));
+    }
+  }
+
+  // `blocks` as one message to or from `peer`, or as two where they have
+  // one size and the eager limit splits them (stencils/message_split.h):
+  // sender and receiver count the same active blocks of the same size, so
+  // they split alike. Blocks of their own sizes (the v and w forms) stay
+  // in one message.
+  void add_parts(std::vector<Plan::Message>& messages, int peer, int tag,
+                 int second_tag, std::vector<Plan::Block> blocks) const {
+    if (blocks.empty()) return;
+    const bool uniform =
+        layout_.send_blocks.empty() && layout_.recv_blocks.empty();
+    const auto count = static_cast<int>(blocks.size());
+    const int first = uniform
+                          ? stencils::first_part_blocks(
+                                count, layout_.block_bytes,
+                                static_cast<std::size_t>(c_.prices.eager_bytes))
+                          : count;
+    std::vector<Plan::Block> rest(blocks.begin() + first, blocks.end());
+    blocks.resize(static_cast<std::size_t>(first));
+    messages.push_back({.peer = peer, .tag = tag, .blocks = std::move(blocks)});
+    if (!rest.empty()) {
+      messages.push_back(
+          {.peer = peer, .tag = second_tag, .blocks = std::move(rest)});
     }
   }
 
@@ -159,6 +193,7 @@ Traffic traffic_of(const stencils::Schedule<kind>& schedule) {
       if (blocks > 1) traffic.packed_blocks += blocks;
       traffic.largest_message_blocks =
           std::max(traffic.largest_message_blocks, blocks);
+      traffic.message_blocks.push_back(blocks);
     }
   }
   return traffic;

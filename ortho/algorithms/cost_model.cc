@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "stencils/message_split.h"
+
 namespace ortho::algorithms {
 namespace {
 
@@ -55,12 +57,33 @@ Prices prices_for(Transport transport, double processes_per_core) {
   return prices;
 }
 
+int split_messages(const Traffic& traffic, std::size_t block_bytes,
+                   double eager_bytes) {
+  const auto eager = static_cast<std::size_t>(eager_bytes);
+  return static_cast<int>(std::count_if(
+      traffic.message_blocks.begin(), traffic.message_blocks.end(),
+      [&](int blocks) {
+        return stencils::first_part_blocks(blocks, block_bytes, eager) < blocks;
+      }));
+}
+
 double model_ns(const Prices& prices, const Traffic& traffic,
                 std::size_t block_bytes) {
   const auto bytes = static_cast<double>(block_bytes);
+  // A round waits for a rendezvous where one of its messages stays whole
+  // above the eager limit.
+  const auto eager = static_cast<std::size_t>(prices.eager_bytes);
+  const auto whole_above_limit = [&](int blocks) {
+    return stencils::first_part_blocks(blocks, block_bytes, eager) == blocks &&
+           bytes * blocks > prices.eager_bytes;
+  };
   const bool rendezvous =
-      bytes * traffic.largest_message_blocks > prices.eager_bytes;
-  return prices.message_ns * traffic.messages +
+      traffic.message_blocks.empty()
+          ? bytes * traffic.largest_message_blocks > prices.eager_bytes
+          : std::any_of(traffic.message_blocks.begin(),
+                        traffic.message_blocks.end(), whole_above_limit);
+  const int split = split_messages(traffic, block_bytes, prices.eager_bytes);
+  return prices.message_ns * (traffic.messages + split) +
          prices.round_ns * traffic.rounds +
          prices.byte_ns * bytes * traffic.blocks +
          2 * prices.copy_byte_ns * bytes * traffic.packed_blocks +

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "ortho/internal/inside_ortho.h"
 
@@ -28,6 +29,11 @@ struct Traffic {
   int largest_message_blocks = 0;
   // Blocks combined into a result by a local reduction (allreduce).
   int reduced_blocks = 0;
+  // The blocks of each message, where messages carry several (combining's
+  // schedules); empty where each carries one. The plans send a message
+  // above the eager limit as two where its halves fit under it
+  // (stencils/message_split.h); `messages` counts it once.
+  std::vector<int> message_blocks;
 };
 
 // Where a job's messages travel.
@@ -79,7 +85,14 @@ struct Prices {
 // 2x; docs/performance.md gives measured runs.
 Prices prices_for(Transport transport, double processes_per_core);
 
-// The modelled time of one call with blocks of `block_bytes` bytes.
+// The messages of `traffic` that the plans send as two with blocks of
+// `block_bytes` bytes under the eager limit `eager_bytes`
+// (stencils::first_part_blocks).
+int split_messages(const Traffic& traffic, std::size_t block_bytes,
+                   double eager_bytes);
+
+// The modelled time of one call with blocks of `block_bytes` bytes: a
+// message split in two costs a message more and no rendezvous.
 double model_ns(const Prices& prices, const Traffic& traffic,
                 std::size_t block_bytes);
 

@@ -11,6 +11,7 @@ using ortho::algorithms::cheaper_up_to;
 using ortho::algorithms::model_ns;
 using ortho::algorithms::Prices;
 using ortho::algorithms::prices_for;
+using ortho::algorithms::split_messages;
 using ortho::algorithms::Traffic;
 using ortho::algorithms::Transport;
 using ortho::algorithms::transport_of;
@@ -23,7 +24,8 @@ Traffic one_message_each(int messages, int reduced = 0) {
           .rounds = 1,
           .packed_blocks = 0,
           .largest_message_blocks = 1,
-          .reduced_blocks = reduced};
+          .reduced_blocks = reduced,
+          .message_blocks = {}};
 }
 
 // A combining schedule: every block packed, `largest` in the largest
@@ -34,7 +36,8 @@ Traffic combined_blocks(int messages, int blocks, int rounds, int largest) {
           .rounds = rounds,
           .packed_blocks = blocks,
           .largest_message_blocks = largest,
-          .reduced_blocks = 0};
+          .reduced_blocks = 0,
+          .message_blocks = {}};
 }
 
 // allreduce on a box stencil of depth 1: 2 messages a dimension, one
@@ -45,7 +48,8 @@ Traffic box(int ndims) {
           .rounds = ndims,
           .packed_blocks = 0,
           .largest_message_blocks = 1,
-          .reduced_blocks = 2 * ndims};
+          .reduced_blocks = 2 * ndims,
+          .message_blocks = {}};
 }
 
 TEST(CostModel, TransportFollowsTheBtlSetting) {
@@ -104,7 +108,8 @@ TEST(CostModel, EveryTermCounts) {
                         .rounds = 3,
                         .packed_blocks = 2,
                         .largest_message_blocks = 2,
-                        .reduced_blocks = 0};
+                        .reduced_blocks = 0,
+                        .message_blocks = {}};
   EXPECT_DOUBLE_EQ(model_ns(prices, traffic, 0), 2 * 3 + 3 * 5);
   // 10 bytes: 4 blocks sent at 0.5, 2 packed blocks copied twice at 0.25;
   // the largest message (20 bytes) is still eager.
@@ -197,6 +202,35 @@ TEST(CostModel, ChoosesWhatWasMeasuredFaster) {
               point.combining_faster)
         << point.what;
   }
+}
+
+// A message that the plans split at the eager limit
+// (stencils/message_split.h) costs one message more and no rendezvous:
+// 3-d Moore alltoall on a 2 x 2 x 2 torus, three messages of 18 blocks
+// (the hops +1 and -1 of each dimension merged), shared memory with a core
+// per process (0.15 us a message, 1.5 us a round, 0.25 ns a byte, 0.1 ns a
+// byte copied twice, 4 KiB eager limit, 6.5 us a rendezvous).
+TEST(CostModel, SplitMessagesCostAMessageInsteadOfARendezvous) {
+  const Prices prices = prices_for(Transport::shared_memory, 1.0);
+  Traffic merged = combined_blocks(3, 54, 3, 18);
+  merged.message_blocks = {18, 18, 18};
+  const auto work = [](double block_bytes) {
+    return 3 * 1500 + 0.25 * block_bytes * 54 + 2 * 0.1 * block_bytes * 54;
+  };
+  // 200 B: 3,600 B a message, under the limit: three messages.
+  EXPECT_DOUBLE_EQ(model_ns(prices, merged, 200), 3 * 150 + work(200));
+  EXPECT_EQ(split_messages(merged, 200, prices.eager_bytes), 0);
+  // 400 B: 7,200 B in halves of 3,600 B: six messages, no rendezvous.
+  EXPECT_DOUBLE_EQ(model_ns(prices, merged, 400), 6 * 150 + work(400));
+  EXPECT_EQ(split_messages(merged, 400, prices.eager_bytes), 3);
+  // 800 B: halves of 7,200 B: three messages, a rendezvous each round.
+  EXPECT_DOUBLE_EQ(model_ns(prices, merged, 800),
+                   3 * 150 + work(800) + 3 * 6500);
+  EXPECT_EQ(split_messages(merged, 800, prices.eager_bytes), 0);
+  // Without the blocks of each message, the largest decides: a rendezvous.
+  merged.message_blocks.clear();
+  EXPECT_DOUBLE_EQ(model_ns(prices, merged, 400),
+                   3 * 150 + work(400) + 3 * 6500);
 }
 
 }  // namespace
