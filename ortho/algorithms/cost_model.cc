@@ -10,7 +10,7 @@ namespace {
 constexpr Prices kSharedMemory{.message_ns = 150,
                                .round_ns = 1'500,
                                .byte_ns = 0.25,
-                               .copy_byte_ns = 0.1,
+                               .copy_byte_ns = 0.05,
                                .eager_bytes = 4096,
                                .rendezvous_ns = 6'500,
                                .reduce_block_ns = 500};
@@ -22,6 +22,7 @@ constexpr Prices kNetwork{.message_ns = 6'000,
                           .rendezvous_ns = 30'000,
                           .reduce_block_ns = 500};
 constexpr double kRoundNsPerExtraProcessPerCore = 5'000;
+constexpr double kMessageNsPerExtraProcessPerCore = 300;
 
 // Whether `component` is one of the comma-separated `list`.
 bool lists(std::string_view list, std::string_view component) {
@@ -49,7 +50,8 @@ Prices prices_for(Transport transport, double processes_per_core) {
   Prices prices =
       transport == Transport::shared_memory ? kSharedMemory : kNetwork;
   const double share = std::max(1.0, processes_per_core);
-  prices.message_ns *= share;
+  prices.message_ns = prices.message_ns * share +
+                      kMessageNsPerExtraProcessPerCore * (share - 1);
   prices.byte_ns *= share;
   prices.copy_byte_ns *= share;
   prices.reduce_block_ns *= share;

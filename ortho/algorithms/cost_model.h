@@ -69,18 +69,22 @@ struct Prices {
 // 24 us a round (160 us against 30 us). A message above the eager limit
 // (vader 4 KiB, TCP 64 KiB) costs its round a rendezvous: measured with one
 // combined message growing past the limit, 6.5 us on shared memory, 30 us
-// over TCP. A block reduced locally costs 0.5 us.
-// Where p processes share a core (`processes_per_core` above 1) two
+// over TCP. A block reduced locally costs 0.5 us; a byte packed or
+// unpacked on shared memory 0.05 ns (one memcpy, against the transport's
+// copies in and out of its queues).
+// Where p processes share a core (`processes_per_core` above 1) three
 // things change: a process gets a p-th of a core, so the work of messages,
-// bytes and reductions costs p times as much; and a round waits for
-// descheduled peers, 5 us more per extra process a core (fitted to
-// 4-process runs on a 2-core machine, kept as points in
-// tests/ortho/combining:cost_model_test: with it combining's 2 rounds on a
-// 2 x 2 x 1 torus cost less than 26 direct messages, as measured once the
-// executor stopped querying datatypes per call (3-d Moore at 4 B: 10-14 us
-// against 17-24 us), combining's 2 rounds on a 2 x 2 torus more than 8
-// direct messages, and the box allreduce on 3-d Moore less than the direct
-// one, as measured).
+// bytes and reductions costs p times as much; a message costs 0.3 us more
+// per extra process a core (its completion waits for the receiver to be
+// scheduled); and a round waits for descheduled peers, 5 us more per extra
+// process a core. Fitted to 4- and 8-process runs on a 2-core machine and
+// kept as points in tests/ortho/combining:cost_model_test: with them
+// combining's 2 rounds on a 2 x 2 x 1 torus cost less than 26 direct
+// messages up to 400 B (3-d Moore at 400 B: 22.7 us against 36.1 for
+// allgather, 27.3 against 31.2 for alltoall, where the message of 18
+// blocks goes as two), combining's 2 rounds on a 2 x 2 torus more than 8
+// direct messages from 400 B, and the box allreduce on 3-d Moore less than
+// the direct one, as measured.
 // These figures move from day to day on a shared virtual machine by up to
 // 2x; docs/performance.md gives measured runs.
 Prices prices_for(Transport transport, double processes_per_core);

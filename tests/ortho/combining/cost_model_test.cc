@@ -5,6 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <utility>
+#include <vector>
+
 namespace {
 
 using ortho::algorithms::cheaper_up_to;
@@ -38,6 +42,21 @@ Traffic combined_blocks(int messages, int blocks, int rounds, int largest) {
           .largest_message_blocks = largest,
           .reduced_blocks = 0,
           .message_blocks = {}};
+}
+
+// A schedule whose messages carry `message_blocks` blocks each, in
+// `rounds` rounds; every block of a message of several is packed.
+Traffic schedule(std::vector<int> message_blocks, int rounds) {
+  Traffic traffic = combined_blocks(0, 0, rounds, 0);
+  for (const int blocks : message_blocks) {
+    ++traffic.messages;
+    traffic.blocks += blocks;
+    if (blocks > 1) traffic.packed_blocks += blocks;
+    traffic.largest_message_blocks =
+        std::max(traffic.largest_message_blocks, blocks);
+  }
+  traffic.message_blocks = std::move(message_blocks);
+  return traffic;
 }
 
 // allreduce on a box stencil of depth 1: 2 messages a dimension, one
@@ -83,9 +102,9 @@ TEST(CostModel, PricesPerTransportAndOversubscription) {
   EXPECT_DOUBLE_EQ(spare.round_ns, 1500);
   EXPECT_DOUBLE_EQ(spare.message_ns, 150);
   // 2 and 4.5 processes a core: the work costs 2 and 4.5 times as much, a
-  // round 5 us more per extra process a core.
+  // message 0.3 us and a round 5 us more per extra process a core.
   const Prices two = prices_for(Transport::shared_memory, 2.0);
-  EXPECT_DOUBLE_EQ(two.message_ns, 300);
+  EXPECT_DOUBLE_EQ(two.message_ns, 2 * 150 + 300);
   EXPECT_DOUBLE_EQ(two.byte_ns, 2 * shm.byte_ns);
   EXPECT_DOUBLE_EQ(two.reduce_block_ns, 2 * shm.reduce_block_ns);
   EXPECT_DOUBLE_EQ(two.round_ns, 6500);
@@ -188,10 +207,34 @@ TEST(CostModel, ChoosesWhatWasMeasuredFaster) {
        2.0, one_message_each(8, 8), box(2), 4, false},
       {"4 processes, shm, allreduce 2-d Moore 40 KB", Transport::shared_memory,
        2.0, one_message_each(8, 8), box(2), 40000, true},
-      // 3-d Moore alltoall on 2 x 2 x 2 (8 processes) and 3 x 3 x 3 (27):
-      // 26 messages against 6 in 3 rounds.
-      {"8 processes, shm, Moore 4 B", Transport::shared_memory, 4.0,
-       one_message_each(26), combined_blocks(6, 54, 3, 9), 4, false},
+      // 3-d and 2-d Moore on 2 x 2 x 1 and 2 x 2 tori (4 processes), with
+      // their schedules' messages (hops +1 and -1 merged): combining wins
+      // on 3-d up to 400 B (the alltoall message of 18 blocks goes as two
+      // there) and loses on 2-d from 400 B.
+      {"4 processes, shm, 3-d allgather 400 B", Transport::shared_memory, 2.0,
+       one_message_each(26), schedule({6, 18}, 2), 400, true},
+      {"4 processes, shm, 3-d alltoall 400 B", Transport::shared_memory, 2.0,
+       one_message_each(26), schedule({18, 18}, 2), 400, true},
+      {"4 processes, shm, 3-d alltoall 4 KB", Transport::shared_memory, 2.0,
+       one_message_each(26), schedule({18, 18}, 2), 4000, false},
+      {"4 processes, shm, 2-d allgather 400 B", Transport::shared_memory, 2.0,
+       one_message_each(8), schedule({2, 6}, 2), 400, false},
+      {"4 processes, shm, 2-d alltoall 400 B", Transport::shared_memory, 2.0,
+       one_message_each(8), schedule({6, 6}, 2), 400, false},
+      // 3-d Moore on 2 x 2 x 2 (8 processes): 26 messages against 3 in 3
+      // rounds; 2-d Moore on 4 x 2: 8 against 3 in 2.
+      {"8 processes, shm, 3-d allgather 4 B", Transport::shared_memory, 4.0,
+       one_message_each(26), schedule({2, 6, 18}, 3), 4, true},
+      {"8 processes, shm, 3-d alltoall 4 B", Transport::shared_memory, 4.0,
+       one_message_each(26), schedule({18, 18, 18}, 3), 4, true},
+      {"8 processes, shm, 3-d alltoall 40 B", Transport::shared_memory, 4.0,
+       one_message_each(26), schedule({18, 18, 18}, 3), 40, false},
+      {"8 processes, shm, 2-d allgather 4 B", Transport::shared_memory, 4.0,
+       one_message_each(8), schedule({1, 1, 6}, 2), 4, false},
+      {"8 processes, shm, 2-d alltoall 40 B", Transport::shared_memory, 4.0,
+       one_message_each(8), schedule({3, 3, 6}, 2), 40, false},
+      // 3-d Moore alltoall on 3 x 3 x 3 (27): 26 messages against 6 in 3
+      // rounds.
       {"27 processes, shm, Moore 4 B", Transport::shared_memory, 13.5,
        one_message_each(26), combined_blocks(6, 54, 3, 9), 4, false},
   };
@@ -208,14 +251,14 @@ TEST(CostModel, ChoosesWhatWasMeasuredFaster) {
 // (stencils/message_split.h) costs one message more and no rendezvous:
 // 3-d Moore alltoall on a 2 x 2 x 2 torus, three messages of 18 blocks
 // (the hops +1 and -1 of each dimension merged), shared memory with a core
-// per process (0.15 us a message, 1.5 us a round, 0.25 ns a byte, 0.1 ns a
-// byte copied twice, 4 KiB eager limit, 6.5 us a rendezvous).
+// per process (0.15 us a message, 1.5 us a round, 0.25 ns a byte, 0.05 ns
+// a byte copied twice, 4 KiB eager limit, 6.5 us a rendezvous).
 TEST(CostModel, SplitMessagesCostAMessageInsteadOfARendezvous) {
   const Prices prices = prices_for(Transport::shared_memory, 1.0);
   Traffic merged = combined_blocks(3, 54, 3, 18);
   merged.message_blocks = {18, 18, 18};
   const auto work = [](double block_bytes) {
-    return 3 * 1500 + 0.25 * block_bytes * 54 + 2 * 0.1 * block_bytes * 54;
+    return 3 * 1500 + 0.25 * block_bytes * 54 + 2 * 0.05 * block_bytes * 54;
   };
   // 200 B: 3,600 B a message, under the limit: three messages.
   EXPECT_DOUBLE_EQ(model_ns(prices, merged, 200), 3 * 150 + work(200));
