@@ -8,6 +8,8 @@
 #include <tuple>
 #include <utility>
 
+#include "ortho/algorithms/route_parts.h"
+
 namespace ortho::algorithms::node_routes {
 namespace {
 
@@ -154,57 +156,6 @@ void choose_relays(std::map<PairKey, HostPair>& pairs,
   }
 }
 
-// This process's receive block of each (source, occurrence), checked
-// against the graph.
-class ReceiveBlocks {
- public:
-  ReceiveBlocks(const HostGraph& graph, int rank,
-                std::span<const int> sources) {
-    for (std::size_t j = 0; j < sources.size(); ++j) {
-      by_source_[sources[j]].push_back(static_cast<int>(j));
-    }
-    std::map<int, int> edges_in;
-    for (std::size_t s = 0; s < graph.destinations.size(); ++s) {
-      for (const int d : graph.destinations[s]) {
-        if (d == rank) ++edges_in[static_cast<int>(s)];
-      }
-    }
-    std::map<int, int> listed;
-    for (const auto& [s, blocks] : by_source_) {
-      listed[s] = static_cast<int>(blocks.size());
-    }
-    if (edges_in != listed) {
-      throw std::invalid_argument(
-          "rank " + std::to_string(rank) +
-          "'s sources disagree with the other processes' destinations");
-    }
-  }
-  int at(int source, int occurrence) const {
-    return by_source_.at(source)[static_cast<std::size_t>(occurrence)];
-  }
-  const std::vector<int>& of(int source) const { return by_source_.at(source); }
-
- private:
-  std::map<int, std::vector<int>> by_source_;
-};
-
-// Adds `slot` to the message to or from `peer` in `transfers` (one message
-// per peer and step, in the order the peers first appear; a step's direct
-// blocks come first, so both ends list a message's blocks alike).
-void add(std::vector<Transfer>& transfers, int peer, int tag, Slot slot) {
-  auto it = std::find_if(transfers.begin(), transfers.end(),
-                         [peer](const Transfer& t) { return t.peer == peer; });
-  if (it == transfers.end()) {
-    transfers.push_back({peer, tag, {}});
-    it = std::prev(transfers.end());
-  }
-  it->slots.push_back(slot);
-}
-
-Slot send_slot(int edge) { return {Slot::Kind::send, edge}; }
-Slot recv_slot(int block) { return {Slot::Kind::recv, block}; }
-Slot scratch_slot(int slot) { return {Slot::Kind::scratch, slot}; }
-
 // Step 0's blocks within the host: copies to itself, one message per other
 // process of the host that is a neighbour.
 void direct_blocks(const HostGraph& graph, int rank,
@@ -315,24 +266,6 @@ Routes routes(const HostGraph& graph, int rank, std::span<const int> sources,
   routes.messages_between_hosts = static_cast<int>(cross.sends.size());
   return routes;
 }
-
-namespace {
-
-// One process's messages of one step, blocks per peer.
-using Messages = std::map<int, int>;
-
-StepLoad counted(const Messages& messages) {
-  StepLoad load;
-  for (const auto& [peer, blocks] : messages) {
-    ++load.messages;
-    load.blocks += blocks;
-    if (blocks > 1) load.packed_blocks += blocks;
-    load.largest_message_blocks = std::max(load.largest_message_blocks, blocks);
-  }
-  return load;
-}
-
-}  // namespace
 
 std::vector<Load> loads(const HostGraph& graph, Payload payload) {
   std::map<PairKey, HostPair> pairs = crossing_blocks(graph, payload);
