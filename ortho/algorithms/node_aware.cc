@@ -97,9 +97,11 @@ std::shared_ptr<NodeAware> gathered(const classic::Comm& over, int rank,
   return std::make_shared<NodeAware>(std::move(graph), rank, table.sources);
 }
 
-// The table's node-aware view: made with the table where the graph spans
-// several hosts (analyse()), otherwise by the first call (collective: a
-// call forced on one host).
+// What identifies node_aware's plans among an operation's last plans.
+constexpr char kPlansOfNodeAware = 0;
+
+}  // namespace
+
 const NodeAware& node_aware_of(const classic::Comm& comm, const Table& table) {
   if (table.node_aware == nullptr) {
     table.node_aware =
@@ -108,8 +110,7 @@ const NodeAware& node_aware_of(const classic::Comm& comm, const Table& table) {
   return *table.node_aware;
 }
 
-// What identifies node_aware's plans among an operation's last plans.
-constexpr char kPlansOfNodeAware = 0;
+namespace {
 
 classic::Request run(const classic::Comm& comm, const Table& table,
                      const Call& call) {
@@ -193,10 +194,6 @@ bool serves(const Table& table) {
   return table.structure == Structure::directed_graph && !table.cartesian;
 }
 
-// The largest block node_aware's model is asked about: beyond it, sizes
-// count as "every size".
-constexpr std::size_t kMostModelledBytes = std::size_t{1} << 30;
-
 // Where the graph spans several hosts, its whole graph and the job's facts
 // for the cost model (collective over `comm`: the graph's gather, an
 // agreement on the prices), and the model's crossover per payload.
@@ -206,27 +203,11 @@ void analyse(const classic::Comm& comm, Table& table) {
   table.node_aware = gathered(over, comm.rank(), table);
   const JobFacts job = agreed_job(over);
   const HostPrices prices = host_prices(job.processes_per_core);
+  table.node_aware->set_prices(prices);
   for (const Payload payload : {Payload::per_edge, Payload::per_source}) {
     table.node_aware->set_faster_up_to(
         payload, node_aware_up_to(table.node_aware->graph(), payload, prices,
                                   kMostModelledBytes));
-  }
-}
-
-// node_aware, in `mode`s the choice has, for blocks up to the model's
-// crossover (direct above); untouched where the model never prefers it.
-void choose(Choice& choice, std::optional<std::size_t> up_to,
-            bool persistent_only) {
-  if (!up_to) return;
-  const std::size_t crossover =
-      *up_to >= kMostModelledBytes ? Choice::kNever : *up_to;
-  if (crossover != Choice::kNever) choice.alternative = direct();
-  if (persistent_only) {
-    choice.persistent = node_aware();
-    choice.persistent_crossover_bytes = crossover;
-  } else {
-    choice.primary = node_aware();
-    choice.crossover_bytes = crossover;
   }
 }
 
@@ -251,13 +232,15 @@ void adopt(Table& table) {
   for (Operation operation :
        {Operation::allgather, Operation::alltoall, Operation::allreduce}) {
     Choice choice;
-    choose(choice, model.faster_up_to(NodeAware::payload_of(operation)), false);
+    choose_up_to(choice, node_aware(),
+                 model.faster_up_to(NodeAware::payload_of(operation)), false);
     if (choice.defined()) table.choice(operation) = choice;
   }
   for (Operation operation : {Operation::allgatherv, Operation::allgatherw,
                               Operation::alltoallv, Operation::alltoallw}) {
     Choice& choice = table.choice(operation);
-    choose(choice, model.faster_up_to(NodeAware::payload_of(operation)), true);
+    choose_up_to(choice, node_aware(),
+                 model.faster_up_to(NodeAware::payload_of(operation)), true);
     // The blocks of one call differ between processes: all choose by the
     // largest.
     choice.agreed_size = choice.agreed_size ||
@@ -271,5 +254,20 @@ extern constinit const Registration kNodeAware{
     {"node_aware", &run_any}, &adopt, &analyse};
 
 const Algorithm& node_aware() { return kNodeAware.algorithm; }
+
+void choose_up_to(Choice& choice, const Algorithm& algorithm,
+                  std::optional<std::size_t> up_to, bool persistent_only) {
+  if (!up_to) return;
+  const std::size_t crossover =
+      *up_to >= kMostModelledBytes ? Choice::kNever : *up_to;
+  if (crossover != Choice::kNever) choice.alternative = direct();
+  if (persistent_only) {
+    choice.persistent = algorithm;
+    choice.persistent_crossover_bytes = crossover;
+  } else {
+    choice.primary = algorithm;
+    choice.crossover_bytes = crossover;
+  }
+}
 
 }  // namespace ortho::algorithms

@@ -11,6 +11,7 @@
 #include <optional>
 #include <vector>
 
+#include "ortho/algorithms/node_aware_model.h"
 #include "ortho/algorithms/node_aware_routes.h"
 #include "ortho/internal/inside_ortho.h"
 #include "ortho/internal/table.h"
@@ -47,6 +48,11 @@ class NodeAware {
     faster_up_to_[static_cast<std::size_t>(payload)] = up_to;
   }
 
+  // The prices the table's analysis agreed on (several hosts); none where
+  // the view was made by a call.
+  const std::optional<HostPrices>& prices() const { return prices_; }
+  void set_prices(const HostPrices& prices) { prices_ = prices; }
+
   static bool exchanges_sizes(Operation operation) {
     return operation != Operation::allgather &&
            operation != Operation::alltoall &&
@@ -60,7 +66,24 @@ class NodeAware {
   mutable std::optional<node_routes::Routes> per_edge_;
   mutable std::optional<node_routes::Routes> per_source_;
   std::array<std::optional<std::size_t>, 2> faster_up_to_;
+  std::optional<HostPrices> prices_;
 };
+
+// The table's view of the whole graph: made with the table where the graph
+// spans several hosts (node_aware's analysis), otherwise by the first call
+// that needs it (collective then: an algorithm forced on one host). Other
+// algorithms on general graphs share it.
+const NodeAware& node_aware_of(const classic::Comm& comm, const Table& table);
+
+// The largest block modelled (node_aware_up_to's most_bytes): a crossover
+// at it stands for every size.
+inline constexpr std::size_t kMostModelledBytes = std::size_t{1} << 30;
+
+// Makes `algorithm` `choice`'s primary (for the persistent mode only, where
+// `persistent_only`) for blocks up to `up_to`, direct above; untouched
+// where `up_to` is none.
+void choose_up_to(Choice& choice, const Algorithm& algorithm,
+                  std::optional<std::size_t> up_to, bool persistent_only);
 
 // "node_aware": allgather(v, w), alltoall(v, w) and allreduce on directed
 // graphs.
