@@ -112,30 +112,9 @@ const NodeAware& node_aware_of(const classic::Comm& comm, const Table& table) {
 
 namespace {
 
-classic::Request run(const classic::Comm& comm, const Table& table,
-                     const Call& call) {
-  const char* function = call.function();
-  const bool uniform = !NodeAware::exchanges_sizes(call.operation);
-  internal::LastPlan& last =
-      table.last_plans[static_cast<std::size_t>(call.operation)];
-  if (uniform) {
-    if (const auto* kept = last.find(&kPlansOfNodeAware, call)) {
-      return classic::execute(comm, *kept, {call.send.data, call.recv.data},
-                              call.mode, function);
-    }
-  }
-  const Checks check(comm, call);
-  const Exchange blocks = normalise(table, call, check);
-  const Routes& routes = node_aware_of(comm, table).routes(call.operation);
-  const std::vector<std::int64_t> sizes =
-      uniform ? uniform_sizes(routes, blocks, function)
-              : exchange_sizes(comm, routes, blocks, function);
-  auto plan = std::make_shared<const Plan>(
-      data_plan(routes, blocks, sizes, table, 0, function));
-  if (uniform) last.keep(&kPlansOfNodeAware, call, plan);
-  return classic::execute(comm, std::move(plan),
-                          {call.send.data, call.recv.data}, call.mode,
-                          function);
+const Routes& routes_of(const classic::Comm& comm, const Table& table,
+                        Operation operation) {
+  return node_aware_of(comm, table).routes(operation);
 }
 
 // allreduce: the operands travel allgather's routes into one scratch slot
@@ -184,7 +163,7 @@ classic::Request run_any(const classic::Comm& comm, const Table& table,
                          const Call& call) {
   return call.operation == Operation::allreduce
              ? run_allreduce(comm, table, call)
-             : run(comm, table, call);
+             : run_along(comm, table, call, &kPlansOfNodeAware, &routes_of);
 }
 
 // Whether graphs like `table`'s take node_aware's choice at all: directed

@@ -29,6 +29,9 @@ class NodeAware {
 
   // The whole graph and the hosts, the same on every process.
   const node_routes::HostGraph& graph() const { return graph_; }
+  // This process's rank and in-neighbours, in its order.
+  int rank() const { return rank_; }
+  const std::vector<int>& sources() const { return sources_; }
 
   // This process's routes for `operation` (allgather(v, w) and allreduce:
   // one block per source; alltoall(v, w): one per edge), computed on first use

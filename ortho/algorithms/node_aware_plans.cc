@@ -7,6 +7,9 @@
 
 #include "classic/base/error.h"
 #include "classic/exec/executor.h"
+#include "ortho/algorithms/checks.h"
+#include "ortho/algorithms/node_aware.h"
+#include "ortho/internal/last_plan.h"
 
 namespace ortho::algorithms {
 namespace {
@@ -131,6 +134,33 @@ std::vector<std::int64_t> uniform_sizes(const Routes& routes,
   return std::vector<std::int64_t>(
       blocks.recv.size() + static_cast<std::size_t>(routes.scratch_slots),
       bytes);
+}
+
+classic::Request run_along(const classic::Comm& comm, const Table& table,
+                           const Call& call, const void* key,
+                           RoutesOf routes_of) {
+  const char* function = call.function();
+  const bool uniform = !NodeAware::exchanges_sizes(call.operation);
+  internal::LastPlan& last =
+      table.last_plans[static_cast<std::size_t>(call.operation)];
+  if (uniform) {
+    if (const auto* kept = last.find(key, call)) {
+      return classic::execute(comm, *kept, {call.send.data, call.recv.data},
+                              call.mode, function);
+    }
+  }
+  const Checks check(comm, call);
+  const Exchange blocks = normalise(table, call, check);
+  const Routes& routes = routes_of(comm, table, call.operation);
+  const std::vector<std::int64_t> sizes =
+      uniform ? uniform_sizes(routes, blocks, function)
+              : exchange_sizes(comm, routes, blocks, function);
+  auto plan = std::make_shared<const Plan>(
+      data_plan(routes, blocks, sizes, table, 0, function));
+  if (uniform) last.keep(key, call, plan);
+  return classic::execute(comm, std::move(plan),
+                          {call.send.data, call.recv.data}, call.mode,
+                          function);
 }
 
 }  // namespace ortho::algorithms

@@ -1,7 +1,7 @@
-// The node-aware algorithm's plans (node_aware.cc): the routes of
-// node_aware_routes.h over a call's blocks, and the byte size of every
-// block a process receives or relays, which a relay must know before it
-// can place the blocks it forwards.
+// The plans of the algorithms that run along node_aware_routes.h's Routes
+// (node_aware.cc, common_neighbours.cc): the routes over a call's blocks, and
+// the byte size of every block a process receives or relays, which a relay must
+// know before it can place the blocks it forwards.
 #ifndef ORTHOCOMM_ORTHO_ALGORITHMS_NODE_AWARE_PLANS_H_
 #define ORTHOCOMM_ORTHO_ALGORITHMS_NODE_AWARE_PLANS_H_
 
@@ -12,10 +12,13 @@
 
 #include "classic/comm/comm.h"
 #include "classic/exec/plan.h"
+#include "classic/p2p/request.h"
 #include "ortho/algorithms/node_aware_routes.h"
+#include "ortho/call.h"
 #include "ortho/internal/exchange.h"
 #include "ortho/internal/inside_ortho.h"
 #include "ortho/internal/table.h"
+#include "ortho/operation.h"
 
 namespace ortho::algorithms {
 
@@ -45,6 +48,22 @@ classic::Plan data_plan(const node_routes::Routes& routes,
                         const std::vector<std::int64_t>& sizes,
                         const Table& table, MPI_Aint scratch_from,
                         const char* function);
+
+// The routes of an algorithm for `operation` on `comm` (made once, kept
+// with the table).
+using RoutesOf = const node_routes::Routes& (*)(const classic::Comm& comm,
+                                                const Table& table,
+                                                Operation operation);
+
+// Runs the neighbourhood exchange `call` (allgather(v, w), alltoall(v, w))
+// along the routes `routes_of` gives, asked only where no kept plan
+// serves: allgather and alltoall keep their plan under `key` for the next
+// call with the same arguments; the v and w forms learn the relayed sizes
+// first (exchange_sizes), at every call (a persistent call at its
+// initialisation).
+classic::Request run_along(const classic::Comm& comm, const Table& table,
+                           const Call& call, const void* key,
+                           RoutesOf routes_of);
 
 }  // namespace ortho::algorithms
 
