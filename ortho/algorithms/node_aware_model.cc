@@ -50,11 +50,8 @@ double wait_ns(const Prices& prices, int largest_message_blocks, double bytes) {
                                 : 0);
 }
 
-// Direct's messages of each process, within its host and to other hosts.
-struct DirectLoad {
-  StepLoad within;
-  StepLoad between;
-};
+// A process's messages in one round, within its host and to other hosts.
+using DirectLoad = common_routes::SplitLoad;
 
 std::vector<DirectLoad> direct_loads(const HostGraph& graph) {
   std::vector<DirectLoad> loads(graph.destinations.size());
@@ -96,26 +93,58 @@ class RoundWork {
 };
 
 // One round: its processors' work or its busiest host's link, then the
-// wait of the slower transport it uses.
+// wait of the slower transport it uses (direct's one, or either of
+// common_neighbours').
 double direct_ns(const HostGraph& graph, std::span<const DirectLoad> loads,
                  const HostPrices& prices, double bytes) {
   RoundWork work;
-  bool between = false;
-  bool within = false;
+  int largest_between = 0;
+  int largest_within = 0;
   std::vector<int> crossing;
   for (const DirectLoad& load : loads) {
     work.add(work_ns(prices.within, load.within, bytes, true) +
              work_ns(prices.between, load.between, bytes, false));
     crossing.push_back(load.between.blocks);
-    between = between || load.between.messages > 0;
-    within = within || load.within.messages > 0;
+    largest_between =
+        std::max(largest_between, load.between.largest_message_blocks);
+    largest_within =
+        std::max(largest_within, load.within.largest_message_blocks);
   }
   const double busiest =
       std::max(work.ns(prices.processes_per_core),
                link_ns(graph, crossing, prices.between, bytes));
-  if (between) return busiest + wait_ns(prices.between, 1, bytes);
-  if (within) return busiest + wait_ns(prices.within, 1, bytes);
+  if (largest_between > 0) {
+    return busiest + wait_ns(prices.between, largest_between, bytes);
+  }
+  if (largest_within > 0) {
+    return busiest + wait_ns(prices.within, largest_within, bytes);
+  }
   return busiest;
+}
+
+// The largest size, at most `most_bytes`, up to which `faster` holds;
+// none where it does not hold on empty blocks. The models are piecewise
+// linear in the block size, with steps where a message passes an eager
+// limit: doubling finds a size where `faster` stops holding, bisection the
+// last size before it (exact where it changes once between the two).
+template <class Faster>
+std::optional<std::size_t> faster_up_to(Faster faster, std::size_t most_bytes) {
+  if (!faster(0)) return std::nullopt;
+  std::size_t low = 0;
+  std::size_t high = 1;
+  while (high <= most_bytes && faster(high)) {
+    low = high;
+    high *= 2;
+  }
+  if (high > most_bytes) {
+    if (faster(most_bytes)) return most_bytes;
+    high = most_bytes;
+  }
+  while (high - low > 1) {
+    const std::size_t middle = low + (high - low) / 2;
+    (faster(middle) ? low : high) = middle;
+  }
+  return low;
 }
 
 }  // namespace
@@ -173,26 +202,40 @@ std::optional<std::size_t> node_aware_up_to(const HostGraph& graph,
     return node_aware_call_ns(graph, mine, prices, bytes) <
            direct_ns(graph, direct, prices, static_cast<double>(bytes));
   };
-  if (!faster(0)) return std::nullopt;
-  // Both models are piecewise linear in the block size, with steps where a
-  // message passes an eager limit: doubling finds a size where node_aware
-  // stops being faster, bisection the last size before it (exact where the
-  // difference changes sign once between the two).
-  std::size_t low = 0;
-  std::size_t high = 1;
-  while (high <= most_bytes && faster(high)) {
-    low = high;
-    high *= 2;
+  return faster_up_to(faster, most_bytes);
+}
+
+double common_neighbours_call_ns(const HostGraph& graph,
+                                 std::span<const common_routes::Load> loads,
+                                 const HostPrices& prices,
+                                 std::size_t block_bytes) {
+  double total = 0;
+  std::vector<DirectLoad> round(loads.size());
+  for (std::size_t step = 0; step < 2; ++step) {
+    for (std::size_t r = 0; r < loads.size(); ++r) round[r] = loads[r][step];
+    total += direct_ns(graph, round, prices, static_cast<double>(block_bytes));
   }
-  if (high > most_bytes) {
-    if (faster(most_bytes)) return most_bytes;
-    high = most_bytes;
-  }
-  while (high - low > 1) {
-    const std::size_t middle = low + (high - low) / 2;
-    (faster(middle) ? low : high) = middle;
-  }
-  return low;
+  return total;
+}
+
+std::optional<std::size_t> common_neighbours_up_to(
+    const HostGraph& graph, const common_routes::Grouping& grouping,
+    node_routes::Payload payload, const HostPrices& prices,
+    std::optional<std::size_t> node_aware_up_to, std::size_t most_bytes) {
+  const std::vector<DirectLoad> direct = direct_loads(graph);
+  const std::vector<common_routes::Load> mine =
+      common_routes::loads(graph, grouping, payload);
+  std::vector<Load> node_aware;
+  if (node_aware_up_to) node_aware = node_routes::loads(graph, payload);
+  const auto faster = [&](std::size_t bytes) {
+    const double ns = common_neighbours_call_ns(graph, mine, prices, bytes);
+    if (node_aware_up_to && bytes <= *node_aware_up_to &&
+        ns >= node_aware_call_ns(graph, node_aware, prices, bytes)) {
+      return false;
+    }
+    return ns < direct_ns(graph, direct, prices, static_cast<double>(bytes));
+  };
+  return faster_up_to(faster, most_bytes);
 }
 
 }  // namespace ortho::algorithms

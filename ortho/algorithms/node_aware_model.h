@@ -1,6 +1,6 @@
-// The cost model's choice between direct and node_aware where a graph's
-// processes sit on several hosts: messages within a host priced as shared
-// memory, messages between hosts as the network, and each algorithm's
+// The cost model's choice between direct, node_aware and common_neighbours
+// where a graph's processes sit on several hosts: messages within a host priced
+// as shared memory, messages between hosts as the network, and each algorithm's
 // time that of its slowest process in each round. MPI-free: node_aware.cc
 // runs it once per communicator, on the whole graph every process has
 // gathered, so that all processes choose alike.
@@ -11,6 +11,7 @@
 #include <optional>
 #include <span>
 
+#include "ortho/algorithms/common_neighbours_routes.h"
 #include "ortho/algorithms/cost_model.h"
 #include "ortho/algorithms/node_aware_routes.h"
 #include "ortho/internal/inside_ortho.h"
@@ -54,6 +55,23 @@ std::optional<std::size_t> node_aware_up_to(const node_routes::HostGraph& graph,
                                             node_routes::Payload payload,
                                             const HostPrices& prices,
                                             std::size_t most_bytes);
+
+// common_neighbours (common_neighbours_routes.h): its two rounds from its
+// processes' loads, priced as direct's round.
+double common_neighbours_call_ns(const node_routes::HostGraph& graph,
+                                 std::span<const common_routes::Load> loads,
+                                 const HostPrices& prices,
+                                 std::size_t block_bytes);
+
+// The largest block size, at most `most_bytes`, up to which
+// common_neighbours with `grouping` is modelled faster than direct and,
+// where node_aware would run (blocks up to `node_aware_up_to`), than
+// node_aware; none where it is not even on empty blocks.
+std::optional<std::size_t> common_neighbours_up_to(
+    const node_routes::HostGraph& graph,
+    const common_routes::Grouping& grouping, node_routes::Payload payload,
+    const HostPrices& prices, std::optional<std::size_t> node_aware_up_to,
+    std::size_t most_bytes);
 
 }  // namespace ortho::algorithms
 

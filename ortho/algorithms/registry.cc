@@ -7,20 +7,21 @@ namespace ortho::algorithms {
 // Each defined in its algorithm's file (constant-initialised: the list is
 // complete before any table is made). One line here and one in the list
 // below per algorithm.
-extern const Registration kNative;        // native.cc
-extern const Registration kDirect;        // direct.cc
-extern const Registration kPerPeer;       // per_peer.cc
-extern const Registration kCombining;     // combining.cc
-extern const Registration kBoxAllreduce;  // box_allreduce.cc
-extern const Registration kPairwise;      // pairwise.cc
-extern const Registration kNodeAware;     // node_aware.cc
+extern const Registration kNative;            // native.cc
+extern const Registration kDirect;            // direct.cc
+extern const Registration kPerPeer;           // per_peer.cc
+extern const Registration kCombining;         // combining.cc
+extern const Registration kBoxAllreduce;      // box_allreduce.cc
+extern const Registration kPairwise;          // pairwise.cc
+extern const Registration kNodeAware;         // node_aware.cc
+extern const Registration kCommonNeighbours;  // common_neighbours.cc
 
 std::span<const Registration* const> registry() {
   // Defaults first (native, direct), then the algorithms whose choice
   // builds on them.
   static constexpr const Registration* kAll[] = {
       &kNative,       &kDirect,   &kPerPeer,   &kCombining,
-      &kBoxAllreduce, &kPairwise, &kNodeAware,
+      &kBoxAllreduce, &kPairwise, &kNodeAware, &kCommonNeighbours,
   };
   return kAll;
 }

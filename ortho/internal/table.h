@@ -33,6 +33,7 @@ namespace ortho {
 namespace algorithms {
 struct Combining;
 class NodeAware;
+class CommonNeighbours;
 }  // namespace algorithms
 
 struct Table;
@@ -140,6 +141,10 @@ struct Table {
   // call (collective then; algorithms/node_aware.cc).
   std::vector<int> host_of_rank;
   mutable std::shared_ptr<algorithms::NodeAware> node_aware;
+  // Directed graphs: the common-neighbours algorithm's pairs on that view,
+  // made with it where the graph spans several hosts, otherwise by the
+  // algorithm's first call (algorithms/common_neighbours.cc).
+  mutable std::shared_ptr<algorithms::CommonNeighbours> common_neighbours;
   std::array<Choice, kOperationCount> choices{};
   // The choices before any override, which an empty override restores.
   std::array<Choice, kOperationCount> default_choices{};

@@ -1,0 +1,171 @@
+// "common_neighbours": allgather(v, w) and alltoall(v, w) on directed
+// graphs along the routes of common_neighbours_routes.h, after Mirsadeghi,
+// Träff, Balaji and Afsahi (HiPC 2017): processes of one host with common
+// out-neighbours pair up, give each other the blocks the other forwards,
+// and one of the two sends both blocks to each common neighbour in one
+// message. Fewer messages than direct, one more round.
+//
+// The pairs come from the whole graph, which the table shares with
+// node_aware (node_aware_of: gathered with the table where the graph spans
+// several hosts, otherwise by the first call, collectively). Plans,
+// relayed blocks and the size exchange of the v and w forms are
+// node_aware's (node_aware_plans.h): relayed blocks wait in scratch and
+// travel as MPI_PACKED; allgather and alltoall keep their plan for the
+// next call with the same arguments; the v and w forms learn the relayed
+// sizes first, persistent calls once at initialisation. A partner is a
+// process with edges, so it knows the size of allgather's and alltoall's
+// blocks from its own arguments.
+#include "ortho/algorithms/common_neighbours.h"
+
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <utility>
+
+#include "classic/base/error.h"
+#include "ortho/algorithms/algorithms.h"
+#include "ortho/algorithms/node_aware_model.h"
+#include "ortho/algorithms/node_aware_plans.h"
+#include "ortho/algorithms/registry.h"
+
+namespace ortho::algorithms {
+
+using node_routes::Payload;
+using node_routes::Routes;
+
+namespace {
+
+// The fewest common out-neighbours of a pair: ORTHO_LEAST_COMMON=K, for
+// tests and experiments (1 pairs processes on small graphs), otherwise
+// common_routes::kLeastCommon.
+int least_common() {
+  const char* value = std::getenv("ORTHO_LEAST_COMMON");
+  if (value == nullptr) return common_routes::kLeastCommon;
+  char* end = nullptr;
+  const std::int64_t least = std::strtoll(value, &end, 10);
+  if (end == value || *end != '\0' || least < 1 || least > 1 << 20) {
+    throw classic::Error(classic::ErrorClass::arg, "ortho (environment)",
+                         std::string("ORTHO_LEAST_COMMON = '") + value +
+                             "' is no positive number of neighbours");
+  }
+  return static_cast<int>(least);
+}
+
+}  // namespace
+
+CommonNeighbours::CommonNeighbours(std::shared_ptr<const NodeAware> whole)
+    : whole_(std::move(whole)),
+      grouping_(common_routes::groups(whole_->graph(), least_common())) {}
+
+const Routes& CommonNeighbours::routes(Operation operation) const {
+  const Payload payload = NodeAware::payload_of(operation);
+  std::optional<Routes>& kept = routes_[static_cast<std::size_t>(payload)];
+  if (!kept) {
+    kept = common_routes::routes(whole_->graph(), grouping_, whole_->rank(),
+                                 whole_->sources(), payload);
+  }
+  return *kept;
+}
+
+namespace {
+
+// The table's pairs: found with the table where the graph spans several
+// hosts, otherwise by the first call (collective then, with the gather of
+// the graph).
+const CommonNeighbours& common_neighbours_of(const classic::Comm& comm,
+                                             const Table& table) {
+  if (table.common_neighbours == nullptr) {
+    node_aware_of(comm, table);
+    table.common_neighbours =
+        std::make_shared<CommonNeighbours>(table.node_aware);
+  }
+  return *table.common_neighbours;
+}
+
+const Routes& routes_of(const classic::Comm& comm, const Table& table,
+                        Operation operation) {
+  return common_neighbours_of(comm, table).routes(operation);
+}
+
+// What identifies common_neighbours' plans among an operation's last plans.
+constexpr char kPlansOfCommonNeighbours = 0;
+
+classic::Request run(const classic::Comm& comm, const Table& table,
+                     const Call& call) {
+  return run_along(comm, table, call, &kPlansOfCommonNeighbours, &routes_of);
+}
+
+// Directed graphs other than classic Cartesian topologies (whose repeated
+// neighbours pair by direction, not by order), as node_aware.
+bool serves(const Table& table) {
+  return table.structure == Structure::directed_graph && !table.cartesian;
+}
+
+constexpr Operation kOperations[] = {
+    Operation::allgather, Operation::allgatherv, Operation::allgatherw,
+    Operation::alltoall,  Operation::alltoallv,  Operation::alltoallw};
+
+// Where node_aware's analysis gathered the graph and agreed on the prices
+// (the graph spans several hosts), the pairs and the cost model's
+// crossover per payload, against direct and node_aware. Nothing is
+// exchanged: what it needs the table has. On one host nothing is gathered
+// at creation (it would add a gather and an agreement to the making of
+// every graph) and the algorithm runs only where forced.
+void analyse(const classic::Comm& /*comm*/, Table& table) {
+  if (!serves(table) || table.node_aware == nullptr ||
+      !table.node_aware->prices()) {
+    return;
+  }
+  table.common_neighbours =
+      std::make_shared<CommonNeighbours>(table.node_aware);
+  const NodeAware& whole = *table.node_aware;
+  for (const Payload payload : {Payload::per_edge, Payload::per_source}) {
+    table.common_neighbours->set_faster_up_to(
+        payload,
+        common_neighbours_up_to(
+            whole.graph(), table.common_neighbours->grouping(), payload,
+            *whole.prices(), whole.faster_up_to(payload), kMostModelledBytes));
+  }
+}
+
+// Whether the model's crossover for common_neighbours replaces node_aware's
+// (the table's choice holds one algorithm below its crossover): where
+// common_neighbours wins up to at least where node_aware would run.
+bool replaces(std::optional<std::size_t> mine,
+              std::optional<std::size_t> node_aware_up_to) {
+  return mine && (!node_aware_up_to || *mine >= *node_aware_up_to);
+}
+
+// Offered on the graphs it serves. The default where the cost model
+// prefers it to direct and node_aware, up to its crossover: allgather and
+// alltoall in every mode, the v and w forms in persistent mode (their size
+// exchange runs once, at initialisation), as node_aware.
+void adopt(Table& table) {
+  if (!serves(table)) return;
+  for (const Operation operation : kOperations) {
+    table.offer(operation, common_neighbours());
+  }
+  if (table.common_neighbours == nullptr) return;
+  const CommonNeighbours& model = *table.common_neighbours;
+  for (const Operation operation : kOperations) {
+    const Payload payload = NodeAware::payload_of(operation);
+    const std::optional<std::size_t> mine = model.faster_up_to(payload);
+    if (!replaces(mine, table.node_aware->faster_up_to(payload))) continue;
+    const bool persistent_only = NodeAware::exchanges_sizes(operation);
+    Choice& choice = table.choice(operation);
+    choose_up_to(choice, common_neighbours(), mine, persistent_only);
+    if (persistent_only) {
+      choice.agreed_size = choice.agreed_size ||
+                           choice.persistent_crossover_bytes != Choice::kNever;
+    }
+  }
+}
+
+}  // namespace
+
+extern constinit const Registration kCommonNeighbours{
+    {"common_neighbours", &run}, &adopt, &analyse};
+
+const Algorithm& common_neighbours() { return kCommonNeighbours.algorithm; }
+
+}  // namespace ortho::algorithms
