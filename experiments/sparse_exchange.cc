@@ -29,7 +29,8 @@ Network::Network(const Graph& graph) {
   destinations_ = graph[me];
   sources_ = reversed(graph)[me];
   const classic::Comm world = classic::Comm::world();
-  for (const char* algorithm : {"", "direct", "node_aware"}) {
+  for (const char* algorithm :
+       {"", "direct", "node_aware", "common_neighbours"}) {
     classic::Comm comm =
         ortho::dist_graph_create_adjacent(world, sources_, classic::unweighted,
                                           destinations_, classic::unweighted);
@@ -118,6 +119,8 @@ void Point::call(Variant variant) {
       return blocking(network_.direct(), variant);
     case Variant::node_aware:
       return blocking(network_.node_aware(), variant);
+    case Variant::common_neighbours:
+      return blocking(network_.common_neighbours(), variant);
     case Variant::selected:
       return blocking(network_.selected(), variant);
     case Variant::selected_persistent:

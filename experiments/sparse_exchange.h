@@ -25,12 +25,13 @@ enum class Variant {
   raw,                 // direct's messages posted by hand (the floor)
   direct,              // ortho, set_algorithm("direct")
   node_aware,          // ortho, set_algorithm("node_aware")
+  common_neighbours,   // ortho, set_algorithm("common_neighbours")
   selected,            // ortho's default choice
   selected_persistent,
 };
-inline constexpr std::array<const char*, 7> kNames = {
-    "openmpi",  "openmpi_persistent", "raw", "direct", "node_aware",
-    "selected", "selected_persistent"};
+inline constexpr std::array<const char*, 8> kNames = {
+    "openmpi",    "openmpi_persistent", "raw",      "direct",
+    "node_aware", "common_neighbours",  "selected", "selected_persistent"};
 inline constexpr int kVariants = static_cast<int>(kNames.size());
 
 // Whether this build of Open MPI has the persistent neighbourhood
@@ -57,6 +58,7 @@ class Network {
   const classic::Comm& selected() const { return graphs_[0]; }
   const classic::Comm& direct() const { return graphs_[1]; }
   const classic::Comm& node_aware() const { return graphs_[2]; }
+  const classic::Comm& common_neighbours() const { return graphs_[3]; }
 
  private:
   std::vector<int> sources_;

@@ -8,7 +8,8 @@
 //                       Open MPI has it: mpi-ext.h's pcollreq);
 //   raw                 direct's messages posted by hand (one per edge:
 //                       experiments/hand_posted.h), the floor;
-//   direct, node_aware  ortho with set_algorithm forcing it;
+//   direct, node_aware, common_neighbours  ortho with set_algorithm forcing
+//                       it;
 //   selected, selected_persistent  ortho's default choice (its name is the
 //                       benchmark's label).
 //
@@ -31,7 +32,8 @@
 // MPI), with <variant>_lo and _hi the least and greatest ratio of the two in
 // one iteration; edges (directed, the whole graph), degree_max, hosts; and
 // per process and call, from ortho::traffic (exact, from the plans), the
-// messages and bytes of direct and node_aware, mean over processes (_msgs,
+// messages and bytes of direct, node_aware and common_neighbours, mean over
+// processes (_msgs,
 // _bytes), the most on one process (_msgs_max) and the most messages
 // between hosts from one process (_between).
 #include <benchmark/benchmark.h>
@@ -194,6 +196,8 @@ void BM_Sparse(benchmark::State& state, const std::string& graph_name,
   const auto bytes = static_cast<std::size_t>(block_bytes);
   count_traffic(state, network.direct(), operation, "direct", bytes);
   count_traffic(state, network.node_aware(), operation, "node_aware", bytes);
+  count_traffic(state, network.common_neighbours(), operation,
+                "common_neighbours", bytes);
   state.counters["edges"] = current.edges;
   state.counters["degree_max"] = current.degree_max;
   state.counters["hosts"] = classic::locality(classic::Comm::world()).hosts();

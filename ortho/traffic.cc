@@ -5,6 +5,7 @@
 
 #include "classic/base/constants.h"
 #include "ortho/algorithms/combining.h"
+#include "ortho/algorithms/common_neighbours.h"
 #include "ortho/algorithms/cost_model.h"
 #include "ortho/algorithms/node_aware.h"
 #include "ortho/internal/exchange.h"
@@ -67,31 +68,28 @@ std::optional<Traffic> combining_traffic(const algorithms::Combining& c,
   }
 }
 
-// Messages and bytes of node_aware's routes for `operation`.
-std::optional<Traffic> node_aware_traffic(const Table& table,
-                                          Operation operation,
-                                          std::size_t block_bytes,
-                                          classic::Mode mode) {
-  if (table.node_aware == nullptr || (!algorithms::is_exchange(operation) &&
-                                      operation != Operation::allreduce)) {
-    return std::nullopt;
-  }
-  const algorithms::node_routes::Routes& routes =
-      table.node_aware->routes(operation);
+// Messages and bytes of `routes` (node_aware's or common_neighbours') for
+// `operation` on process `rank`; between hosts, those to other hosts.
+Traffic routes_traffic(const algorithms::node_routes::Routes& routes,
+                       const Table& table, int rank, Operation operation,
+                       std::size_t block_bytes, classic::Mode mode) {
   Traffic traffic{.messages = 0,
                   .bytes = 0,
                   .rounds = 0,
                   .messages_between_hosts = 0,
                   .bytes_between_hosts = 0};
-  for (std::size_t step = 0; step < routes.steps.size(); ++step) {
-    const auto& sends = routes.steps[step].sends;
-    if (!sends.empty()) ++traffic.rounds;
-    for (const auto& send : sends) {
+  const int host = table.host_of_rank.empty()
+                       ? 0
+                       : table.host_of_rank[static_cast<std::size_t>(rank)];
+  for (const auto& step : routes.steps) {
+    if (!step.sends.empty()) ++traffic.rounds;
+    for (const auto& send : step.sends) {
       const auto bytes = static_cast<std::int64_t>(send.slots.size()) *
                          static_cast<std::int64_t>(block_bytes);
       ++traffic.messages;
       traffic.bytes += bytes;
-      if (step == 1) {  // the step between hosts
+      if (!table.host_of_rank.empty() &&
+          table.host_of_rank[static_cast<std::size_t>(send.peer)] != host) {
         ++*traffic.messages_between_hosts;
         *traffic.bytes_between_hosts += bytes;
       }
@@ -147,7 +145,20 @@ std::optional<Traffic> traffic(const classic::Comm& comm, Operation operation,
     return traffic;
   }
   if (algorithm == "node_aware") {
-    return node_aware_traffic(table, operation, block_bytes, mode);
+    if (table.node_aware == nullptr || (!algorithms::is_exchange(operation) &&
+                                        operation != Operation::allreduce)) {
+      return std::nullopt;
+    }
+    return routes_traffic(table.node_aware->routes(operation), table,
+                          comm.rank(), operation, block_bytes, mode);
+  }
+  if (algorithm == "common_neighbours") {
+    if (table.common_neighbours == nullptr ||
+        !algorithms::is_exchange(operation)) {
+      return std::nullopt;
+    }
+    return routes_traffic(table.common_neighbours->routes(operation), table,
+                          comm.rank(), operation, block_bytes, mode);
   }
   if (algorithm != "combining" || !table.combining) return std::nullopt;
   return combining_traffic(*table.combining, operation, block_bytes, mode);

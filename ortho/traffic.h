@@ -41,7 +41,10 @@ struct Traffic {
 //    allreduce (allgather's), once
 //    the communicator has run it (its first call gathers the graph); the
 //    v and w forms in blocking and non-blocking mode run them twice (the
-//    size exchange first).
+//    size exchange first);
+//  - "common_neighbours": its routes for allgather(v, w) and alltoall(v,
+//    w), as node_aware's, once the communicator has run it or its table
+//    priced it.
 // nullopt where it is not known ahead of the call: another structure or
 // algorithm, or combining where comm has no stencil or the operation no
 // combining form. Local (the table must exist: collective if it is made

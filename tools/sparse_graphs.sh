@@ -8,7 +8,8 @@
 # block size, Open MPI's time per call, every variant's speedup over it (>
 # 1: faster) with the spread over iterations, the algorithm ortho selects,
 # messages per process and the most messages between hosts from one
-# process (direct / node_aware); then a summary over the graphs.
+# process (direct / node_aware / common_neighbours); then a summary over
+# the graphs.
 #
 #   tools/sparse_graphs.sh [--hosts=H] [--slots=S] [--results=DIR]
 #                          [--graphs=NAME,...] [--blocks=B,...]
@@ -115,8 +116,14 @@ def x(row, variant):
 
 
 def spread(row, variant):
+    if not row.get(variant + "_x"):
+        return "-"
     return (f"{x(row, variant):.2f} ({float(row[variant + '_lo']):.2f}"
             f"-{float(row[variant + '_hi']):.2f})")
+
+
+def count(row, name, digits):
+    return f"{float(row[name]):.{digits}f}" if row.get(name) else "-"
 
 
 print("| graph | edges | most out-edges |")
@@ -129,29 +136,35 @@ for row in rows:
               f"| {float(row['degree_max']):.0f} |")
 print()
 print("| operation | graph | block | Open MPI µs | openmpi_persistent | raw "
-      "| direct | node_aware | selected | selected_persistent | selected runs "
-      "| messages per process: direct / node_aware "
-      "| between hosts: direct / node_aware |")
+      "| direct | node_aware | common_neighbours | selected "
+      "| selected_persistent | selected runs "
+      "| messages per process: direct / node_aware / common_neighbours "
+      "| between hosts: direct / node_aware / common_neighbours |")
 print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
-      "| --- | ---: | ---: |")
+      "| ---: | --- | ---: | ---: |")
 for row in rows:
     persistent = (f"{x(row, 'openmpi_persistent'):.2f}"
                   if row.get("openmpi_persistent_x") else "-")
     print(f"| {row['operation']} | {row['graph']} | {row['block']} B "
           f"| {float(row['openmpi_us']):.0f} | {persistent} "
           f"| {x(row, 'raw'):.2f} | {spread(row, 'direct')} "
-          f"| {spread(row, 'node_aware')} | {spread(row, 'selected')} "
+          f"| {spread(row, 'node_aware')} "
+          f"| {spread(row, 'common_neighbours')} | {spread(row, 'selected')} "
           f"| {x(row, 'selected_persistent'):.2f} "
           f"| {row['label'].removeprefix('selected=')} "
           f"| {float(row['direct_msgs']):.1f} / {float(row['node_aware_msgs']):.1f} "
+          f"/ {count(row, 'common_neighbours_msgs', 1)} "
           f"| {float(row['direct_between']):.0f} / "
-          f"{float(row['node_aware_between']):.0f} |")
+          f"{float(row['node_aware_between']):.0f} / "
+          f"{count(row, 'common_neighbours_between', 0)} |")
 print()
 print("Speedups over Open MPI's MPI_Neighbor_* (> 1: faster): the ratio of "
       "median times, in brackets the least and greatest ratio within one "
       "iteration; raw is the hand-posted floor of direct's messages.")
 print()
-variants = ["raw", "direct", "node_aware", "selected", "selected_persistent"]
+variants = ["raw", "direct", "node_aware", "common_neighbours", "selected",
+            "selected_persistent"]
+variants = [v for v in variants if all(r.get(v + "_x") for r in rows)]
 print("Over the graphs, per operation and block: the median speedup "
       "(least-greatest over graphs).")
 print()

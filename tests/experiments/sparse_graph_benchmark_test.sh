@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Runs experiments/sparse_graph_benchmark under mpirun on two small graphs
 # (Erdős–Rényi and a partitioned mesh), planned as if on 2 hosts
-# (ORTHO_HOSTS=2) so that node_aware relays: it must finish with a CSV row
+# (ORTHO_HOSTS=2) so that node_aware relays, and with pairs of any overlap
+# (ORTHO_LEAST_COMMON=1) so that common_neighbours pairs processes even on
+# 4 (never more messages than direct then): it must finish with a CSV row
 # per operation, graph and block whose times are positive (the program
-# aborts where a result differs from Open MPI's). Then with one variant's
-# result spoiled on purpose (--corrupt) it must fail and say which.
+# aborts where a result differs from Open MPI's). Then with node_aware's and
+# with common_neighbours' result spoiled on purpose (--corrupt) it must fail
+# and say which.
 #   sparse_graph_benchmark_test.sh NP MPIRUN_TEST MPIRUN BENCHMARK
 set -uo pipefail
 np="$1"; mpirun_test="$2"; mpirun="$3"; benchmark="$4"
@@ -16,7 +19,7 @@ fail() {
   exit 1
 }
 run() {
-  ORTHO_HOSTS=2 bash "$mpirun_test" "$np" "$mpirun" "$benchmark" \
+  ORTHO_HOSTS=2 ORTHO_LEAST_COMMON=1 bash "$mpirun_test" "$np" "$mpirun" "$benchmark" \
     --graphs=er_0.3_s1,mesh2d_12_sfc --blocks=4,400 --iterations=1 \
     --benchmark_format=csv "$@" >"$output" 2>"$dir/stderr.txt"
 }
@@ -32,9 +35,14 @@ awk -F, '/^name,/ { gsub(/"/, ""); for (i = 1; i <= NF; ++i) column[$i] = i; nex
            if ($column["node_aware_between"] > $column["direct_between"]) {
              bad = $1 " node_aware_between"
            }
+           if ($column["common_neighbours_msgs"] > $column["direct_msgs"]) {
+             bad = $1 " common_neighbours_msgs"
+           }
          }
-         BEGIN { split("openmpi_us raw_us direct_us node_aware_us selected_us " \
-                       "selected_persistent_us direct_x edges", names, " ")
+         BEGIN { split("openmpi_us raw_us direct_us node_aware_us " \
+                       "common_neighbours_us selected_us " \
+                       "selected_persistent_us direct_x direct_msgs edges",
+                       names, " ")
                  for (i in names) want[names[i]] = 1 }
          END { if (rows != 8 || bad != "") { print rows, bad; exit 1 } }' \
   "$output" || fail "expected 8 rows with positive times and counters"
@@ -44,4 +52,9 @@ status=$?
 [[ $status -ne 0 ]] || fail "a spoiled node_aware result went unnoticed"
 grep -q "MISMATCH on er_0.3_s1, allgather, 4 B blocks: node_aware's result" \
   "$dir/stderr.txt" || fail "no MISMATCH line naming node_aware"
+run --corrupt=common_neighbours
+status=$?
+[[ $status -ne 0 ]] || fail "a spoiled common_neighbours result went unnoticed"
+grep -q "MISMATCH on er_0.3_s1, allgather, 4 B blocks: common_neighbours's result" \
+  "$dir/stderr.txt" || fail "no MISMATCH line naming common_neighbours"
 echo "sparse_graph_benchmark_test: ok"
