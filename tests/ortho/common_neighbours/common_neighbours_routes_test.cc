@@ -245,8 +245,9 @@ TEST(CommonNeighboursRoutes, AlltoallSendsTheCountedMessagesAndBlocks) {
   for (std::size_t r = 2; r < 6; ++r) EXPECT_EQ(all[r].scratch_slots, 0);
   // 7 messages in 2 rounds where direct sends 10 in 1.
   int messages = 0;
-  for (const Routes& r : all)
+  for (const Routes& r : all) {
     messages += sent(r, 0).messages + sent(r, 1).messages;
+  }
   EXPECT_EQ(messages, 7);
   run_and_check(g, groups(g.host_graph), Payload::per_edge, "hand graph");
 }
