@@ -51,13 +51,13 @@ TEST(CommonNeighboursModel, PricesThePairsAsWorkedOutByHand) {
   EXPECT_DOUBLE_EQ(common_neighbours_call_ns(graph, loads, prices, 0), 126150);
   EXPECT_DOUBLE_EQ(direct_call_ns(graph, prices, 0), 216000);
   // B bytes a block, B in (1538, 3000]: direct's busiest process still
-  // costs 192 us + 24 us; common_neighbours' step 0 150 + 1.8 B (bytes and
-  // packing) + 6 us + 6.5 us (4 B > 4 KiB: rendezvous), step 1 the link of
-  // host 0 (64 blocks, 1 ns a byte) + 24 us: faster while
-  // 36650 + 65.8 B < 216000, up to B = 2725.
+  // costs 192 us + 24 us; common_neighbours' step 0 150 + 1.4 B (4 blocks
+  // at 0.25 ns a byte, packed and unpacked at 0.05) + 6 us + 6.5 us (4 B >
+  // 4 KiB: rendezvous), step 1 the link of host 0 (64 blocks, 1 ns a byte)
+  // + 24 us: faster while 36650 + 65.4 B < 216000, up to B = 2742.
   EXPECT_EQ(common_neighbours_up_to(graph, grouping, Payload::per_edge, prices,
                                     std::nullopt, kMost),
-            std::optional<std::size_t>(2725));
+            std::optional<std::size_t>(2742));
   // node_aware (one message between the hosts) is modelled faster still at
   // empty blocks (61.2 us), where it runs: common_neighbours is not taken.
   const std::optional<std::size_t> node_aware =
