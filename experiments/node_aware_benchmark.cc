@@ -24,8 +24,6 @@
 // of direct and node_aware (ortho::traffic: exact, from the plans).
 #include <benchmark/benchmark.h>
 #include <mpi.h>
-// After mpi.h, which it needs: MPIX_Neighbor_*_init (pcollreq).
-#include <mpi-ext.h>
 
 #include <array>
 #include <cstdio>
@@ -39,6 +37,7 @@
 #include "classic/p2p/request.h"
 #include "classic/topology/dims_create.h"
 #include "experiments/hand_posted.h"
+#include "experiments/openmpi_neighbor.h"
 #include "experiments/run_benchmarks.h"
 #include "naming/cart_name.h"
 #include "ortho/dist_graph.h"
@@ -74,7 +73,7 @@ constexpr std::array<const char*, 9> kNames = {"openmpi",
 constexpr int kVariants = static_cast<int>(kNames.size());
 constexpr int kCallsPerBatch = 10;
 
-enum class Op { allgather, alltoall };
+using Op = experiments::NeighborOp;
 
 // The stencil graph, its ortho communicators (one per forced algorithm)
 // and Open MPI's.
@@ -135,15 +134,8 @@ class Point {
     recv_.assign(degree * ints, 0);
     selected_persistent_ = init(stencil.selected());
     node_aware_persistent_ = init(stencil.node_aware());
-    if (op == Op::allgather) {
-      MPIX_Neighbor_allgather_init(send_.data(), ints, MPI_INT, recv_.data(),
-                                   ints, MPI_INT, stencil.openmpi(),
-                                   MPI_INFO_NULL, &openmpi_persistent_);
-    } else {
-      MPIX_Neighbor_alltoall_init(send_.data(), ints, MPI_INT, recv_.data(),
-                                  ints, MPI_INT, stencil.openmpi(),
-                                  MPI_INFO_NULL, &openmpi_persistent_);
-    }
+    openmpi_persistent_ = experiments::openmpi_neighbor_init(
+        op, send_.data(), recv_.data(), ints, stencil.openmpi());
     std::vector<MPI_Aint> send_at(degree);
     std::vector<MPI_Aint> recv_at(degree);
     for (std::size_t i = 0; i < degree; ++i) {
@@ -163,13 +155,8 @@ class Point {
   void call(Variant variant) {
     switch (variant) {
       case Variant::openmpi:
-        if (op_ == Op::allgather) {
-          MPI_Neighbor_allgather(send_.data(), ints_, MPI_INT, recv_.data(),
-                                 ints_, MPI_INT, stencil_.openmpi());
-        } else {
-          MPI_Neighbor_alltoall(send_.data(), ints_, MPI_INT, recv_.data(),
-                                ints_, MPI_INT, stencil_.openmpi());
-        }
+        experiments::openmpi_neighbor(op_, send_.data(), recv_.data(), ints_,
+                                      stencil_.openmpi());
         return;
       case Variant::openmpi_persistent:
         MPI_Start(&openmpi_persistent_);

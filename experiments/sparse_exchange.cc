@@ -1,8 +1,6 @@
 #include "experiments/sparse_exchange.h"
 
 #include <mpi.h>
-// After mpi.h, which it needs: MPIX_Neighbor_*_init (pcollreq).
-#include <mpi-ext.h>
 
 #include <algorithm>
 
@@ -11,16 +9,10 @@
 #include "ortho/raw_collectives.h"
 #include "ortho/table.h"
 
-#if defined(OMPI_HAVE_MPI_EXT_PCOLLREQ) && OMPI_HAVE_MPI_EXT_PCOLLREQ
-#define ORTHOCOMM_SPARSE_PERSISTENT 1
-#else
-#define ORTHOCOMM_SPARSE_PERSISTENT 0
-#endif
-
 namespace experiments::sparse {
 
 bool available(Variant variant) {
-  return ORTHOCOMM_SPARSE_PERSISTENT != 0 ||
+  return has_persistent_neighbor_collectives() ||
          variant != Variant::openmpi_persistent;
 }
 
@@ -60,18 +52,9 @@ Point::Point(const Network& network, Op op, int ints)
     receive.assign(std::max<std::size_t>(1, in * block), -1);
   }
   selected_persistent_ = init(network.selected(), Variant::selected_persistent);
-#if ORTHOCOMM_SPARSE_PERSISTENT
-  int* into = buffer(Variant::openmpi_persistent);
-  if (op == Op::allgather) {
-    MPIX_Neighbor_allgather_init(send_.data(), ints, MPI_INT, into, ints,
-                                 MPI_INT, network.openmpi(), MPI_INFO_NULL,
-                                 &openmpi_persistent_);
-  } else {
-    MPIX_Neighbor_alltoall_init(send_.data(), ints, MPI_INT, into, ints,
-                                MPI_INT, network.openmpi(), MPI_INFO_NULL,
-                                &openmpi_persistent_);
-  }
-#endif
+  openmpi_persistent_ = openmpi_neighbor_init(
+      op, send_.data(), buffer(Variant::openmpi_persistent), ints,
+      network.openmpi());
   // Block i of the send buffer goes to destination i (alltoall; allgather
   // sends its one block to all), block i of the receive buffer comes from
   // source i.
@@ -100,13 +83,8 @@ Point::~Point() {
 void Point::call(Variant variant) {
   switch (variant) {
     case Variant::openmpi:
-      if (op_ == Op::allgather) {
-        MPI_Neighbor_allgather(send_.data(), ints_, MPI_INT, buffer(variant),
-                               ints_, MPI_INT, network_.openmpi());
-      } else {
-        MPI_Neighbor_alltoall(send_.data(), ints_, MPI_INT, buffer(variant),
-                              ints_, MPI_INT, network_.openmpi());
-      }
+      openmpi_neighbor(op_, send_.data(), buffer(variant), ints_,
+                       network_.openmpi());
       return;
     case Variant::openmpi_persistent:
       MPI_Start(&openmpi_persistent_);

@@ -15,6 +15,7 @@
 #include "classic/comm/comm.h"
 #include "classic/p2p/request.h"
 #include "experiments/hand_posted.h"
+#include "experiments/openmpi_neighbor.h"
 #include "experiments/sparse_graphs.h"
 
 namespace experiments::sparse {
@@ -38,7 +39,7 @@ inline constexpr int kVariants = static_cast<int>(kNames.size());
 // collectives (openmpi_persistent is left out where not).
 bool available(Variant variant);
 
-enum class Op { allgather, alltoall };
+using Op = NeighborOp;
 
 // One graph on all processes (collective over MPI_COMM_WORLD; every process
 // passes the same graph): its lists, ortho's communicators (the default
