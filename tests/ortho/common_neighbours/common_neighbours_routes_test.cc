@@ -20,6 +20,8 @@
 #include <tuple>
 #include <vector>
 
+#include "tests/ortho/testing/route_tokens.h"
+
 namespace ortho::algorithms::common_routes {
 namespace {
 
@@ -27,14 +29,12 @@ using node_routes::Copy;
 using node_routes::Slot;
 using node_routes::Transfer;
 
-// A block's identity: its source and its send block (per_source: -1).
-using Token = std::pair<int, int>;
-constexpr Token kEmpty{-1, -2};
-
-struct Graph {
-  HostGraph host_graph;
-  std::vector<std::vector<int>> sources;
-};
+using Graph = ortho_testing::RouteGraph;
+using ortho_testing::expected;
+using ortho_testing::Memory;
+using ortho_testing::read;
+using ortho_testing::Token;
+using ortho_testing::write;
 
 // A graph from destination lists; sources in ascending source order.
 Graph graph_of(std::vector<std::vector<int>> destinations,
@@ -76,49 +76,6 @@ Graph random_graph(std::mt19937& random, int size, int hosts, double density) {
   return g;
 }
 
-// What receive block j of rank d must hold: the m-th edge from s to d,
-// where j is the m-th occurrence of s among d's sources.
-Token expected(const Graph& g, int d, int j, Payload payload) {
-  const std::vector<int>& in = g.sources[static_cast<std::size_t>(d)];
-  const int s = in[static_cast<std::size_t>(j)];
-  if (payload == Payload::per_source) return {s, -1};
-  const auto m = std::count(in.begin(), in.begin() + j, s);
-  const std::vector<int>& out =
-      g.host_graph.destinations[static_cast<std::size_t>(s)];
-  std::ptrdiff_t seen = 0;
-  for (std::size_t k = 0; k < out.size(); ++k) {
-    if (out[k] == d && seen++ == m) return {s, static_cast<int>(k)};
-  }
-  return kEmpty;
-}
-
-struct Memory {
-  std::vector<Token> recv;
-  std::vector<int> writes;  // per receive block
-  std::vector<Token> scratch;
-};
-
-Token read(const Memory& m, int rank, Slot slot, Payload payload) {
-  switch (slot.kind) {
-    case Slot::Kind::send:
-      return {rank, payload == Payload::per_source ? -1 : slot.index};
-    case Slot::Kind::recv:
-      return m.recv.at(static_cast<std::size_t>(slot.index));
-    case Slot::Kind::scratch:
-      return m.scratch.at(static_cast<std::size_t>(slot.index));
-  }
-  return kEmpty;
-}
-
-void write(Memory& m, Slot slot, Token token) {
-  ASSERT_NE(slot.kind, Slot::Kind::send) << "a receive into a send block";
-  if (slot.kind == Slot::Kind::recv) {
-    ++m.writes.at(static_cast<std::size_t>(slot.index));
-  }
-  auto& space = slot.kind == Slot::Kind::recv ? m.recv : m.scratch;
-  space.at(static_cast<std::size_t>(slot.index)) = token;
-}
-
 // Every process's routes.
 std::vector<Routes> all_routes(const Graph& g, const Grouping& grouping,
                                Payload payload) {
@@ -141,10 +98,7 @@ void run_and_check(const Graph& g, const Grouping& grouping, Payload payload,
     ASSERT_TRUE(all[r].steps[2].sends.empty()) << label;
     ASSERT_EQ(all[r].lands_in.size(),
               static_cast<std::size_t>(all[r].scratch_slots));
-    memory[r].recv.assign(g.sources[r].size(), kEmpty);
-    memory[r].writes.assign(g.sources[r].size(), 0);
-    memory[r].scratch.assign(static_cast<std::size_t>(all[r].scratch_slots),
-                             kEmpty);
+    memory[r] = Memory(g.sources[r].size(), all[r].scratch_slots);
   }
   for (std::size_t step = 0; step < 3; ++step) {
     std::map<std::tuple<int, int, int>, std::vector<Token>> sent;

@@ -19,17 +19,17 @@
 #include <tuple>
 #include <vector>
 
+#include "tests/ortho/testing/route_tokens.h"
+
 namespace ortho::algorithms::node_routes {
 namespace {
 
-// A block's identity: its source and its send block (per_source: -1).
-using Token = std::pair<int, int>;
-constexpr Token kEmpty{-1, -2};
-
-struct Graph {
-  HostGraph host_graph;
-  std::vector<std::vector<int>> sources;
-};
+using Graph = ortho_testing::RouteGraph;
+using ortho_testing::expected;
+using ortho_testing::Memory;
+using ortho_testing::read;
+using ortho_testing::Token;
+using ortho_testing::write;
 
 // Random graph on `size` ranks over `hosts` hosts; sources listed in a
 // random order consistent with MPI's pairing (any order of sources works).
@@ -58,46 +58,7 @@ Graph random_graph(std::mt19937& random, int size, int hosts, double density) {
   return g;
 }
 
-// What receive block j of rank d must hold: the m-th edge from s to d,
-// where j is the m-th occurrence of s among d's sources.
-Token expected(const Graph& g, int d, int j, Payload payload) {
-  const std::vector<int>& in = g.sources[static_cast<std::size_t>(d)];
-  const int s = in[static_cast<std::size_t>(j)];
-  if (payload == Payload::per_source) return {s, -1};
-  const auto m = std::count(in.begin(), in.begin() + j, s);
-  const std::vector<int>& out =
-      g.host_graph.destinations[static_cast<std::size_t>(s)];
-  std::ptrdiff_t seen = 0;
-  for (std::size_t k = 0; k < out.size(); ++k) {
-    if (out[k] == d && seen++ == m) return {s, static_cast<int>(k)};
-  }
-  return kEmpty;
-}
-
 Slot recv_slot_of(int block) { return {Slot::Kind::recv, block}; }
-
-struct Memory {
-  std::vector<Token> recv;
-  std::vector<Token> scratch;
-};
-
-Token read(const Memory& m, int rank, Slot slot, Payload payload) {
-  switch (slot.kind) {
-    case Slot::Kind::send:
-      return {rank, payload == Payload::per_source ? -1 : slot.index};
-    case Slot::Kind::recv:
-      return m.recv.at(static_cast<std::size_t>(slot.index));
-    case Slot::Kind::scratch:
-      return m.scratch.at(static_cast<std::size_t>(slot.index));
-  }
-  return kEmpty;
-}
-
-void write(Memory& m, Slot slot, Token token) {
-  ASSERT_NE(slot.kind, Slot::Kind::send) << "a receive into a send block";
-  auto& space = slot.kind == Slot::Kind::recv ? m.recv : m.scratch;
-  space.at(static_cast<std::size_t>(slot.index)) = token;
-}
 
 // Runs every process's routes; checks the messages and the results.
 void check_graph(const Graph& g, Payload payload, const std::string& label) {
@@ -117,10 +78,8 @@ void check_graph(const Graph& g, Payload payload, const std::string& label) {
         !g.host_graph.destinations[static_cast<std::size_t>(r)].empty() ||
         !g.sources[static_cast<std::size_t>(r)].empty();
     EXPECT_TRUE(!relays || has_edge) << label << ": rank " << r;
-    memory[static_cast<std::size_t>(r)].recv.assign(
-        g.sources[static_cast<std::size_t>(r)].size(), kEmpty);
-    memory[static_cast<std::size_t>(r)].scratch.assign(
-        static_cast<std::size_t>(mine.scratch_slots), kEmpty);
+    memory[static_cast<std::size_t>(r)] = Memory(
+        g.sources[static_cast<std::size_t>(r)].size(), mine.scratch_slots);
   }
   std::map<std::pair<int, int>, int> crossing;  // (from host, to host)
   for (std::size_t step = 0; step < 3; ++step) {
