@@ -12,6 +12,7 @@
 #include "ortho/call.h"
 #include "ortho/checked.h"
 #include "ortho/internal/call_check.h"
+#include "ortho/internal/rooted.h"
 #include "ortho/internal/table.h"
 
 namespace ortho {
@@ -40,6 +41,22 @@ classic::Request run_selected(const classic::Comm& comm, const Table& table,
   return last.algorithm.run(comm, table, call);
 }
 
+// The rooted operations on a directed graph are normalised before the
+// choice (internal/rooted.h); the exchanges where their algorithm makes a
+// plan (internal/exchange.h), and before any agreement on their size.
+classic::Request run_normalised(const classic::Comm& comm, const Table& table,
+                                const Choice& choice, const Call& call) {
+  if (table.structure == Structure::directed_graph &&
+      algorithms::is_rooted(call.operation)) {
+    const algorithms::Neighbourhood n{comm.rank(), table.sources,
+                                      table.destinations};
+    return run_selected(
+        comm, table, choice,
+        algorithms::normalise_rooted(n, call, algorithms::Checks(comm, call)));
+  }
+  return run_selected(comm, table, choice, call);
+}
+
 }  // namespace
 
 classic::Request run(const classic::Comm& comm, const Call& call) {
@@ -56,9 +73,9 @@ classic::Request run(const classic::Comm& comm, const Call& call) {
     // Checked once, here: the classic collectives the algorithm uses do
     // not agree again.
     const classic::CheckedAbove checked_here;
-    return run_selected(comm, table, choice, call);
+    return run_normalised(comm, table, choice, call);
   }
-  return run_selected(comm, table, choice, call);
+  return run_normalised(comm, table, choice, call);
 }
 
 std::size_t blocks_received(const classic::Comm& comm, const char* function) {

@@ -18,7 +18,6 @@
 #include "classic/exec/executor.h"
 #include "classic/exec/plan.h"
 #include "ortho/algorithms/algorithms.h"
-#include "ortho/algorithms/checks.h"
 #include "ortho/algorithms/combining.h"
 #include "ortho/algorithms/cost_model.h"
 #include "ortho/algorithms/registry.h"
@@ -118,20 +117,14 @@ bool predefined(MPI_Op op) {
   return false;
 }
 
+// `call` is raw and checked (internal/rooted.h).
 classic::Request run(const classic::Comm& comm, const Table& table,
                      const Call& call) {
-  const Checks check(comm, call);
   const bool in_place = call.send.data == MPI_IN_PLACE;
   if (in_place || !classic::op_commutative(call.op, call.function())) {
     return direct().run(comm, table, call);
   }
-  int count = call.send.count;
-  if (call.form == Form::typed) {
-    count = check.size_of(call.send.elements);
-    check.holds(call.recv.elements, call.send.elements, "recv");
-  }
-  check.elements(count, call.send.datatype, "count", "datatype");
-  check.not_in_place(call.recv.data, "recv", "(allreduce's recv)");
+  const int count = call.send.count;
   const MPI_Datatype datatype = call.send.datatype;
   const bool cacheable =
       classic::datatype_layout(datatype, call.function()).predefined &&

@@ -1,8 +1,8 @@
 // "direct": on directed graphs every edge carries its own message, in one
 // round. allgather(v, w) and alltoall(v, w) send the blocks of their
 // normalisation (internal/exchange.h), the plan kept for the next call with
-// the same arguments; the other operations run the plans of graph_plans.h,
-// their arguments checked here, before any message.
+// the same arguments; the other operations run the plans of graph_plans.h
+// on the call their normalisation (internal/rooted.h) made raw and checked.
 #include <cstdint>
 #include <memory>
 
@@ -12,7 +12,6 @@
 #include "ortho/algorithms/algorithms.h"
 #include "ortho/algorithms/checks.h"
 #include "ortho/algorithms/graph_plans.h"
-#include "ortho/algorithms/raw_call.h"
 #include "ortho/algorithms/registry.h"
 #include "ortho/internal/exchange.h"
 #include "ortho/internal/last_plan.h"
@@ -34,80 +33,37 @@ classic::Request execute(const classic::Comm& comm, const Call& c,
       c.mode, c.function());
 }
 
-classic::Plan plan_for(const Call& c, const Neighbourhood& n,
-                       const Checks& check) {
+// The plan of a call that normalise_rooted() has made raw and checked.
+classic::Plan plan_for(const Call& c, const Neighbourhood& n) {
   const SendSide& s = c.send;
   const RecvSide& r = c.recv;
   const bool root = n.rank == c.root;
+  const bool send_in_place = root && s.data == MPI_IN_PLACE;
+  const bool recv_in_place = root && r.data == MPI_IN_PLACE;
   switch (c.operation) {
     case Operation::barrier:
       return barrier_plan(n);
     case Operation::bcast:
-      check.root(c.root);
-      check.elements(r.count, r.datatype, "count", "datatype");
-      check.not_in_place(r.data, "buffer", "(bcast has no in-place form)");
       return bcast_plan(n, {r.count, r.datatype}, c.root);
     case Operation::gather:
-    case Operation::gatherv: {
-      check.root(c.root);
-      const bool in_place = root && s.data == MPI_IN_PLACE;
-      if (!root) check.not_in_place(s.data, "send", "off the root");
-      if (!in_place) {
-        check.elements(s.count, s.datatype, "send_count", "send_type");
-      }
-      if (!root) {
-        return gather_plan(n, {s.count, s.datatype}, {}, c.root, false);
-      }
-      check.not_in_place(r.data, "recv", "(gather's recv at the root)");
-      check.datatype(r.datatype, "recv_type");
-      if (c.operation == Operation::gather) {
-        check.count(r.count, "recv_count");
-        return gather_plan(n, {s.count, s.datatype}, {r.count, r.datatype},
-                           c.root, in_place);
-      }
-      check.length(r.counts.size(), n.sources.size(), "recvcounts", "indegree");
-      check.length(r.displs.size(), n.sources.size(), "displs", "indegree");
-      check.counts(r.counts, "recvcounts");
-      return gatherv_plan(n, {s.count, s.datatype}, r.counts, r.displs,
-                          r.datatype, c.root, in_place);
-    }
+      return gather_plan(n, {s.count, s.datatype},
+                         root ? Elements{r.count, r.datatype} : Elements{},
+                         c.root, send_in_place);
+    case Operation::gatherv:
+      return root ? gatherv_plan(n, {s.count, s.datatype}, r.counts, r.displs,
+                                 r.datatype, c.root, send_in_place)
+                  : gather_plan(n, {s.count, s.datatype}, {}, c.root, false);
     case Operation::scatter:
-    case Operation::scatterv: {
-      check.root(c.root);
-      const bool in_place = root && r.data == MPI_IN_PLACE;
-      if (!root) check.not_in_place(r.data, "recv", "off the root");
-      if (!in_place) {
-        check.elements(r.count, r.datatype, "recv_count", "recv_type");
-      }
-      if (!root) {
-        return scatter_plan(n, {}, {r.count, r.datatype}, c.root, false);
-      }
-      check.not_in_place(s.data, "send", "(scatter's send at the root)");
-      check.datatype(s.datatype, "send_type");
-      if (c.operation == Operation::scatter) {
-        check.count(s.count, "send_count");
-        return scatter_plan(n, {s.count, s.datatype}, {r.count, r.datatype},
-                            c.root, in_place);
-      }
-      check.length(s.counts.size(), n.destinations.size(), "sendcounts",
-                   "outdegree");
-      check.length(s.displs.size(), n.destinations.size(), "displs",
-                   "outdegree");
-      check.counts(s.counts, "sendcounts");
-      return scatterv_plan(n, s.counts, s.displs, s.datatype,
-                           {r.count, r.datatype}, c.root, in_place);
-    }
-    case Operation::reduce: {
-      check.root(c.root);
-      check.elements(s.count, s.datatype, "count", "datatype");
-      check.op(c.op);
-      const bool in_place = root && s.data == MPI_IN_PLACE;
-      if (!root) check.not_in_place(s.data, "send", "off the root");
-      if (root) check.not_in_place(r.data, "recv", "(reduce's recv)");
-      return reduce_plan(n, {s.count, s.datatype}, c.op, c.root, in_place);
-    }
+      return scatter_plan(n, root ? Elements{s.count, s.datatype} : Elements{},
+                          {r.count, r.datatype}, c.root, recv_in_place);
+    case Operation::scatterv:
+      return root ? scatterv_plan(n, s.counts, s.displs, s.datatype,
+                                  {r.count, r.datatype}, c.root, recv_in_place)
+                  : scatter_plan(n, {}, {r.count, r.datatype}, c.root, false);
+    case Operation::reduce:
+      return reduce_plan(n, {s.count, s.datatype}, c.op, c.root, send_in_place);
     case Operation::allreduce:
-      return allreduce_plan(n, allreduce_operand(c, check), c.op,
+      return allreduce_plan(n, {s.count, s.datatype}, c.op,
                             s.data == MPI_IN_PLACE);
     default:
       break;
@@ -144,13 +100,9 @@ classic::Request run(const classic::Comm& comm, const Table& table,
   if (is_exchange(call.operation)) {
     return run_exchange(comm, table, call);
   }
+  // Normalised by the dispatch (internal/rooted.h): raw and checked.
   const Neighbourhood n{comm.rank(), table.sources, table.destinations};
-  const Checks check(comm, call);
-  if (call.form == Form::typed) {
-    const Call raw = raw_from_typed(call, n, check);
-    return execute(comm, raw, plan_for(raw, n, check));
-  }
-  return execute(comm, call, plan_for(call, n, check));
+  return execute(comm, call, plan_for(call, n));
 }
 
 // The default for every operation that has a meaning on a directed graph.

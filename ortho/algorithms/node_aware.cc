@@ -33,12 +33,10 @@
 #include "classic/exec/plan.h"
 #include "ortho/algorithms/agreed_prices.h"
 #include "ortho/algorithms/algorithms.h"
-#include "ortho/algorithms/checks.h"
 #include "ortho/algorithms/graph_plans.h"
 #include "ortho/algorithms/node_aware_model.h"
 #include "ortho/algorithms/node_aware_plans.h"
 #include "ortho/algorithms/node_aware_routes.h"
-#include "ortho/algorithms/raw_call.h"
 #include "ortho/algorithms/registry.h"
 #include "ortho/internal/exchange.h"
 #include "ortho/internal/last_plan.h"
@@ -132,10 +130,8 @@ classic::Request run_allreduce(const classic::Comm& comm, const Table& table,
                             function);
   }
   const Neighbourhood n{comm.rank(), table.sources, table.destinations};
-  const Checks check(comm, call);
-  const Call raw =
-      call.form == Form::typed ? raw_from_typed(call, n, check) : call;
-  const Elements operand = allreduce_operand(raw, check);
+  // Raw and checked by the dispatch (internal/rooted.h).
+  const Elements operand{call.send.count, call.send.datatype};
   const Plan::Block result{.space = Space::recv,
                            .displacement = 0,
                            .count = operand.count,
@@ -150,7 +146,7 @@ classic::Request run_allreduce(const classic::Comm& comm, const Table& table,
   Plan plan = data_plan(routes, blocks, uniform_sizes(routes, blocks, function),
                         table, operands.bytes, function);
   Plan::Round fold;
-  fold_operands(fold.local, operands.slots, result, raw.op);
+  fold_operands(fold.local, operands.slots, result, call.op);
   if (!fold.local.empty()) plan.rounds.push_back(std::move(fold));
   return classic::execute(
       comm,
