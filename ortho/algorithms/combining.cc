@@ -33,23 +33,6 @@ using combining_plans::PlanBuilder;
 using Plan = classic::Plan;
 using Space = Plan::Space;
 
-// Counts and datatypes of a typed call, checked against the spans.
-Call raw_counts(const Call& typed, const Table& table, const Checks& check) {
-  Call c = typed;
-  c.form = Form::raw;
-  const std::size_t in = table.sources.size();
-  const std::size_t out = table.destinations.size();
-  int count = check.size_of(c.send.elements);
-  if (c.operation == Operation::alltoall) {
-    count = out > 0 ? check.per_block(c.send.elements, out, "send")
-                    : check.per_block(c.recv.elements, in, "recv");
-  }
-  check.holds(c.recv.elements, in * static_cast<std::size_t>(count), "recv");
-  c.send.count = count;
-  c.recv.count = count;
-  return c;
-}
-
 // What identifies combining's plans among an operation's last plans.
 constexpr char kPlansOfCombining = 0;
 
@@ -62,12 +45,10 @@ classic::Request run(const classic::Comm& comm, const Table& table,
                             call.mode, call.function());
   }
   const Checks check(comm, call);
-  const Call c =
-      call.form == Form::typed ? raw_counts(call, table, check) : call;
-  check.elements(c.send.count, c.send.datatype, "send_count", "send_type");
-  check.elements(c.recv.count, c.recv.datatype, "recv_count", "recv_type");
-  check.not_in_place(c.send.data, "send", "(no in-place form on a graph)");
-  check.not_in_place(c.recv.data, "recv", "(no in-place form on a graph)");
+  const Exchange blocks = normalise(table, call, check);
+  Call c = call;
+  c.send.count = blocks.send_count;
+  c.recv.count = blocks.recv_count;
   const Combining& combining = *table.combining;
   // Plans over derived datatypes are made afresh at every call: a handle
   // freed and made again may name another layout.

@@ -103,6 +103,8 @@ Exchange blocks_of(const Table& table, const Call& call, const Checks& check) {
           all ? send_count *
                     classic::datatype_layout(s.datatype, function).extent
               : 0;
+      blocks.send_count = send_count;
+      blocks.recv_count = recv_count;
       blocks.send =
           regular(Space::send, out, send_count, s.datatype, send_stride);
       blocks.recv = regular(
@@ -129,6 +131,7 @@ Exchange blocks_of(const Table& table, const Call& call, const Checks& check) {
       if (call.form == Form::typed) {
         check.inside(r.counts, r.displs, r.elements, "recv");
       }
+      blocks.send_count = send_count;
       blocks.send = regular(Space::send, out, send_count, s.datatype, 0);
       blocks.recv =
           w ? varying_w(Space::recv, r.counts, r.byte_displs, r.datatypes)

@@ -5,8 +5,8 @@
 // argument error is raised here, on the process that made it, naming the
 // caller's function, before any message or agreement: a size-aware choice
 // that agrees on the largest block (ortho/internal/table.h) normalises first,
-// and the algorithms that route blocks themselves (per_peer, combining's
-// alltoallv/w) start from it.
+// and every algorithm of these operations starts from it. The other graph
+// collectives' normalisation: internal/rooted.h.
 #ifndef ORTHOCOMM_ORTHO_INTERNAL_EXCHANGE_H_
 #define ORTHOCOMM_ORTHO_INTERNAL_EXCHANGE_H_
 
@@ -30,6 +30,12 @@ struct Exchange {
   std::vector<classic::Plan::Block> recv;  // per source
   // The bytes of the largest send block (count times the datatype's size).
   std::size_t largest_send_bytes = 0;
+  // allgather(v, w) and alltoall: the count of the one send block (of the
+  // call's send datatype), the same along every edge and known also
+  // without one; allgather and alltoall: the count of every receive block.
+  // A typed call's counts follow from its spans.
+  int send_count = 0;
+  int recv_count = 0;
 };
 
 // Whether `operation` is one normalise() takes: allgather(v, w) and
