@@ -50,6 +50,20 @@
 // classic::start runs again on the same buffers (MPI-4). Counts,
 // displacements and datatype arrays are read during the call.
 //
+// Forms: raw buffers ((pointer, count, MPI_Datatype), as in MPI) and typed
+// ones (std::span<T>, the datatype inferred, counts from the spans as
+// classic's typed collectives take them); gather, scatter, reduce and
+// allreduce also in place (classic::in_place), and allgather, alltoall,
+// gather and allreduce also blocking with the received data returned by
+// value. f, if and f_init are function objects, the three instances of one
+// class template per operation (ortho::forms::Allgather<classic::Mode> for
+// allgather, iallgather, allgather_init), whose overloads are the forms:
+// forms_rooted.h (barrier, bcast, gather(v), scatter(v)), forms_exchange.h
+// (allgather(v, w), alltoall(v, w)), forms_reduction.h (reduce, allreduce,
+// reduce_scatter(_block), scan, exscan). Each builds an ortho::Call
+// (ortho/call.h) and hands it to ortho's one entry point (internal::run,
+// ortho/collectives.cc).
+//
 // Dispatch: ortho chose the algorithm of every operation when it first met
 // the communicator (ortho/table.h); a call costs one lookup. The choice can
 // be forced for experiments (ORTHO_ALGORITHM, ortho::set_algorithm).
@@ -59,7 +73,9 @@
 // classes (root, count, datatype, op, buffer) for the same faults, naming
 // ortho's function.
 
-#include "ortho/raw_collectives.h"    // IWYU pragma: export
-#include "ortho/typed_collectives.h"  // IWYU pragma: export
+#include "ortho/forms_exchange.h"   // IWYU pragma: export
+#include "ortho/forms_reduction.h"  // IWYU pragma: export
+#include "ortho/forms_rooted.h"     // IWYU pragma: export
+#include "ortho/typed_call.h"       // IWYU pragma: export
 
 #endif  // ORTHOCOMM_ORTHO_COLLECTIVES_H_

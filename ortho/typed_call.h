@@ -1,6 +1,8 @@
-// The typed forms' shared pieces: ortho's one entry point (internal::run)
-// and how a typed span becomes one side of a Call. Included by the typed
-// collectives' headers (typed_collectives.h).
+// The collectives' shared pieces: ortho's one entry point (internal::run),
+// run_in, which runs a call in the mode of the function object that made it,
+// and how a typed span becomes one side of a Call. Included by the
+// collectives' headers (forms_rooted.h, forms_exchange.h,
+// forms_reduction.h).
 #ifndef ORTHOCOMM_ORTHO_TYPED_CALL_H_
 #define ORTHOCOMM_ORTHO_TYPED_CALL_H_
 
@@ -14,6 +16,7 @@
 #include "classic/base/datatype.h"
 #include "classic/collectives/collectives.h"
 #include "classic/comm/comm.h"
+#include "classic/exec/mode.h"
 #include "classic/p2p/request.h"
 #include "ortho/call.h"
 
@@ -30,6 +33,23 @@ namespace internal {
 // checks that the operation is defined on its structure and runs the
 // selected algorithm.
 classic::Request run(const classic::Comm& comm, const Call& call);
+
+// What a collective returns in mode M: nothing when it blocks, its request
+// otherwise (pending for nonblocking, inactive for persistent).
+template <classic::Mode M>
+using ModeResult =
+    std::conditional_t<M == classic::Mode::blocking, void, classic::Request>;
+
+// Runs `call` in mode M: the one body of every collective's three modes.
+template <classic::Mode M>
+ModeResult<M> run_in(const classic::Comm& comm, Call call) {
+  call.mode = M;
+  if constexpr (M == classic::Mode::blocking) {
+    (void)run(comm, call);
+  } else {
+    return run(comm, call);
+  }
+}
 
 // How many blocks a process receives / sends in allgather and alltoall on
 // comm (its size, its remote size or its in- / out-degree).

@@ -1,0 +1,260 @@
+// ortho's exchanges: allgather(v, w) and alltoall(v, w), each one function
+// object per mode, with raw and typed buffers (ortho/collectives.h: modes,
+// forms and semantics).
+#ifndef ORTHOCOMM_ORTHO_FORMS_EXCHANGE_H_
+#define ORTHOCOMM_ORTHO_FORMS_EXCHANGE_H_
+
+#include <mpi.h>
+
+#include <cstddef>
+#include <span>
+#include <type_traits>
+#include <vector>
+
+#include "classic/base/datatype.h"
+#include "classic/collectives/collectives.h"
+#include "classic/comm/comm.h"
+#include "classic/exec/mode.h"
+#include "classic/p2p/request.h"
+#include "ortho/call.h"
+#include "ortho/typed_call.h"
+
+// The calls below name only the fields they set; GCC 12 warns about
+// designated initializers that leave members to their default member
+// initializers (-Wmissing-field-initializers), which is what they are for.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+
+namespace ortho {
+namespace forms {
+
+// MPI_Allgather; on a directed graph, MPI_Neighbor_allgather. Typed: count =
+// send.size(); recv holds one block per process / remote process /
+// in-neighbour.
+template <classic::Mode M>
+struct Allgather {
+  [[nodiscard]] internal::ModeResult<M> operator()(
+      const classic::Comm& comm, const void* send, int send_count,
+      MPI_Datatype send_type, void* recv, int recv_count,
+      MPI_Datatype recv_type) const {
+    return internal::run_in<M>(
+        comm,
+        Call{.operation = Operation::allgather,
+             .send = {.data = send, .count = send_count, .datatype = send_type},
+             .recv = {
+                 .data = recv, .count = recv_count, .datatype = recv_type}});
+  }
+  template <classic::Transmittable S, std::size_t SE, classic::Transmittable R,
+            std::size_t RE>
+  requires classic::internal::Matching<S, R>
+  [[nodiscard]] internal::ModeResult<M> operator()(
+      const classic::Comm& comm, std::span<S, SE> send,
+      std::span<R, RE> recv) const {
+    return internal::run_in<M>(comm, Call{.operation = Operation::allgather,
+                                          .form = Form::typed,
+                                          .send = internal::send_side(send),
+                                          .recv = internal::recv_side(recv)});
+  }
+  // By value (blocking): the blocks of every process / remote process /
+  // in-neighbour, send.size() elements each, in order.
+  template <classic::Transmittable S, std::size_t SE>
+  requires(M == classic::Mode::blocking)
+      [[nodiscard]] std::vector<std::remove_const_t<S>>
+      operator()(const classic::Comm& comm, std::span<S, SE> send) const {
+    std::vector<std::remove_const_t<S>> recv(
+        internal::blocks_received(comm, "ortho::allgather") * send.size());
+    (*this)(comm, send, std::span(recv));
+    return recv;
+  }
+};
+
+// MPI_Allgatherv; on a directed graph, MPI_Neighbor_allgatherv. Typed: counts
+// and displacements in elements.
+template <classic::Mode M>
+struct Allgatherv {
+  [[nodiscard]] internal::ModeResult<M> operator()(
+      const classic::Comm& comm, const void* send, int send_count,
+      MPI_Datatype send_type, void* recv, std::span<const int> recvcounts,
+      std::span<const int> displs, MPI_Datatype recv_type) const {
+    return internal::run_in<M>(
+        comm,
+        Call{.operation = Operation::allgatherv,
+             .send = {.data = send, .count = send_count, .datatype = send_type},
+             .recv = {.data = recv,
+                      .datatype = recv_type,
+                      .counts = recvcounts,
+                      .displs = displs}});
+  }
+  template <classic::Transmittable S, std::size_t SE, classic::Transmittable R,
+            std::size_t RE>
+  requires classic::internal::Matching<S, R>
+  [[nodiscard]] internal::ModeResult<M> operator()(
+      const classic::Comm& comm, std::span<S, SE> send, std::span<R, RE> recv,
+      std::span<const int> recvcounts, std::span<const int> displs) const {
+    return internal::run_in<M>(
+        comm, Call{.operation = Operation::allgatherv,
+                   .form = Form::typed,
+                   .send = internal::send_side(send),
+                   .recv = internal::with_blocks(internal::recv_side(recv),
+                                                 recvcounts, displs)});
+  }
+};
+
+// Directed graphs only (no MPI has it): the send block to every out-neighbour;
+// the block from in-neighbour i lands at recv + rdispls[i] bytes as
+// recvcounts[i] elements of recv_types[i]. Raw buffers only.
+template <classic::Mode M>
+struct Allgatherw {
+  [[nodiscard]] internal::ModeResult<M> operator()(
+      const classic::Comm& comm, const void* send, int send_count,
+      MPI_Datatype send_type, void* recv, std::span<const int> recvcounts,
+      std::span<const MPI_Aint> rdispls,
+      std::span<const MPI_Datatype> recv_types) const {
+    return internal::run_in<M>(
+        comm,
+        Call{.operation = Operation::allgatherw,
+             .send = {.data = send, .count = send_count, .datatype = send_type},
+             .recv = {.data = recv,
+                      .counts = recvcounts,
+                      .byte_displs = rdispls,
+                      .datatypes = recv_types}});
+  }
+};
+
+// MPI_Alltoall; on a directed graph, MPI_Neighbor_alltoall. Typed: send holds
+// one block per process / remote process / out-neighbour.
+template <classic::Mode M>
+struct Alltoall {
+  [[nodiscard]] internal::ModeResult<M> operator()(
+      const classic::Comm& comm, const void* send, int send_count,
+      MPI_Datatype send_type, void* recv, int recv_count,
+      MPI_Datatype recv_type) const {
+    return internal::run_in<M>(
+        comm,
+        Call{.operation = Operation::alltoall,
+             .send = {.data = send, .count = send_count, .datatype = send_type},
+             .recv = {
+                 .data = recv, .count = recv_count, .datatype = recv_type}});
+  }
+  template <classic::Transmittable S, std::size_t SE, classic::Transmittable R,
+            std::size_t RE>
+  requires classic::internal::Matching<S, R>
+  [[nodiscard]] internal::ModeResult<M> operator()(
+      const classic::Comm& comm, std::span<S, SE> send,
+      std::span<R, RE> recv) const {
+    return internal::run_in<M>(comm, Call{.operation = Operation::alltoall,
+                                          .form = Form::typed,
+                                          .send = internal::send_side(send),
+                                          .recv = internal::recv_side(recv)});
+  }
+  // By value (blocking): send holds one block per process / remote process /
+  // out-neighbour; the result one per process / remote process /
+  // in-neighbour. ErrorClass::buffer where no block size follows from send
+  // (no out-neighbours but some in-neighbours: pass a recv span instead).
+  template <classic::Transmittable S, std::size_t SE>
+  requires(M == classic::Mode::blocking)
+      [[nodiscard]] std::vector<std::remove_const_t<S>>
+      operator()(const classic::Comm& comm, std::span<S, SE> send) const {
+    const char* function = "ortho::alltoall";
+    const std::size_t sent = internal::blocks_sent(comm, function);
+    const std::size_t received = internal::blocks_received(comm, function);
+    internal::check_block_size(send.size(), sent, received, function);
+    std::vector<std::remove_const_t<S>> recv(
+        sent == 0 ? 0 : received * (send.size() / sent));
+    (*this)(comm, send, std::span(recv));
+    return recv;
+  }
+};
+
+// MPI_Alltoallv; on a directed graph, MPI_Neighbor_alltoallv. Typed: counts
+// and displacements in elements.
+template <classic::Mode M>
+struct Alltoallv {
+  [[nodiscard]] internal::ModeResult<M> operator()(
+      const classic::Comm& comm, const void* send,
+      std::span<const int> sendcounts, std::span<const int> sdispls,
+      MPI_Datatype send_type, void* recv, std::span<const int> recvcounts,
+      std::span<const int> rdispls, MPI_Datatype recv_type) const {
+    return internal::run_in<M>(comm, Call{.operation = Operation::alltoallv,
+                                          .send = {.data = send,
+                                                   .datatype = send_type,
+                                                   .counts = sendcounts,
+                                                   .displs = sdispls},
+                                          .recv = {.data = recv,
+                                                   .datatype = recv_type,
+                                                   .counts = recvcounts,
+                                                   .displs = rdispls}});
+  }
+  template <classic::Transmittable S, std::size_t SE, classic::Transmittable R,
+            std::size_t RE>
+  requires classic::internal::Matching<S, R>
+  [[nodiscard]] internal::ModeResult<M> operator()(
+      const classic::Comm& comm, std::span<S, SE> send,
+      std::span<const int> sendcounts, std::span<const int> sdispls,
+      std::span<R, RE> recv, std::span<const int> recvcounts,
+      std::span<const int> rdispls) const {
+    return internal::run_in<M>(
+        comm, Call{.operation = Operation::alltoallv,
+                   .form = Form::typed,
+                   .send = internal::with_blocks(internal::send_side(send),
+                                                 sendcounts, sdispls),
+                   .recv = internal::with_blocks(internal::recv_side(recv),
+                                                 recvcounts, rdispls)});
+  }
+};
+
+// MPI_Alltoallw with byte displacements of MPI_Aint (as MPI_Neighbor_alltoallw
+// and MPI-4's MPI_Alltoallw_c; on fully connected and bipartite communicators
+// they must fit an int); on a directed graph, MPI_Neighbor_alltoallw. Raw
+// buffers only.
+template <classic::Mode M>
+struct Alltoallw {
+  [[nodiscard]] internal::ModeResult<M> operator()(
+      const classic::Comm& comm, const void* send,
+      std::span<const int> sendcounts, std::span<const MPI_Aint> sdispls,
+      std::span<const MPI_Datatype> send_types, void* recv,
+      std::span<const int> recvcounts, std::span<const MPI_Aint> rdispls,
+      std::span<const MPI_Datatype> recv_types) const {
+    return internal::run_in<M>(comm, Call{.operation = Operation::alltoallw,
+                                          .send = {.data = send,
+                                                   .counts = sendcounts,
+                                                   .byte_displs = sdispls,
+                                                   .datatypes = send_types},
+                                          .recv = {.data = recv,
+                                                   .counts = recvcounts,
+                                                   .byte_displs = rdispls,
+                                                   .datatypes = recv_types}});
+  }
+};
+
+}  // namespace forms
+
+inline constexpr forms::Allgather<classic::Mode::blocking> allgather{};
+inline constexpr forms::Allgather<classic::Mode::nonblocking> iallgather{};
+inline constexpr forms::Allgather<classic::Mode::persistent> allgather_init{};
+
+inline constexpr forms::Allgatherv<classic::Mode::blocking> allgatherv{};
+inline constexpr forms::Allgatherv<classic::Mode::nonblocking> iallgatherv{};
+inline constexpr forms::Allgatherv<classic::Mode::persistent> allgatherv_init{};
+
+inline constexpr forms::Allgatherw<classic::Mode::blocking> allgatherw{};
+inline constexpr forms::Allgatherw<classic::Mode::nonblocking> iallgatherw{};
+inline constexpr forms::Allgatherw<classic::Mode::persistent> allgatherw_init{};
+
+inline constexpr forms::Alltoall<classic::Mode::blocking> alltoall{};
+inline constexpr forms::Alltoall<classic::Mode::nonblocking> ialltoall{};
+inline constexpr forms::Alltoall<classic::Mode::persistent> alltoall_init{};
+
+inline constexpr forms::Alltoallv<classic::Mode::blocking> alltoallv{};
+inline constexpr forms::Alltoallv<classic::Mode::nonblocking> ialltoallv{};
+inline constexpr forms::Alltoallv<classic::Mode::persistent> alltoallv_init{};
+
+inline constexpr forms::Alltoallw<classic::Mode::blocking> alltoallw{};
+inline constexpr forms::Alltoallw<classic::Mode::nonblocking> ialltoallw{};
+inline constexpr forms::Alltoallw<classic::Mode::persistent> alltoallw_init{};
+
+}  // namespace ortho
+
+#pragma GCC diagnostic pop
+
+#endif  // ORTHOCOMM_ORTHO_FORMS_EXCHANGE_H_
