@@ -51,7 +51,10 @@ struct Algorithm {
 };
 
 // The choice for one operation: `primary` for blocks of up to
-// `crossover_bytes` bytes, `alternative` (where there is one) above.
+// `crossover_bytes` bytes, `alternative` (where there is one) above, and
+// where more algorithms take over at larger sizes (node_aware, then
+// combining, then node_aware again on a stencil over several hosts), each
+// of `further` above its size.
 // Persistent calls may have a primary of their own, `persistent` (one whose
 // set-up is paid once, at initialisation), with its own crossover to the
 // same alternative. An operation undefined on the structure has no primary.
@@ -62,6 +65,11 @@ struct Choice {
   std::size_t crossover_bytes = kNever;
   Algorithm persistent;  // where set, persistent calls' primary
   std::size_t persistent_crossover_bytes = kNever;
+  struct Step {
+    std::size_t above_bytes = 0;
+    Algorithm algorithm;
+  };
+  std::vector<Step> further;  // in increasing above_bytes
   // The block sizes of one call may differ between processes (alltoallv,
   // alltoallw): the dispatch agrees on the largest (a maximum over the
   // communicator) before a size-aware selection, so that all choose alike.
@@ -87,14 +95,23 @@ struct Choice {
                : crossover_bytes != kNever;
   }
   const Algorithm& select(std::size_t block_bytes) const {
-    return block_bytes > crossover_bytes ? alternative : primary;
+    return block_bytes > crossover_bytes ? above(block_bytes) : primary;
   }
   const Algorithm& select(std::size_t block_bytes, classic::Mode mode) const {
     if (mode == classic::Mode::persistent && persistent.run != nullptr) {
-      return block_bytes > persistent_crossover_bytes ? alternative
+      return block_bytes > persistent_crossover_bytes ? above(block_bytes)
                                                       : persistent;
     }
     return select(block_bytes);
+  }
+  // What runs above a crossover.
+  const Algorithm& above(std::size_t block_bytes) const {
+    const Algorithm* selected = &alternative;
+    for (const Step& step : further) {
+      if (block_bytes <= step.above_bytes) break;
+      selected = &step.algorithm;
+    }
+    return *selected;
   }
 };
 
