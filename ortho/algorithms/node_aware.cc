@@ -25,6 +25,7 @@
 #include <memory>
 #include <numeric>
 #include <optional>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -33,6 +34,8 @@
 #include "classic/exec/plan.h"
 #include "ortho/algorithms/agreed_prices.h"
 #include "ortho/algorithms/algorithms.h"
+#include "ortho/algorithms/combining.h"
+#include "ortho/algorithms/combining_loads.h"
 #include "ortho/algorithms/graph_plans.h"
 #include "ortho/algorithms/node_aware_model.h"
 #include "ortho/algorithms/node_aware_plans.h"
@@ -40,6 +43,7 @@
 #include "ortho/algorithms/registry.h"
 #include "ortho/internal/exchange.h"
 #include "ortho/internal/last_plan.h"
+#include "stencils/schedule.h"
 
 namespace ortho::algorithms {
 
@@ -186,6 +190,45 @@ void analyse(const classic::Comm& comm, Table& table) {
   }
 }
 
+// allgather and alltoall on a Cartesian stencil over several hosts: the
+// fastest of node_aware, combining and direct at each block size, all
+// priced by the node-aware model (fastest_steps), replaces the choice
+// combining made with its single-host model.
+void adopt_beside_combining(Table& table, Operation operation) {
+  const NodeAware& model = *table.node_aware;
+  const Combining& combining = *table.combining;
+  const std::span<const stencils::Round> rounds =
+      operation == Operation::allgather
+          ? std::span<const stencils::Round>(combining.allgather.rounds)
+          : std::span<const stencils::Round>(combining.alltoall.rounds);
+  const std::vector<FastestStep> steps = fastest_steps(
+      model.graph(), NodeAware::payload_of(operation),
+      combining_loads::messages_of(rounds, combining.geometry,
+                                   model.graph().host_of_rank),
+      *model.prices(), static_cast<std::size_t>(combining.prices.eager_bytes),
+      kMostModelledBytes, kMostCombinedBlockBytes);
+  const auto algorithm = [](Fastest fastest) {
+    switch (fastest) {
+      case Fastest::node_aware:
+        return node_aware();
+      case Fastest::combining:
+        return algorithms::combining();
+      case Fastest::direct:
+        break;
+    }
+    return direct();
+  };
+  Choice choice = Choice::only(algorithm(steps.front().fastest));
+  if (steps.size() > 1) {
+    choice.crossover_bytes = steps[0].up_to;
+    choice.alternative = algorithm(steps[1].fastest);
+  }
+  for (std::size_t i = 2; i < steps.size(); ++i) {
+    choice.further.push_back({steps[i - 1].up_to, algorithm(steps[i].fastest)});
+  }
+  table.choice(operation) = choice;
+}
+
 // Offered on the graphs it serves. The default where the graph spans
 // several hosts and the cost model (node_aware_model.h) prefers it to
 // direct, up to its crossover: for allgather, alltoall and allreduce in
@@ -206,6 +249,10 @@ void adopt(Table& table) {
   const NodeAware& model = *table.node_aware;
   for (Operation operation :
        {Operation::allgather, Operation::alltoall, Operation::allreduce}) {
+    if (table.combining && operation != Operation::allreduce) {
+      adopt_beside_combining(table, operation);
+      continue;
+    }
     Choice choice;
     choose_up_to(choice, node_aware(),
                  model.faster_up_to(NodeAware::payload_of(operation)), false);
@@ -242,6 +289,7 @@ void choose_up_to(Choice& choice, const Algorithm& algorithm,
   } else {
     choice.primary = algorithm;
     choice.crossover_bytes = crossover;
+    choice.further.clear();  // direct above, whatever steps were there
   }
 }
 

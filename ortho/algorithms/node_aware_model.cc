@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "stencils/message_split.h"
+
 namespace ortho::algorithms {
 namespace {
 
@@ -236,6 +238,115 @@ std::optional<std::size_t> common_neighbours_up_to(
     return ns < direct_ns(graph, direct, prices, static_cast<double>(bytes));
   };
   return faster_up_to(faster, most_bytes);
+}
+
+double combining_call_ns(const HostGraph& graph,
+                         const combining_loads::Rounds& rounds,
+                         const HostPrices& prices, std::size_t block_bytes,
+                         std::size_t split_eager_bytes) {
+  double total = 0;
+  std::vector<DirectLoad> round;
+  for (const auto& messages_of_rank : rounds) {
+    round.assign(messages_of_rank.size(), DirectLoad{});
+    for (std::size_t p = 0; p < messages_of_rank.size(); ++p) {
+      for (const combining_loads::Message& message : messages_of_rank[p]) {
+        StepLoad& load =
+            message.between_hosts ? round[p].between : round[p].within;
+        const int first = stencils::first_part_blocks(
+            message.blocks, block_bytes, split_eager_bytes);
+        load.messages += first < message.blocks ? 2 : 1;
+        load.blocks += message.blocks;
+        if (message.blocks > 1) load.packed_blocks += message.blocks;
+        load.largest_message_blocks =
+            std::max(load.largest_message_blocks, first);
+      }
+    }
+    total += direct_ns(graph, round, prices, static_cast<double>(block_bytes));
+  }
+  return total;
+}
+
+std::vector<FastestStep> fastest_steps(const HostGraph& graph,
+                                       node_routes::Payload payload,
+                                       const combining_loads::Rounds& rounds,
+                                       const HostPrices& prices,
+                                       std::size_t split_eager_bytes,
+                                       std::size_t most_bytes,
+                                       std::size_t combining_most_bytes) {
+  const std::vector<DirectLoad> direct = direct_loads(graph);
+  const std::vector<Load> mine = node_routes::loads(graph, payload);
+  const auto fastest = [&](std::size_t bytes) {
+    const double direct_time =
+        direct_ns(graph, direct, prices, static_cast<double>(bytes));
+    const double node_aware_time =
+        node_aware_call_ns(graph, mine, prices, bytes);
+    Fastest best =
+        node_aware_time < direct_time ? Fastest::node_aware : Fastest::direct;
+    if (bytes <= combining_most_bytes &&
+        combining_call_ns(graph, rounds, prices, bytes, split_eager_bytes) <
+            std::min(direct_time,
+                     kCombiningShareOfNodeAware * node_aware_time)) {
+      best = Fastest::combining;
+    }
+    return best;
+  };
+  // Sizes 0, 1, 2, 4, ..., most_bytes, combining_most_bytes (where
+  // combining drops out) and every size where a message passes an eager
+  // limit (a rendezvous or a split makes the times jump there); between
+  // two of them the times are straight lines, whose crossing is found
+  // exactly.
+  std::vector<std::size_t> sizes = {0, combining_most_bytes,
+                                    combining_most_bytes + 1};
+  for (std::size_t bytes = 1; bytes < most_bytes; bytes *= 2) {
+    sizes.push_back(bytes);
+  }
+  std::vector<int> message_blocks = {1};
+  for (const auto& messages_of_rank : rounds) {
+    for (const auto& messages : messages_of_rank) {
+      for (const combining_loads::Message& message : messages) {
+        message_blocks.push_back(message.blocks);
+        message_blocks.push_back((message.blocks + 1) / 2);
+      }
+    }
+  }
+  for (const Load& load : mine) {
+    for (const StepLoad& step : load) {
+      message_blocks.push_back(step.largest_message_blocks);
+    }
+  }
+  for (const double eager : {prices.within.eager_bytes,
+                             prices.between.eager_bytes,
+                             static_cast<double>(split_eager_bytes)}) {
+    for (const int blocks : message_blocks) {
+      if (blocks <= 0) continue;
+      const auto edge = static_cast<std::size_t>(eager / blocks);
+      sizes.push_back(edge);
+      sizes.push_back(edge + 1);
+    }
+  }
+  sizes.push_back(most_bytes);
+  std::sort(sizes.begin(), sizes.end());
+  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+  while (sizes.back() > most_bytes) sizes.pop_back();
+  std::vector<FastestStep> steps = {{0, fastest(0)}};
+  for (std::size_t i = 1; i < sizes.size(); ++i) {
+    std::size_t low = sizes[i - 1];  // fastest(low) is steps.back()'s
+    const std::size_t high = sizes[i];
+    // Each change up to `high`: the first size past `low` where another
+    // algorithm is the fastest, found by bisection.
+    while (fastest(high) != steps.back().fastest) {
+      std::size_t changed = high;
+      while (changed - low > 1) {
+        const std::size_t middle = low + (changed - low) / 2;
+        (fastest(middle) == steps.back().fastest ? low : changed) = middle;
+      }
+      steps.back().up_to = low;
+      steps.push_back({changed, fastest(changed)});
+      low = changed;
+    }
+    steps.back().up_to = high;
+  }
+  return steps;
 }
 
 }  // namespace ortho::algorithms

@@ -1,5 +1,6 @@
-// The cost model's choice between direct, node_aware and common_neighbours
-// where a graph's processes sit on several hosts: messages within a host priced
+// The cost model's choice between direct, node_aware, common_neighbours and
+// (on a Cartesian stencil) message combining where a graph's processes sit
+// on several hosts: messages within a host priced
 // as shared memory, messages between hosts as the network, and each algorithm's
 // time that of its slowest process in each round. MPI-free: node_aware.cc
 // runs it once per communicator, on the whole graph every process has
@@ -8,9 +9,12 @@
 #define ORTHOCOMM_ORTHO_ALGORITHMS_NODE_AWARE_MODEL_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <span>
+#include <vector>
 
+#include "ortho/algorithms/combining_loads.h"
 #include "ortho/algorithms/common_neighbours_routes.h"
 #include "ortho/algorithms/cost_model.h"
 #include "ortho/algorithms/node_aware_routes.h"
@@ -72,6 +76,45 @@ std::optional<std::size_t> common_neighbours_up_to(
     const common_routes::Grouping& grouping, node_routes::Payload payload,
     const HostPrices& prices, std::optional<std::size_t> node_aware_up_to,
     std::size_t most_bytes);
+
+// Message combining (combining_loads.h): each of its rounds priced as
+// direct's one, a message whose blocks pass `split_eager_bytes` counted as
+// the two that combining's plans send (stencils/message_split.h).
+double combining_call_ns(const node_routes::HostGraph& graph,
+                         const combining_loads::Rounds& rounds,
+                         const HostPrices& prices, std::size_t block_bytes,
+                         std::size_t split_eager_bytes);
+
+// node_aware, message combining and direct on one scale, for a stencil whose
+// combining schedule has `rounds`: the fastest of the three at each block
+// size up to `most_bytes` (combining only up to `combining_most_bytes`, and
+// against node_aware by kCombiningShareOfNodeAware), as
+// steps in increasing size: steps[i].fastest up to steps[i].up_to bytes
+// (the last step's to most_bytes, and beyond). Sizes are told apart to
+// within a byte where the model's times cross, and at least at every
+// power of two.
+// Combining is taken over node_aware only where its modelled time is below
+// this share of node_aware's. On 2 simulated hosts x 4 processes the model
+// priced the two within 6 % of each other at 4 B - 1 KB, where node_aware
+// measured 1.2-1.4x faster (combining sends a message between hosts from
+// every process, node_aware one per pair of hosts, and those TCP messages
+// cost more on shared cores than the model's price); at 4 KB alltoall on
+// the 2-d torus it priced combining 30 % faster, and it measured 25-33 %
+// faster.
+inline constexpr double kCombiningShareOfNodeAware = 0.85;
+enum class Fastest : std::uint8_t { direct, node_aware, combining };
+struct FastestStep {
+  std::size_t up_to = 0;
+  Fastest fastest = Fastest::direct;
+  friend bool operator==(const FastestStep&, const FastestStep&) = default;
+};
+std::vector<FastestStep> fastest_steps(const node_routes::HostGraph& graph,
+                                       node_routes::Payload payload,
+                                       const combining_loads::Rounds& rounds,
+                                       const HostPrices& prices,
+                                       std::size_t split_eager_bytes,
+                                       std::size_t most_bytes,
+                                       std::size_t combining_most_bytes);
 
 }  // namespace ortho::algorithms
 
