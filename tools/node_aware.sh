@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Node-aware collectives measured: experiments/node_aware_benchmark (built
 # with -c opt) on simulated hosts (tools/hosts.sh: shared memory within a
-# host, TCP over veth between hosts), ranks placed by slot. Writes
+# host, TCP over veth between hosts), ranks round-robin over the hosts
+# (mpirun --map-by node: rank r on host r mod H). Writes
 # RESULTS/run.txt (what ran where), RESULTS/raw.txt (the program's output)
 # and RESULTS/table.txt: per operation, stencil and block size, Open MPI's
 # time per call and every variant's speedup over it (> 1: faster), and the
@@ -61,12 +62,12 @@ chmod 755 "$work"
 mkdir -p "$results"
 {
   run_facts "$command_line"
-  echo "hosts: $hosts simulated hosts x $slots slots (tools/hosts.sh), $np processes by slot, btl self,vader,tcp"
+  echo "hosts: $hosts simulated hosts x $slots slots (tools/hosts.sh), $np processes round-robin over the hosts (--map-by node), btl self,vader,tcp"
   echo "program: node_aware_benchmark ${flags[*]}"
   echo "load before: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min)"
 } >"$results/run.txt"
 
-bash tools/hosts.sh "$hosts" --slots "$slots" -- bash -c '
+bash tools/hosts.sh "$hosts" --slots "$slots" --map-by node -- bash -c '
   source tests/harness/mpirun_flags.sh
   mpirun_flags "$1"
   shift
