@@ -40,18 +40,26 @@ classic::Request run_selected(const classic::Comm& comm, const Table& table,
   return last.algorithm.run(comm, table, call);
 }
 
-// The rooted operations on a directed graph are normalised before the
-// choice (internal/rooted.h); the exchanges where their algorithm makes a
-// plan (internal/exchange.h), and before any agreement on their size.
+// The rooted operations on a directed graph, normalised before the choice
+// (internal/rooted.h); the exchanges are normalised where their algorithm
+// makes a plan (internal/exchange.h), and before any agreement on their
+// size. Out of line: the exchanges' path keeps no Call copy on its stack.
+[[gnu::noinline]] classic::Request run_rooted(const classic::Comm& comm,
+                                              const Table& table,
+                                              const Choice& choice,
+                                              const Call& call) {
+  const algorithms::Neighbourhood n{comm.rank(), table.sources,
+                                    table.destinations};
+  return run_selected(
+      comm, table, choice,
+      algorithms::normalise_rooted(n, call, algorithms::Checks(comm, call)));
+}
+
 classic::Request run_normalised(const classic::Comm& comm, const Table& table,
                                 const Choice& choice, const Call& call) {
   if (table.structure == Structure::directed_graph &&
-      algorithms::is_rooted(call.operation)) {
-    const algorithms::Neighbourhood n{comm.rank(), table.sources,
-                                      table.destinations};
-    return run_selected(
-        comm, table, choice,
-        algorithms::normalise_rooted(n, call, algorithms::Checks(comm, call)));
+      algorithms::is_rooted(call.operation)) [[unlikely]] {
+    return run_rooted(comm, table, choice, call);
   }
   return run_selected(comm, table, choice, call);
 }

@@ -1,7 +1,7 @@
 #include "ortho/operation.h"
 
 #include <algorithm>
-#include <string>
+#include <string_view>
 
 namespace ortho {
 namespace {
@@ -19,17 +19,31 @@ std::size_t index_of(Operation operation) {
 }
 
 // "ortho::<name>", "ortho::i<name>", "ortho::<name>_init" for every
-// operation, made once.
-struct FunctionNames {
-  std::array<std::array<std::string, 3>, kOperationCount> names;
-  FunctionNames() {
-    for (std::size_t i = 0; i < kOperationCount; ++i) {
-      const std::string name(kNames[i]);
-      names[i] = {"ortho::" + name, "ortho::i" + name,
-                  "ortho::" + name + "_init"};
-    }
+// operation, composed at compile time: every call names its function (for
+// errors), so the lookup is an index.
+constexpr std::size_t kLongestName = 40;
+using FunctionName = std::array<char, kLongestName>;
+
+constexpr FunctionName composed(std::string_view prefix, std::string_view name,
+                                std::string_view suffix) {
+  FunctionName out{};
+  std::size_t n = 0;
+  for (const std::string_view part : {prefix, name, suffix}) {
+    for (const char c : part) out[n++] = c;
   }
-};
+  return out;  // zero-terminated: at most 35 characters are written
+}
+
+constexpr std::array<std::array<FunctionName, 3>, kOperationCount>
+    kFunctionNames = [] {
+      std::array<std::array<FunctionName, 3>, kOperationCount> names{};
+      for (std::size_t i = 0; i < kOperationCount; ++i) {
+        names[i] = {composed("ortho::", kNames[i], ""),
+                    composed("ortho::i", kNames[i], ""),
+                    composed("ortho::", kNames[i], "_init")};
+      }
+      return names;
+    }();
 
 }  // namespace
 
@@ -55,9 +69,8 @@ std::optional<Operation> operation_named(std::string_view name) {
 }
 
 const char* function_name(Operation operation, classic::Mode mode) {
-  static const FunctionNames table;
-  return table.names[index_of(operation)][static_cast<std::size_t>(mode)]
-      .c_str();
+  return kFunctionNames[index_of(operation)][static_cast<std::size_t>(mode)]
+      .data();
 }
 
 bool defined_on(Operation operation, Structure structure) {
