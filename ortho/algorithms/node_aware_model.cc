@@ -314,6 +314,10 @@ std::vector<FastestStep> fastest_steps(const HostGraph& graph,
       message_blocks.push_back(step.largest_message_blocks);
     }
   }
+  std::sort(message_blocks.begin(), message_blocks.end());
+  message_blocks.erase(
+      std::unique(message_blocks.begin(), message_blocks.end()),
+      message_blocks.end());
   for (const double eager : {prices.within.eager_bytes,
                              prices.between.eager_bytes,
                              static_cast<double>(split_eager_bytes)}) {
