@@ -14,27 +14,15 @@
 #include "ortho/algorithms/checks.h"
 #include "ortho/algorithms/graph_plans.h"
 #include "ortho/call.h"
+#include "ortho/internal/exchange.h"
 #include "ortho/internal/inside_ortho.h"
 #include "ortho/operation.h"
 
 namespace ortho::algorithms {
 
-// Whether `operation` is one normalise_rooted() takes on a directed graph.
-inline bool is_rooted(Operation operation) {
-  switch (operation) {
-    case Operation::barrier:
-    case Operation::bcast:
-    case Operation::gather:
-    case Operation::gatherv:
-    case Operation::scatter:
-    case Operation::scatterv:
-    case Operation::reduce:
-    case Operation::allreduce:
-      return true;
-    default:
-      return false;
-  }
-}
+// Whether normalise_rooted() takes `operation`, one defined on a directed
+// graph (ortho::defined_on): every one but the exchanges.
+inline bool is_rooted(Operation operation) { return !is_exchange(operation); }
 
 // The call in raw form (counts in elements of the datatype), every argument
 // checked: raises classic::Error (through `check`) for the first that does

@@ -7,7 +7,6 @@
 #include <gtest/gtest.h>
 #include <mpi.h>
 
-#include <array>
 #include <cstdlib>
 #include <functional>
 #include <numeric>
@@ -21,14 +20,10 @@
 #include "classic/exec/mode.h"
 #include "classic/graph/dist_graph.h"
 #include "classic/p2p/request.h"
-#include "classic/topology/dims_create.h"
-#include "naming/cart_name.h"
 #include "ortho/collectives.h"
-#include "ortho/dist_graph.h"
 #include "ortho/table.h"
-#include "stencils/cart_neighbors.h"
-#include "stencils/neighborhood.h"
 #include "tests/ortho/graph/graph_testing.h"
+#include "tests/ortho/testing/moore_torus.h"
 #include "tests/testing/errors.h"
 
 namespace {
@@ -39,19 +34,11 @@ using classic::Request;
 using ortho_graph_testing::in_mode;
 using ortho_graph_testing::kModes;
 
-// A periodic Moore stencil of depth 1 on the world named as a 2-d grid,
-// planned on 2 hosts, with `algorithm` forced for allreduce.
+// The 2-d Moore torus of ortho_testing, planned on 2 hosts, with
+// `algorithm` forced for allreduce.
 classic::Comm moore_graph(const std::string& algorithm) {
   setenv("ORTHO_HOSTS", "2", 1);
-  const classic::Comm named = classic::Comm::world().dup();
-  const std::vector<int> dims =
-      classic::dims_create(named.size(), std::vector<int>{0, 0});
-  naming::cart_name(named, dims, std::array<bool, 2>{true, true},
-                    naming::Order::row_major);
-  const std::vector<int> neighbours = stencils::cart_neighbor_ranks(
-      named, named.rank(), stencils::Metric::chebyshev, 1, 1);
-  classic::Comm graph = ortho::dist_graph_create_adjacent(
-      named, neighbours, classic::unweighted, neighbours, classic::unweighted);
+  classic::Comm graph = ortho_testing::moore_torus();
   unsetenv("ORTHO_HOSTS");
   ortho::set_algorithm(graph, "allreduce=" + algorithm);
   return graph;
