@@ -4,15 +4,23 @@
 // routes counted, node_routes::loads, and the model evaluated at the block
 // sizes its search visits), on Erdős–Rényi graphs of experiments/
 // sparse_graphs.h, 4 processes a host. Every process computes the same, so
-// this is the analysis's time on each. White-box: it times ortho's internal
-// model directly (INSIDE_ORTHO).
+// this is the analysis's time on each; and on 3-d Moore tori, the steps
+// that weigh node_aware against combining and direct. White-box: it times
+// ortho's internal model directly (INSIDE_ORTHO).
 #include <benchmark/benchmark.h>
 
+#include <array>
 #include <cstddef>
 #include <optional>
+#include <vector>
 
+#include "classic/topology/dims_create.h"
 #include "experiments/sparse_graphs.h"
+#include "naming/geometry.h"
+#include "ortho/algorithms/combining_loads.h"
 #include "ortho/algorithms/node_aware_model.h"
+#include "stencils/neighborhood.h"
+#include "stencils/schedule.h"
 
 namespace {
 
@@ -45,6 +53,50 @@ void BM_NodeAwareAnalysis(benchmark::State& state) {
 BENCHMARK(BM_NodeAwareAnalysis)
     ->ArgNames({"processes", "density_permille"})
     ->ArgsProduct({{16, 64, 256, 1024}, {50, 100, 300}})
+    ->Unit(benchmark::kMillisecond);
+
+// On a periodic 3-d Moore torus of `processes` (4 a host, round-robin):
+// what the table computes besides for allgather and alltoall, where it
+// weighs node_aware, combining and direct on one scale: combining's
+// messages per round and host (combining_loads) and the fastest steps.
+void BM_StencilSteps(benchmark::State& state) {
+  const auto processes = static_cast<int>(state.range(0));
+  const std::vector<int> dims =
+      classic::dims_create(processes, std::vector<int>{0, 0, 0});
+  const std::array<bool, 3> periods = {true, true, true};
+  const naming::Geometry geometry(dims, periods, naming::Order::row_major);
+  const int hosts = processes / kProcessesPerHost;
+  HostGraph graph;
+  for (int r = 0; r < processes; ++r) {
+    graph.host_of_rank.push_back(r % hosts);
+    graph.destinations.push_back(stencils::cart_neighbor_ranks(
+        geometry, r, stencils::Metric::chebyshev, 1, 1));
+  }
+  const stencils::Stencil moore =
+      stencils::cart_stencil(3, stencils::Metric::chebyshev, 1, 1);
+  std::vector<int> negated(moore.flat().begin(), moore.flat().end());
+  for (int& x : negated) x = -x;
+  const stencils::Stencil sources(3, negated);
+  const auto allgather = stencils::allgather_schedule(geometry, moore, sources);
+  const auto alltoall = stencils::alltoall_schedule(geometry, moore, sources);
+  const HostPrices prices = ortho::algorithms::host_prices(1);
+  for (auto _ : state) {
+    for (const bool per_edge : {false, true}) {
+      const auto steps = ortho::algorithms::fastest_steps(
+          graph, per_edge ? Payload::per_edge : Payload::per_source,
+          ortho::algorithms::combining_loads::messages_of(
+              per_edge ? alltoall.rounds : allgather.rounds, geometry,
+              graph.host_of_rank),
+          prices, 65'536, std::size_t{1} << 30, std::size_t{16} * 1024);
+      benchmark::DoNotOptimize(steps);
+    }
+  }
+}
+
+BENCHMARK(BM_StencilSteps)
+    ->ArgName("processes")
+    ->Arg(64)
+    ->Arg(512)
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace
