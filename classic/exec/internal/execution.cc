@@ -83,12 +83,43 @@ void Execution::run_to_completion() {
   }
 }
 
+void Execution::post_resolved(const PostingList::Round& list,
+                              MPI_Request* posted) {
+  void* const* const at = addresses_.data() + list.first;
+  std::size_t k = 0;
+  for (const PostingList::Posting& p : list.receives) {
+    const int code =
+        MPI_Irecv(at[k], p.count, p.datatype, transport_rank(p.group, p.peer),
+                  tag_base_ + p.tag, context_, &posted[k]);
+    if (code != MPI_SUCCESS) [[unlikely]] {
+      requests_.truncate(k);
+      fail(code);
+    }
+    ++k;
+  }
+  for (const PostingList::Posting& p : list.sends) {
+    const int code =
+        MPI_Isend(at[k], p.count, p.datatype, transport_rank(p.group, p.peer),
+                  tag_base_ + p.tag, context_, &posted[k]);
+    if (code != MPI_SUCCESS) [[unlikely]] {
+      requests_.truncate(k);
+      fail(code);
+    }
+    ++k;
+  }
+}
+
 void Execution::post(std::size_t round) {
   const PostingList::Round& list = postings_->rounds[round];
   // Filled in place, then cut to what was posted; on a failure, to what
   // was posted before it.
   requests_.resize(list.receives.size() + list.sends.size());
   MPI_Request* const posted = requests_.data();
+  if (started_receives_.empty() && !addresses_.empty() &&
+      !postings_->several_blocks) {
+    post_resolved(list, posted);
+    return;
+  }
   std::size_t k = 0;
   const bool any_started = !started_receives_.empty();
   // Where the binding is kept, the addresses were resolved once.

@@ -209,6 +209,9 @@ class Execution final : public Request::Operation {
     }
   }
   void post(std::size_t round);
+  // post()'s common case, where the binding is kept: every message one
+  // block at an address resolved once, none a persistent request.
+  void post_resolved(const PostingList::Round& list, MPI_Request* posted);
   // The persistent requests of a persistent operation (bind() makes them).
   void make_started();
   MPI_Request started(std::size_t round, bool receive, std::size_t i) const {
