@@ -17,6 +17,7 @@
 #include "classic/exec/mode.h"
 #include "classic/p2p/request.h"
 #include "ortho/call.h"
+#include "ortho/forms_shapes.h"
 #include "ortho/typed_call.h"
 
 // The calls below name only the fields they set; GCC 12 warns about
@@ -32,29 +33,8 @@ namespace forms {
 // send.size(); recv holds one block per process / remote process /
 // in-neighbour.
 template <classic::Mode M>
-struct Allgather {
-  [[nodiscard]] internal::ModeResult<M> operator()(
-      const classic::Comm& comm, const void* send, int send_count,
-      MPI_Datatype send_type, void* recv, int recv_count,
-      MPI_Datatype recv_type) const {
-    return internal::run_in<M>(
-        comm,
-        Call{.operation = Operation::allgather,
-             .send = {.data = send, .count = send_count, .datatype = send_type},
-             .recv = {
-                 .data = recv, .count = recv_count, .datatype = recv_type}});
-  }
-  template <classic::Transmittable S, std::size_t SE, classic::Transmittable R,
-            std::size_t RE>
-  requires classic::internal::Matching<S, R>
-  [[nodiscard]] internal::ModeResult<M> operator()(
-      const classic::Comm& comm, std::span<S, SE> send,
-      std::span<R, RE> recv) const {
-    return internal::run_in<M>(comm, Call{.operation = Operation::allgather,
-                                          .form = Form::typed,
-                                          .send = internal::send_side(send),
-                                          .recv = internal::recv_side(recv)});
-  }
+struct Allgather : BlockEachWay<Operation::allgather, M> {
+  using BlockEachWay<Operation::allgather, M>::operator();
   // By value (blocking): the blocks of every process / remote process /
   // in-neighbour, send.size() elements each, in order.
   template <classic::Transmittable S, std::size_t SE>
@@ -124,29 +104,8 @@ struct Allgatherw {
 // MPI_Alltoall; on a directed graph, MPI_Neighbor_alltoall. Typed: send holds
 // one block per process / remote process / out-neighbour.
 template <classic::Mode M>
-struct Alltoall {
-  [[nodiscard]] internal::ModeResult<M> operator()(
-      const classic::Comm& comm, const void* send, int send_count,
-      MPI_Datatype send_type, void* recv, int recv_count,
-      MPI_Datatype recv_type) const {
-    return internal::run_in<M>(
-        comm,
-        Call{.operation = Operation::alltoall,
-             .send = {.data = send, .count = send_count, .datatype = send_type},
-             .recv = {
-                 .data = recv, .count = recv_count, .datatype = recv_type}});
-  }
-  template <classic::Transmittable S, std::size_t SE, classic::Transmittable R,
-            std::size_t RE>
-  requires classic::internal::Matching<S, R>
-  [[nodiscard]] internal::ModeResult<M> operator()(
-      const classic::Comm& comm, std::span<S, SE> send,
-      std::span<R, RE> recv) const {
-    return internal::run_in<M>(comm, Call{.operation = Operation::alltoall,
-                                          .form = Form::typed,
-                                          .send = internal::send_side(send),
-                                          .recv = internal::recv_side(recv)});
-  }
+struct Alltoall : BlockEachWay<Operation::alltoall, M> {
+  using BlockEachWay<Operation::alltoall, M>::operator();
   // By value (blocking): send holds one block per process / remote process /
   // out-neighbour; the result one per process / remote process /
   // in-neighbour. ErrorClass::buffer where no block size follows from send

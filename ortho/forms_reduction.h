@@ -17,6 +17,7 @@
 #include "classic/exec/mode.h"
 #include "classic/p2p/request.h"
 #include "ortho/call.h"
+#include "ortho/forms_shapes.h"
 #include "ortho/typed_call.h"
 
 // The calls below name only the fields they set; GCC 12 warns about
@@ -75,31 +76,8 @@ struct Reduce {
 // MPI_Allreduce; on a directed graph, each process reduces over its
 // in-neighbours in order.
 template <classic::Mode M>
-struct Allreduce {
-  [[nodiscard]] internal::ModeResult<M> operator()(const classic::Comm& comm,
-                                                   const void* send, void* recv,
-                                                   int count,
-                                                   MPI_Datatype datatype,
-                                                   MPI_Op op) const {
-    return internal::run_in<M>(
-        comm, Call{.operation = Operation::allreduce,
-                   .send = {.data = send, .count = count, .datatype = datatype},
-                   .recv = {.data = recv, .count = count, .datatype = datatype},
-                   .op = op});
-  }
-  template <classic::Transmittable S, std::size_t SE, classic::Transmittable R,
-            std::size_t RE>
-  requires classic::internal::Matching<S, R>
-  [[nodiscard]] internal::ModeResult<M> operator()(const classic::Comm& comm,
-                                                   std::span<S, SE> send,
-                                                   std::span<R, RE> recv,
-                                                   MPI_Op op) const {
-    return internal::run_in<M>(comm, Call{.operation = Operation::allreduce,
-                                          .form = Form::typed,
-                                          .send = internal::send_side(send),
-                                          .recv = internal::recv_side(recv),
-                                          .op = op});
-  }
+struct Allreduce : Elementwise<Operation::allreduce, M> {
+  using Elementwise<Operation::allreduce, M>::operator();
   // In place.
   template <classic::Writable R, std::size_t RE>
   [[nodiscard]] internal::ModeResult<M> operator()(const classic::Comm& comm,
@@ -186,61 +164,11 @@ struct ReduceScatterBlock {
 
 // MPI_Scan (fully connected only).
 template <classic::Mode M>
-struct Scan {
-  [[nodiscard]] internal::ModeResult<M> operator()(const classic::Comm& comm,
-                                                   const void* send, void* recv,
-                                                   int count,
-                                                   MPI_Datatype datatype,
-                                                   MPI_Op op) const {
-    return internal::run_in<M>(
-        comm, Call{.operation = Operation::scan,
-                   .send = {.data = send, .count = count, .datatype = datatype},
-                   .recv = {.data = recv, .count = count, .datatype = datatype},
-                   .op = op});
-  }
-  template <classic::Transmittable S, std::size_t SE, classic::Transmittable R,
-            std::size_t RE>
-  requires classic::internal::Matching<S, R>
-  [[nodiscard]] internal::ModeResult<M> operator()(const classic::Comm& comm,
-                                                   std::span<S, SE> send,
-                                                   std::span<R, RE> recv,
-                                                   MPI_Op op) const {
-    return internal::run_in<M>(comm, Call{.operation = Operation::scan,
-                                          .form = Form::typed,
-                                          .send = internal::send_side(send),
-                                          .recv = internal::recv_side(recv),
-                                          .op = op});
-  }
-};
+using Scan = Elementwise<Operation::scan, M>;
 
 // MPI_Exscan (fully connected only).
 template <classic::Mode M>
-struct Exscan {
-  [[nodiscard]] internal::ModeResult<M> operator()(const classic::Comm& comm,
-                                                   const void* send, void* recv,
-                                                   int count,
-                                                   MPI_Datatype datatype,
-                                                   MPI_Op op) const {
-    return internal::run_in<M>(
-        comm, Call{.operation = Operation::exscan,
-                   .send = {.data = send, .count = count, .datatype = datatype},
-                   .recv = {.data = recv, .count = count, .datatype = datatype},
-                   .op = op});
-  }
-  template <classic::Transmittable S, std::size_t SE, classic::Transmittable R,
-            std::size_t RE>
-  requires classic::internal::Matching<S, R>
-  [[nodiscard]] internal::ModeResult<M> operator()(const classic::Comm& comm,
-                                                   std::span<S, SE> send,
-                                                   std::span<R, RE> recv,
-                                                   MPI_Op op) const {
-    return internal::run_in<M>(comm, Call{.operation = Operation::exscan,
-                                          .form = Form::typed,
-                                          .send = internal::send_side(send),
-                                          .recv = internal::recv_side(recv),
-                                          .op = op});
-  }
-};
+using Exscan = Elementwise<Operation::exscan, M>;
 
 }  // namespace forms
 

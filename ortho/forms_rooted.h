@@ -17,6 +17,7 @@
 #include "classic/exec/mode.h"
 #include "classic/p2p/request.h"
 #include "ortho/call.h"
+#include "ortho/forms_shapes.h"
 #include "ortho/typed_call.h"
 
 // The calls below name only the fields they set; GCC 12 warns about
@@ -68,31 +69,8 @@ struct Bcast {
 // (fully connected), per remote process (bipartite) or per in-neighbour
 // (directed graph).
 template <classic::Mode M>
-struct Gather {
-  [[nodiscard]] internal::ModeResult<M> operator()(
-      const classic::Comm& comm, const void* send, int send_count,
-      MPI_Datatype send_type, void* recv, int recv_count,
-      MPI_Datatype recv_type, int root) const {
-    return internal::run_in<M>(
-        comm,
-        Call{.operation = Operation::gather,
-             .send = {.data = send, .count = send_count, .datatype = send_type},
-             .recv = {.data = recv, .count = recv_count, .datatype = recv_type},
-             .root = root});
-  }
-  template <classic::Transmittable S, std::size_t SE, classic::Transmittable R,
-            std::size_t RE>
-  requires classic::internal::Matching<S, R>
-  [[nodiscard]] internal::ModeResult<M> operator()(const classic::Comm& comm,
-                                                   std::span<S, SE> send,
-                                                   std::span<R, RE> recv,
-                                                   int root) const {
-    return internal::run_in<M>(comm, Call{.operation = Operation::gather,
-                                          .form = Form::typed,
-                                          .send = internal::send_side(send),
-                                          .recv = internal::recv_side(recv),
-                                          .root = root});
-  }
+struct Gather : RootedBlockEachWay<Operation::gather, M> {
+  using RootedBlockEachWay<Operation::gather, M>::operator();
   // In place at the root: its own block is already in recv.
   template <classic::Writable R, std::size_t RE>
   [[nodiscard]] internal::ModeResult<M> operator()(const classic::Comm& comm,
@@ -161,31 +139,8 @@ struct Gatherv {
 // MPI_Scatter; on a directed graph, block i from the root to its out-neighbour
 // i. Typed: count = recv.size().
 template <classic::Mode M>
-struct Scatter {
-  [[nodiscard]] internal::ModeResult<M> operator()(
-      const classic::Comm& comm, const void* send, int send_count,
-      MPI_Datatype send_type, void* recv, int recv_count,
-      MPI_Datatype recv_type, int root) const {
-    return internal::run_in<M>(
-        comm,
-        Call{.operation = Operation::scatter,
-             .send = {.data = send, .count = send_count, .datatype = send_type},
-             .recv = {.data = recv, .count = recv_count, .datatype = recv_type},
-             .root = root});
-  }
-  template <classic::Transmittable S, std::size_t SE, classic::Transmittable R,
-            std::size_t RE>
-  requires classic::internal::Matching<S, R>
-  [[nodiscard]] internal::ModeResult<M> operator()(const classic::Comm& comm,
-                                                   std::span<S, SE> send,
-                                                   std::span<R, RE> recv,
-                                                   int root) const {
-    return internal::run_in<M>(comm, Call{.operation = Operation::scatter,
-                                          .form = Form::typed,
-                                          .send = internal::send_side(send),
-                                          .recv = internal::recv_side(recv),
-                                          .root = root});
-  }
+struct Scatter : RootedBlockEachWay<Operation::scatter, M> {
+  using RootedBlockEachWay<Operation::scatter, M>::operator();
   // In place at the root: its own block stays in send.
   template <classic::Transmittable S, std::size_t SE>
   [[nodiscard]] internal::ModeResult<M> operator()(const classic::Comm& comm,
