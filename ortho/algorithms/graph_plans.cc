@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <iterator>
 #include <vector>
 
+#include "classic/base/constants.h"
 #include "classic/base/datatype_layout.h"
 
 namespace ortho::algorithms {
@@ -95,24 +97,30 @@ void fold_operands(std::vector<Plan::Local>& local,
 namespace {
 
 // The reduction over `n.sources` at the caller: operands received into
-// scratch slots, then folded into `result`.
+// scratch slots, then folded into `result`. proc_null sources (the borders
+// of a classic Cartesian topology) contribute no operand: nothing arrives
+// from them, so they get no slot; without any other source `result` stays
+// as it was.
 void reduce_in_neighbourhood(Plan& plan, const Neighbourhood& n, Elements data,
                              MPI_Op op, bool in_place) {
-  const std::size_t k = n.sources.size();
+  std::vector<int> sources;
+  std::copy_if(n.sources.begin(), n.sources.end(), std::back_inserter(sources),
+               [](int source) { return source != classic::proc_null; });
+  const std::size_t k = sources.size();
   if (k == 0) return;
   const OperandSlots operands = operand_slots(k, data);
   plan.scratch_bytes = operands.bytes;
   const Plan::Block result = block(Space::recv, 0, data.count, data.datatype);
   Plan::Round& round = plan.rounds.front();
   for (std::size_t i = 0; i < k; ++i) {
-    if (in_place && n.sources[i] == n.rank) {
+    if (in_place && sources[i] == n.rank) {
       // The own operand is the receive buffer's content: keep it before
       // the result overwrites it.
       round.local.insert(round.local.begin(), {.kind = Plan::Local::Kind::copy,
                                                .from = result,
                                                .to = operands.slots[i]});
     } else {
-      round.receives.push_back(message(n.sources[i], operands.slots[i]));
+      round.receives.push_back(message(sources[i], operands.slots[i]));
     }
   }
   fold_operands(round.local, operands.slots, result, op);
