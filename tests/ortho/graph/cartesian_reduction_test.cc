@@ -90,7 +90,8 @@ int operand(int rank, int i, int call) {
 
 std::vector<int> operands_of(int rank, int call) {
   std::vector<int> v(kCount);
-  for (int i = 0; i < kCount; ++i) v[static_cast<std::size_t>(i)] = operand(rank, i, call);
+  for (int i = 0; i < kCount; ++i)
+    v[static_cast<std::size_t>(i)] = operand(rank, i, call);
   return v;
 }
 
@@ -135,9 +136,8 @@ void complete(Mode mode, classic::Request request) {
 // The algorithms ortho offers for `operation` on `cart`, each forced in turn.
 std::vector<std::string> offered(const Comm& cart, std::string_view operation) {
   std::vector<std::string> names;
-  for (const char* name :
-       {"direct", "combining", "native", "per_peer", "pairwise", "node_aware",
-        "common_neighbours"}) {
+  for (const char* name : {"direct", "combining", "native", "per_peer",
+                           "pairwise", "node_aware", "common_neighbours"}) {
     try {
       ortho::set_algorithm(cart, std::string(operation) + "=" + name);
       names.emplace_back(name);
@@ -153,10 +153,9 @@ using Run = std::function<void(const Comm&, Mode, const int*, int*, MPI_Op)>;
 
 // Runs `run` on every grid, algorithm, mode and call and compares the
 // receive buffer with `expected(cart, op, call)` (nullopt: untouched).
-void check_every_grid(
-    std::string_view operation, const Run& run,
-    const std::function<std::optional<std::vector<int>>(const Comm&, MPI_Op,
-                                                        int)>& expected) {
+void check_every_grid(std::string_view operation, const Run& run,
+                      const std::function<std::optional<std::vector<int>>(
+                          const Comm&, MPI_Op, int)>& expected) {
   const Comm world = Comm::world();
   for (const Grid& grid : grids(world.size())) {
     const Comm cart = classic::cart_create(world, grid.dims, grid.periods,
@@ -165,9 +164,11 @@ void check_every_grid(
     algorithms.emplace_back("");  // the default choice
     for (const std::string& algorithm : algorithms) {
       ortho::set_algorithm(
-          cart, algorithm.empty() ? "" : std::string(operation) + "=" + algorithm);
+          cart,
+          algorithm.empty() ? "" : std::string(operation) + "=" + algorithm);
       for (MPI_Op op : {MPI_SUM, MPI_MAX}) {
-        for (Mode mode : {Mode::blocking, Mode::nonblocking, Mode::persistent}) {
+        for (Mode mode :
+             {Mode::blocking, Mode::nonblocking, Mode::persistent}) {
           for (int call = 0; call < 2; ++call) {
             SCOPED_TRACE(describe(grid) + ", algorithm '" + algorithm +
                          "', op " + (op == MPI_MAX ? "max" : "sum") +
@@ -193,12 +194,11 @@ TEST(CartesianReduction, AllreduceFoldsOnlyRealNeighbours) {
         if (mode == Mode::blocking) {
           ortho::allreduce(cart, send, recv, kCount, MPI_INT, op);
         } else {
-          complete(mode,
-                   mode == Mode::persistent
-                       ? ortho::allreduce_init(cart, send, recv, kCount,
-                                               MPI_INT, op)
-                       : ortho::iallreduce(cart, send, recv, kCount, MPI_INT,
-                                           op));
+          complete(
+              mode,
+              mode == Mode::persistent
+                  ? ortho::allreduce_init(cart, send, recv, kCount, MPI_INT, op)
+                  : ortho::iallreduce(cart, send, recv, kCount, MPI_INT, op));
         }
       },
       [](const Comm& cart, MPI_Op op, int call) {
@@ -225,9 +225,8 @@ TEST(CartesianReduction, ReduceFoldsOnlyRealNeighboursAtEveryRoot) {
           }
         },
         [root](const Comm& cart, MPI_Op op, int call) {
-          return cart.rank() == root
-                     ? expected_fold(sources_of(cart), op, call)
-                     : std::nullopt;
+          return cart.rank() == root ? expected_fold(sources_of(cart), op, call)
+                                     : std::nullopt;
         });
   }
 }
@@ -236,13 +235,12 @@ TEST(CartesianReduction, InPlaceAllreduceWithoutNeighboursKeepsTheBuffer) {
   // A single process on a non-periodic grid of one: both neighbours are
   // proc_null, so in place the buffer keeps its own value.
   const Comm world = Comm::world();
-  const Comm cart = classic::cart_create(
-      world, std::vector<int>{world.size()}, std::vector<bool>{false},
-      classic::Reorder::no);
+  const Comm cart =
+      classic::cart_create(world, std::vector<int>{world.size()},
+                           std::vector<bool>{false}, classic::Reorder::no);
   if (world.size() != 1) GTEST_SKIP() << "one process only";
   std::vector<int> buffer = {7, 8, 9};
-  ortho::allreduce(cart, MPI_IN_PLACE, buffer.data(), kCount, MPI_INT,
-                   MPI_SUM);
+  ortho::allreduce(cart, MPI_IN_PLACE, buffer.data(), kCount, MPI_INT, MPI_SUM);
   EXPECT_EQ(buffer, (std::vector<int>{7, 8, 9}));
 }
 
