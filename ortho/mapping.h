@@ -7,7 +7,7 @@
 // whose graph is one stencil everywhere (stencils::detect_cartesian) and
 // whose processes sit on several hosts with as many processes each
 // (classic::locality; ORTHO_HOSTS=K plans as if on K hosts of consecutive
-// ranks), place the grid on the hosts: among the axis-aligned
+// world ranks), place the grid on the hosts: among the axis-aligned
 // block partitions of the grid into one block per host, the one with the
 // least weight on the edges between hosts (stencils/placement.h; edge
 // weights are the largest weight any process gives that stencil offset,

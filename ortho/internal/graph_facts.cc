@@ -11,6 +11,7 @@
 
 #include "classic/base/error.h"
 #include "classic/comm/locality.h"
+#include "classic/groups/group.h"
 #include "classic/topology/cartesian.h"
 #include "naming/cart_name.h"
 #include "ortho/algorithms/combining.h"
@@ -49,9 +50,38 @@ GraphFacts analyse_cartesian(const classic::Comm& cart) {
   return facts;
 }
 
-std::vector<int> host_layout(const classic::Comm& comm) {
-  const char* value = std::getenv("ORTHO_HOSTS");
-  if (value == nullptr) return classic::locality(comm).host_of_rank;
+namespace {
+
+// The host of the process with world rank `world_rank` when `hosts` hosts
+// hold the world's `world_size` processes in blocks of consecutive ranks as
+// equal as they come (the first world_size % hosts one more).
+int simulated_host_of(int world_rank, int world_size, int hosts) {
+  const int small = world_size / hosts;
+  const int large_hosts = world_size % hosts;
+  const int in_large = large_hosts * (small + 1);
+  return world_rank < in_large ? world_rank / (small + 1)
+                               : large_hosts + (world_rank - in_large) / small;
+}
+
+// Hosts numbered 0, 1, ... in the order of each host's lowest rank, as
+// classic::locality numbers them.
+std::vector<int> numbered_by_lowest_rank(std::vector<int> host_of_rank) {
+  std::vector<int> number_of;  // number_of[host]: its number, or -1
+  for (int& host : host_of_rank) {
+    if (static_cast<std::size_t>(host) >= number_of.size()) {
+      number_of.resize(static_cast<std::size_t>(host) + 1, -1);
+    }
+    int& number = number_of[static_cast<std::size_t>(host)];
+    if (number < 0) {
+      number = static_cast<int>(std::count_if(
+          number_of.begin(), number_of.end(), [](int n) { return n >= 0; }));
+    }
+    host = number;
+  }
+  return host_of_rank;
+}
+
+int simulated_hosts_from_environment(const char* value) {
   char* end = nullptr;
   const std::int64_t hosts = std::strtoll(value, &end, 10);
   if (end == value || *end != '\0' || hosts < 1 || hosts > 1 << 20) {
@@ -59,18 +89,27 @@ std::vector<int> host_layout(const classic::Comm& comm) {
                          std::string("ORTHO_HOSTS = '") + value +
                              "' is no positive number of hosts");
   }
-  const int size = comm.size();
-  const int count = static_cast<int>(std::min<std::int64_t>(hosts, size));
-  std::vector<int> host_of_rank(static_cast<std::size_t>(size));
-  // Host h holds size / count ranks, the first size % count one more.
-  int rank = 0;
-  for (int h = 0; h < count; ++h) {
-    const int holds = size / count + (h < size % count ? 1 : 0);
-    for (int i = 0; i < holds; ++i) {
-      host_of_rank[static_cast<std::size_t>(rank++)] = h;
-    }
+  return static_cast<int>(hosts);
+}
+
+}  // namespace
+
+std::vector<int> host_layout(const classic::Comm& comm) {
+  const char* value = std::getenv("ORTHO_HOSTS");
+  if (value == nullptr) return classic::locality(comm).host_of_rank;
+  const int world_size = classic::Comm::world().size();
+  const int hosts =
+      std::min(simulated_hosts_from_environment(value), world_size);
+  // A simulated host belongs to the process (its world rank), as a real
+  // one does: a communicator in another order, such as a remapped graph,
+  // finds its processes where they are.
+  const classic::Group group = comm.group();
+  std::vector<int> host_of_rank(static_cast<std::size_t>(comm.size()));
+  for (int rank = 0; rank < comm.size(); ++rank) {
+    host_of_rank[static_cast<std::size_t>(rank)] =
+        simulated_host_of(group.world_rank_of(rank), world_size, hosts);
   }
-  return host_of_rank;
+  return numbered_by_lowest_rank(std::move(host_of_rank));
 }
 
 GraphFacts analyse_graph(const classic::Comm& graph,

@@ -40,11 +40,15 @@ GraphFacts analyse_graph(const classic::Comm& graph,
 GraphFacts analyse_cartesian(const classic::Comm& cart);
 
 // Where the processes of `comm` run: classic::locality's hosts, or, where
-// the environment variable ORTHO_HOSTS=K is set (K >= 1), K hosts of
-// consecutive ranks as equal as they come (the first size % K hosts one
-// rank more): the layout ortho plans for, e.g. to try node-aware routes on
-// one machine. Collective the first time on comm (locality). Throws
-// classic::Error: arg for an ORTHO_HOSTS that is no positive number.
+// the environment variable ORTHO_HOSTS=K is set (K >= 1), K simulated
+// hosts holding blocks of consecutive MPI_COMM_WORLD ranks as equal as
+// they come (the first world size % K hosts one process more): the layout
+// ortho plans for, e.g. to try node-aware routes on one machine. A
+// simulated host, like a real one, belongs to the process, so it follows
+// the process into a communicator of another order (a remapped graph).
+// Hosts are numbered in the order of each host's lowest rank of comm.
+// Collective the first time on comm (locality). Throws classic::Error: arg
+// for an ORTHO_HOSTS that is no positive number.
 std::vector<int> host_layout(const classic::Comm& comm);
 
 }  // namespace internal
