@@ -1,7 +1,10 @@
-// Which processes of a communicator share a host: the transport's shared-
-// memory domains (MPI_Comm_split_type with MPI_COMM_TYPE_SHARED), found once
-// per communicator and cached on it. ortho's process mapping reads it; so
-// may users (e.g. to print where their ranks run).
+// Which processes of a communicator share a host: those whose processor
+// name, kernel boot id and network namespace agree (on Linux; elsewhere
+// the processor name), found once per communicator with one allgather and
+// cached on it. Every process decides from the same gathered data, so all
+// agree, also on hosts simulated in network namespaces on one kernel
+// (tools/hosts.sh). ortho's process mapping and node-aware algorithms read
+// it; so may users (e.g. to print where their ranks run).
 #ifndef ORTHOCOMM_CLASSIC_COMM_LOCALITY_H_
 #define ORTHOCOMM_CLASSIC_COMM_LOCALITY_H_
 
@@ -24,7 +27,7 @@ struct Locality {
 };
 
 // The locality of `comm` (an intra-communicator). Collective the first
-// time on each communicator (one split and one allgather over it), local
+// time on each communicator (one allgather of 16 bytes over it), local
 // afterwards; the result is the same on every process. Duplicates and
 // other communicators find their own. Throws classic::Error: comm for a
 // null, freed or inter-communicator.
