@@ -192,6 +192,24 @@ for i in $(seq 1 "$hosts"); do
   echo "$host slots=$slots" >>"$hostfile"
 done
 
+# Hands over only once the simulated network forwards: every host's link
+# is up at both ends and its bridge port forwards (a port that still
+# learns drops the first connections of MPI_Init). At most 10 s.
+host_ready() {
+  local host="$1"
+  [[ "$(cat "/sys/class/net/$bridge/brif/${host}-v/state" 2>/dev/null)" == 3 ]] &&
+    [[ "$(cat "/sys/class/net/${host}-v/operstate" 2>/dev/null)" == up ]] &&
+    [[ "$(ip netns exec "$host" cat /sys/class/net/eth0/operstate 2>/dev/null)" == up ]]
+}
+for i in $(seq 1 "$hosts"); do
+  host="${prefix}${i}"
+  for try in $(seq 1 100); do
+    host_ready "$host" && break
+    [[ $try -eq 100 ]] && die "the network of $host does not forward after 10 s"
+    sleep 0.1
+  done
+done
+
 # The launch agent: Open MPI calls it like ssh, `agent [options] HOST
 # COMMAND...`, and the remote side runs COMMAND's words joined by spaces
 # under a shell (Open MPI quotes them for that). Here the "remote side" is
