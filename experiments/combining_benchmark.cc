@@ -296,7 +296,8 @@ void register_benchmarks() {
 
 int main(int argc, char** argv) {
   namespace combining = experiments::combining;
-  classic::Environment environment(argc, argv);
+  classic::Environment environment(argc, argv,
+                                   classic::UncaughtErrors::report_and_abort);
   const bool root = classic::Environment::world_rank() == 0;
   if (const std::string error =
           combining::parse_options(argc, argv, combining::options);

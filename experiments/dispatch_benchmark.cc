@@ -200,7 +200,8 @@ BENCHMARK(BM_CheckedNeighborAlltoall)->Apply(configure);
 }  // namespace
 
 int main(int argc, char** argv) {
-  classic::Environment environment(argc, argv);
+  classic::Environment environment(argc, argv,
+                                   classic::UncaughtErrors::report_and_abort);
   benchmark::Initialize(&argc, argv);
   if (classic::Environment::world_rank() == 0) {
     std::printf("dispatch_benchmark: %d processes\n",

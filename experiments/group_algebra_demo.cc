@@ -76,7 +76,8 @@ void print_group_algebra() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  classic::Environment environment(argc, argv);
+  classic::Environment environment(argc, argv,
+                                   classic::UncaughtErrors::report_and_abort);
   // Groups are local objects: every process could compute all of this; rank
   // 0 prints so the output appears once.
   if (classic::Environment::world_rank() == 0) print_group_algebra();

@@ -76,7 +76,8 @@ bool report(int ndims, stencils::Metric metric, const char* stencil_name) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  classic::Environment environment(argc, argv);
+  classic::Environment environment(argc, argv,
+                                   classic::UncaughtErrors::report_and_abort);
   bool all_met = true;
   for (const int ndims : {2, 3}) {
     all_met &= report(ndims, stencils::Metric::chebyshev, "moore");

@@ -312,7 +312,8 @@ BENCHMARK_CAPTURE(BM_NeighborAlltoall, moore_persistent, Stencil::moore,
 }  // namespace
 
 int main(int argc, char** argv) {
-  classic::Environment environment(argc, argv);
+  classic::Environment environment(argc, argv,
+                                   classic::UncaughtErrors::report_and_abort);
   benchmark::Initialize(&argc, argv);
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--reorder") == 0) {

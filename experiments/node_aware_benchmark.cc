@@ -299,7 +299,8 @@ BENCHMARK_CAPTURE(BM_NodeAware, alltoall_3d, 3, Op::alltoall)->Apply(configure);
 }  // namespace
 
 int main(int argc, char** argv) {
-  classic::Environment environment(argc, argv);
+  classic::Environment environment(argc, argv,
+                                   classic::UncaughtErrors::report_and_abort);
   benchmark::Initialize(&argc, argv);
   // Collective the first time: every process asks.
   const int hosts = classic::locality(classic::Comm::world()).hosts();

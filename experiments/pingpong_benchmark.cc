@@ -152,7 +152,8 @@ BENCHMARK_CAPTURE(BM_ProcNull8B, raw_mpi, Variant::raw_mpi)->Apply(configure);
 }  // namespace
 
 int main(int argc, char** argv) {
-  classic::Environment environment(argc, argv);
+  classic::Environment environment(argc, argv,
+                                   classic::UncaughtErrors::report_and_abort);
   if (classic::Environment::world_size() != 2) {
     if (classic::Environment::world_rank() == 0) {
       std::fprintf(stderr, "pingpong_benchmark: run it on 2 processes\n");

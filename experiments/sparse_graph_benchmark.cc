@@ -289,7 +289,8 @@ void register_benchmarks() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  classic::Environment environment(argc, argv);
+  classic::Environment environment(argc, argv,
+                                   classic::UncaughtErrors::report_and_abort);
   const bool root = classic::Environment::world_rank() == 0;
   if (const std::string error = parse_options(argc, argv); !error.empty()) {
     if (root) {

@@ -59,6 +59,8 @@ if [[ -n "${ORTHOCOMM_MAPPING_RUN:-}" ]]; then
       if [[ $status -ne 0 ]] || grep -q "result=MISMATCH" "$output" ||
           ! grep -q "^jacobi mapping " "$output"; then
         echo " FAILED (exit $status; see $output)"
+        # Where each rank waited (the programs' no-progress watchdog).
+        grep -h "^watchdog: " "$output" | sed 's/^/  /' || true
         exit 1
       fi
       echo " done"

@@ -2,6 +2,10 @@
 
 #include <mpi.h>
 
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <string>
 #include <vector>
 
 #include "classic/base/error.h"
@@ -33,7 +37,33 @@ void require_active(const char* function) {
 
 }  // namespace
 
-Environment::Environment(int& argc, char**& argv) {
+namespace {
+
+std::terminate_handler previous_terminate = nullptr;
+
+// UncaughtErrors::report_and_abort: one line, then the whole job ends.
+[[noreturn]] void report_and_abort() {
+  const int rank = state().world_rank;
+  std::string what = "an unknown exception";
+  if (const std::exception_ptr thrown = std::current_exception()) {
+    try {
+      std::rethrow_exception(thrown);
+    } catch (const std::exception& error) {
+      what = error.what();
+    } catch (...) {
+    }
+  } else {
+    what = "std::terminate without an exception";
+  }
+  std::fprintf(stderr, "orthocomm: rank %d: %s\n", rank, what.c_str());
+  std::fflush(stderr);
+  MPI_Abort(MPI_COMM_WORLD, kUncaughtErrorExitCode);
+  std::_Exit(kUncaughtErrorExitCode);
+}
+
+}  // namespace
+
+Environment::Environment(int& argc, char**& argv, UncaughtErrors uncaught) {
   State& s = state();
   if (Environment::active()) {
     throw Error(ErrorClass::other, "classic::Environment",
@@ -56,6 +86,9 @@ Environment::Environment(int& argc, char**& argv) {
   for (MPI_Comm context : {s.world_context, s.self_context, s.bridge_context}) {
     MPI_Comm_set_errhandler(context, MPI_ERRORS_RETURN);
   }
+  if (uncaught == UncaughtErrors::report_and_abort) {
+    previous_terminate = std::set_terminate(&report_and_abort);
+  }
   active_ = true;
 }
 
@@ -69,6 +102,10 @@ Environment::~Environment() {
   MPI_Comm_free(&s.bridge_context);
   MPI_Comm_free(&s.self_context);
   MPI_Comm_free(&s.world_context);
+  if (previous_terminate != nullptr) {
+    std::set_terminate(previous_terminate);
+    previous_terminate = nullptr;
+  }
   active_ = false;
   if (s.owns_transport) {
     int finalized = 0;

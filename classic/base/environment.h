@@ -6,12 +6,29 @@
 
 namespace classic {
 
+// What happens to an exception that leaves main (or any thread) uncaught.
+enum class UncaughtErrors {
+  // C++'s default: std::terminate, so SIGABRT and the runtime's text.
+  terminate,
+  // One line on stderr, "orthocomm: rank R: <what()>" (a classic::Error's
+  // what() names the function, the argument and the value), then
+  // MPI_Abort(MPI_COMM_WORLD, kUncaughtErrorExitCode): the whole job ends
+  // with that status instead of a backtrace per process.
+  report_and_abort,
+};
+
+// The exit status of a job ended by UncaughtErrors::report_and_abort
+// (EX_SOFTWARE of sysexits.h).
+inline constexpr int kUncaughtErrorExitCode = 70;
+
 // Exactly one Environment exists while orthocomm is in use; it initialises
 // the transport (unless the application already did) and finalises it when
-// it goes, if it was the one that initialised it.
+// it goes, if it was the one that initialised it. `uncaught` says what an
+// uncaught exception does while it is active.
 class Environment {
  public:
-  Environment(int& argc, char**& argv);
+  Environment(int& argc, char**& argv,
+              UncaughtErrors uncaught = UncaughtErrors::terminate);
   ~Environment();
 
   Environment(const Environment&) = delete;

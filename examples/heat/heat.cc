@@ -105,8 +105,7 @@ Exchange edge_exchange(Plate& plate, const stencils::Stencil& offsets,
       exchange.recv_displs.push_back(bytes(down < 0 ? 0 : last_row + 1, 1));
     } else {
       exchange.send_displs.push_back(bytes(1, right < 0 ? 1 : last_column));
-      exchange.recv_displs.push_back(
-          bytes(1, right < 0 ? 0 : last_column + 1));
+      exchange.recv_displs.push_back(bytes(1, right < 0 ? 0 : last_column + 1));
     }
   }
   return exchange;
@@ -123,7 +122,8 @@ Plate serial_plate(int n, int steps) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  classic::Environment env(argc, argv);
+  classic::Environment env(argc, argv,
+                           classic::UncaughtErrors::report_and_abort);
   const int n = argc > 1 ? std::atoi(argv[1]) : 60;
   const int steps = argc > 2 ? std::atoi(argv[2]) : 200;
   classic::Comm comm = classic::Comm::world().dup();
@@ -131,17 +131,18 @@ int main(int argc, char** argv) {
       classic::dims_create(comm.size(), std::array{0, 0});
   if (n <= 0 || steps < 0 || n % dims[0] != 0 || n % dims[1] != 0) {
     if (comm.rank() == 0) {
-      std::fprintf(stderr, "heat: N = %d must be a positive multiple of %d "
-                   "and %d, STEPS = %d at least 0\n", n, dims[0], dims[1],
-                   steps);
+      std::fprintf(stderr,
+                   "heat: N = %d must be a positive multiple of %d "
+                   "and %d, STEPS = %d at least 0\n",
+                   n, dims[0], dims[1], steps);
     }
     return 2;
   }
   naming::cart_name(comm, dims, std::array{false, false},
                     naming::Order::row_major);
   const int rank = comm.rank();
-  const stencils::Stencil offsets = stencils::cart_neighbors(
-      comm, rank, stencils::Metric::manhattan, 1, 1);
+  const stencils::Stencil offsets =
+      stencils::cart_neighbors(comm, rank, stencils::Metric::manhattan, 1, 1);
   const std::vector<int> neighbours = stencils::cart_neighbor_ranks(
       comm, rank, stencils::Metric::manhattan, 1, 1);
   classic::Comm graph = ortho::dist_graph_create_adjacent(
@@ -184,9 +185,11 @@ int main(int argc, char** argv) {
   }
   classic::allreduce(base, classic::in_place, std::span(totals), MPI_SUM);
   if (rank == 0) {
-    std::printf("heat n=%d steps=%d processes=%d grid=%dx%d heat=%.6f "
-                "result=%s\n", n, steps, comm.size(), dims[0], dims[1],
-                totals[0], totals[1] == 0 ? "correct" : "MISMATCH");
+    std::printf(
+        "heat n=%d steps=%d processes=%d grid=%dx%d heat=%.6f "
+        "result=%s\n",
+        n, steps, comm.size(), dims[0], dims[1], totals[0],
+        totals[1] == 0 ? "correct" : "MISMATCH");
   }
   return totals[1] == 0 ? 0 : 1;
 }

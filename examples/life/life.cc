@@ -21,7 +21,8 @@
 #include "stencils/cart_neighbors.h"
 
 int main(int argc, char** argv) {
-  classic::Environment env(argc, argv);
+  classic::Environment env(argc, argv,
+                           classic::UncaughtErrors::report_and_abort);
   classic::Comm comm = classic::Comm::world().dup();
   const std::vector<int> dims =
       classic::dims_create(comm.size(), std::array{0, 0});
@@ -31,7 +32,7 @@ int main(int argc, char** argv) {
       comm, comm.rank(), stencils::Metric::chebyshev, 1, 1);
   classic::Comm board = ortho::dist_graph_create_adjacent(
       comm, moore, classic::unweighted, moore, classic::unweighted);
-  classic::Comm base = ortho::comm_base(board);  // local, no communication
+  classic::Comm base = ortho::comm_base(board);   // local, no communication
   short cell = comm.rank() / 2 % 2 == 1 ? 1 : 0;  // a start pattern
   for (int generation = 1; generation <= 8; ++generation) {
     const short live =

@@ -116,7 +116,8 @@ int run(std::span<const std::string_view> args, std::string_view program) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  classic::Environment environment(argc, argv);
+  classic::Environment environment(argc, argv,
+                                   classic::UncaughtErrors::report_and_abort);
   const std::vector<std::string_view> args(argv + 1, argv + argc);
   return run(args, argv[0]);
 }

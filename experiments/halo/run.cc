@@ -8,11 +8,15 @@ namespace {
 
 // One batch of one stepper: seconds per step, the maximum over processes.
 double timed_batch(Stepper& stepper, int steps) {
+  progress::at(stepper.name(), "the barrier before a batch",
+               stepper.iterations());
   MPI_Barrier(MPI_COMM_WORLD);
   const int before = stepper.iterations();
   const double start = MPI_Wtime();
   stepper.iterate(steps);
   const double mine = MPI_Wtime() - start;
+  progress::at(stepper.name(), "the allreduce of a batch's time",
+               stepper.iterations());
   double slowest = 0;
   MPI_Allreduce(&mine, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
   const int done = stepper.iterations() - before;

@@ -20,6 +20,7 @@
 #include "experiments/halo/grid.h"
 #include "experiments/halo/spread.h"
 #include "experiments/halo/traffic.h"
+#include "experiments/progress.h"
 
 namespace halo {
 
@@ -32,6 +33,8 @@ class Stepper {
   virtual void iterate(int count) = 0;
   virtual int iterations() const = 0;
   virtual bool done() const = 0;
+  // The implementation's name (progress reports).
+  virtual const std::string& name() const = 0;
 };
 
 // One implementation running a model on its own two arrays. Collective
@@ -43,8 +46,9 @@ class Run final : public Stepper {
   // ortho's graph weighs its edges with the bytes they carry.
   Run(const Implementation& implementation, const GridSpec& spec,
       const Model<T>& model, MPI_Datatype element)
-      : model_(model),
-        exchange_(make_exchange(implementation, spec, type_size(element))) {
+      : name_(halo::name(implementation)),
+        model_(model),
+        exchange_(made_exchange(name_, implementation, spec, element)) {
     block_ = block_of(spec.n, spec.dims, exchange_->coordinates());
     arrays_[0] = initial_array(model, block_);
     arrays_[1] = arrays_[0];
@@ -57,10 +61,12 @@ class Run final : public Stepper {
   void iterate(int count) override {
     const MPI_Op op = model_.reduction == Reduction::sum ? MPI_SUM : MPI_MAX;
     for (int i = 0; i < count && !done_; ++i) {
+      progress::at(name_, "the halo exchange", iterations_);
       const double start = MPI_Wtime();
       exchange_->exchange(current_);
       exchange_seconds_ += MPI_Wtime() - start;
       const double local = model_.step(array(current_), array(1 - current_));
+      progress::at(name_, "the allreduce of the global check", iterations_);
       value_ = exchange_->allreduce(local, op);
       current_ = 1 - current_;
       ++iterations_;
@@ -69,6 +75,7 @@ class Run final : public Stepper {
   }
   int iterations() const override { return iterations_; }
   bool done() const override { return done_; }
+  const std::string& name() const override { return name_; }
 
   double value() const { return value_; }
   // This process's seconds in the halo exchange, over every iteration.
@@ -84,12 +91,16 @@ class Run final : public Stepper {
 
  private:
   Grid<T>& array(int which) { return arrays_[static_cast<std::size_t>(which)]; }
-  static int type_size(MPI_Datatype element) {
+  static std::unique_ptr<Exchange> made_exchange(
+      const std::string& variant, const Implementation& implementation,
+      const GridSpec& spec, MPI_Datatype element) {
+    progress::at(variant, "making its communicators", 0);
     int size = 0;
     MPI_Type_size(element, &size);
-    return size;
+    return make_exchange(implementation, spec, size);
   }
 
+  std::string name_;
   Model<T> model_;
   std::unique_ptr<Exchange> exchange_;
   Block block_;
@@ -232,6 +243,8 @@ std::vector<Report> run_and_verify(
     MPI_Allreduce(&exchange, &report.exchange_seconds, 1, MPI_DOUBLE, MPI_MAX,
                   MPI_COMM_WORLD);
     report.value = run.value();
+    progress::at(report.implementation, "gathering the result",
+                 run.iterations());
     Grid<T> interior = run.interior();
     if (options.inject_error && world_rank == world_size - 1) {
       T& cell = interior(interior.rows() - 1, interior.cols() - 1);

@@ -34,6 +34,7 @@
 #include "experiments/halo/run.h"
 #include "experiments/jacobi/options.h"
 #include "experiments/jacobi/stencil.h"
+#include "experiments/progress.h"
 
 namespace {
 
@@ -121,7 +122,10 @@ int run(std::span<const std::string_view> args, std::string_view program) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  classic::Environment environment(argc, argv);
+  classic::Environment environment(argc, argv,
+                                   classic::UncaughtErrors::report_and_abort);
+  progress::start(classic::Environment::world_rank(),
+                  classic::Environment::world_size());
   const std::vector<std::string_view> args(argv + 1, argv + argc);
   try {
     return run(args, argv[0]);

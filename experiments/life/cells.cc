@@ -12,6 +12,7 @@
 #include "classic/graph/dist_graph.h"
 #include "experiments/halo/exchange.h"
 #include "experiments/life/board.h"
+#include "experiments/progress.h"
 #include "naming/cart_maps.h"
 #include "naming/cart_name.h"
 #include "ortho/collectives.h"
@@ -25,8 +26,10 @@ namespace life {
 
 void Cells::iterate(int count) {
   for (int i = 0; i < count && !done_; ++i) {
+    progress::at(name_, "the neighbour count", iterations_);
     const short live = live_neighbours();
     state_ = next_state(static_cast<std::uint8_t>(state_), live);
+    progress::at(name_, "the population sum", iterations_);
     population_ = population_sum(state_);
     ++iterations_;
     done_ = population_ == 0;
@@ -46,7 +49,9 @@ namespace {
 class OrthoCells final : public Cells {
  public:
   OrthoCells(const std::array<int, 2>& dims, halo::Borders borders,
-             std::uint64_t seed, bool reorder) {
+             std::uint64_t seed, bool reorder)
+      : Cells(cells_name(halo::Library::ortho)) {
+    progress::at(name(), "making its communicators", 0);
     const bool periodic = borders == halo::Borders::periodic;
     const std::array<bool, 2> period{periodic, periodic};
     comm_ = classic::Comm::world().dup();
@@ -102,7 +107,9 @@ class OrthoCells final : public Cells {
 class OpenMpiCells final : public Cells {
  public:
   OpenMpiCells(const std::array<int, 2>& dims, halo::Borders borders,
-               std::uint64_t seed) {
+               std::uint64_t seed)
+      : Cells(cells_name(halo::Library::openmpi)) {
+    progress::at(name(), "making its communicators", 0);
     const int periodic = borders == halo::Borders::periodic ? 1 : 0;
     const std::array<int, 2> period{periodic, periodic};
     MPI_Cart_create(MPI_COMM_WORLD, 2, dims.data(), period.data(), 0, &cart_);

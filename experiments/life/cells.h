@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "experiments/halo/decomposition.h"
 #include "experiments/halo/implementation.h"
@@ -24,9 +25,11 @@ namespace life {
 // One process's cell; the board is the dims[0] x dims[1] process grid.
 class Cells : public halo::Stepper {
  public:
+  explicit Cells(std::string name) : name_(std::move(name)) {}
   void iterate(int count) override;
   int iterations() const override { return iterations_; }
   bool done() const override { return done_; }
+  const std::string& name() const override { return name_; }
 
   double population() const { return population_; }
   // The cell as a 1 x 1 block of the board, and its state.
@@ -53,6 +56,7 @@ class Cells : public halo::Stepper {
   short state_ = 0;
 
  private:
+  std::string name_;
   int row_ = 0;
   int column_ = 0;
   int iterations_ = 0;

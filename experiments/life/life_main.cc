@@ -39,6 +39,7 @@
 #include "experiments/life/cells.h"
 #include "experiments/life/options.h"
 #include "experiments/life/png.h"
+#include "experiments/progress.h"
 
 namespace {
 
@@ -201,7 +202,10 @@ int run(std::span<const std::string_view> args, std::string_view program) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  classic::Environment environment(argc, argv);
+  classic::Environment environment(argc, argv,
+                                   classic::UncaughtErrors::report_and_abort);
+  progress::start(classic::Environment::world_rank(),
+                  classic::Environment::world_size());
   const std::vector<std::string_view> args(argv + 1, argv + argc);
   try {
     return run(args, argv[0]);
