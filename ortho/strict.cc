@@ -1,8 +1,6 @@
 #include "ortho/strict.h"
 
-#include <cstdlib>
-#include <string_view>
-
+#include "classic/base/environment_flag.h"
 #include "classic/base/error.h"
 #include "classic/p2p/peer_restriction.h"
 #include "ortho/internal/table.h"
@@ -31,8 +29,7 @@ bool strict(const classic::Comm& comm) {
 namespace internal {
 
 void apply_strict_environment(const classic::Comm& graph) {
-  const char* value = std::getenv("ORTHO_STRICT");
-  if (value != nullptr && std::string_view(value) == "1") {
+  if (classic::environment_flag("ORTHO_STRICT", "ortho (environment)")) {
     set_strict(graph, true);
   }
 }

@@ -3,12 +3,11 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <cstdlib>
-#include <cstring>
 #include <functional>
 #include <string>
 #include <vector>
 
+#include "classic/base/environment_flag.h"
 #include "classic/base/error.h"
 #include "classic/base/internal/agreement.h"
 #include "classic/base/internal/transport_error.h"
@@ -21,10 +20,7 @@ using Int = std::int64_t;
 constexpr Int kNone = CallFacts::kNone;
 
 bool& checked_flag() {
-  static bool flag = [] {
-    const char* value = std::getenv("ORTHO_CHECK");
-    return value != nullptr && std::strcmp(value, "1") == 0;
-  }();
+  static bool flag = environment_flag("ORTHO_CHECK", "classic (environment)");
   return flag;
 }
 
