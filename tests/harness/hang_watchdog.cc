@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <csignal>
@@ -61,6 +62,22 @@ std::chrono::seconds limit_from_environment() {
 
 pthread_t main_thread;
 
+// How much slower than an idle machine this one runs now: the 1-minute load
+// average per core, at least 1 and at most kMostLoadFactor (a hang is still
+// reported, later). 1 where /proc/loadavg cannot be read.
+constexpr double kMostLoadFactor = 10;
+
+double load_factor() {
+  double load = 0;
+  std::FILE* file = std::fopen("/proc/loadavg", "r");
+  if (file == nullptr) return 1;
+  const int read = std::fscanf(file, "%lf", &load);
+  std::fclose(file);
+  const long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  if (read != 1 || cores < 1) return 1;
+  return std::clamp(load / static_cast<double>(cores), 1.0, kMostLoadFactor);
+}
+
 }  // namespace
 
 void set_case_label(std::string_view label) {
@@ -105,7 +122,8 @@ void HangWatchdog::OnTestStart(const testing::TestInfo& test_info) {
   {
     const std::lock_guard<std::mutex> lock(mutex_);
     test_ = std::string(test_info.test_suite_name()) + "." + test_info.name();
-    deadline_ = std::chrono::steady_clock::now() + limit_;
+    started_ = std::chrono::steady_clock::now();
+    deadline_ = started_ + limit_;
   }
   changed_.notify_all();
 }
@@ -129,6 +147,16 @@ void HangWatchdog::watch() {
     const std::string test = test_;
     if (changed_.wait_until(lock, deadline_) == std::cv_status::timeout &&
         test_ == test && std::chrono::steady_clock::now() >= deadline_) {
+      // A loaded machine runs the test slower: its limit grows with the
+      // load, so that only a test that stopped progressing is reported.
+      const auto scaled =
+          started_ +
+          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+              limit_ * load_factor());
+      if (scaled > deadline_) {
+        deadline_ = scaled;
+        continue;
+      }
       lock.unlock();
       report_and_exit(test);
     }
@@ -138,14 +166,17 @@ void HangWatchdog::watch() {
 void HangWatchdog::report_and_exit(const std::string& test) {
   std::fflush(stdout);
   const std::string label = case_label();
-  std::fprintf(stderr,
-               "[  HANG    ] %s on rank %d of %d: still running after %lld s "
-               "(ORTHOCOMM_TEST_TIMEOUT_S)\n"
-               "[  HANG    ] rank %d, last case: %s\n"
-               "[  HANG    ] rank %d, stack of the main thread:\n",
-               test.c_str(), rank_, size_,
-               static_cast<long long>(limit_.count()), rank_,
-               label.empty() ? "(none set)" : label.c_str(), rank_);
+  std::fprintf(
+      stderr,
+      "[  HANG    ] %s on rank %d of %d: still running after %lld s "
+      "(ORTHOCOMM_TEST_TIMEOUT_S, scaled by the load per core)\n"
+      "[  HANG    ] rank %d, last case: %s\n"
+      "[  HANG    ] rank %d, stack of the main thread:\n",
+      test.c_str(), rank_, size_,
+      static_cast<long long>(std::chrono::duration_cast<std::chrono::seconds>(
+                                 std::chrono::steady_clock::now() - started_)
+                                 .count()),
+      rank_, label.empty() ? "(none set)" : label.c_str(), rank_);
   std::fflush(stderr);
   pthread_kill(main_thread, kStackSignal);
   for (int i = 0; i < 20 && !stack_printed.load(); ++i) {

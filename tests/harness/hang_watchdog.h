@@ -1,6 +1,8 @@
 // Tests that say where they hang. Every process of an MPI test binary runs
 // a watchdog that gives each test a time limit (ORTHOCOMM_TEST_TIMEOUT_S,
-// 60 s by default; 0 turns it off). A test still running at its limit,
+// 60 s by default; 0 turns it off), scaled by the machine's load per core
+// when it passes (up to 10x: a loaded machine is slow, not hung). A test
+// still running at its limit,
 // its body or the harness's combination of its results (which waits for
 // the other processes), gets a report on stderr from every process where
 // it hangs: the test, the rank, the case label the test set last
@@ -45,6 +47,7 @@ class HangWatchdog : public testing::EmptyTestEventListener {
   std::mutex mutex_;
   std::condition_variable changed_;
   std::string test_;  // the running test ("" between tests)
+  std::chrono::steady_clock::time_point started_;
   std::chrono::steady_clock::time_point deadline_;
   bool stopping_ = false;
   std::thread thread_;

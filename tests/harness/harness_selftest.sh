@@ -30,8 +30,9 @@ output=$(ORTHOCOMM_TEST_TIMEOUT_S=3 HARNESS_SELFTEST_HANG_RANK=1 \
 status=$?
 elapsed=$(( $(date +%s) - start ))
 [[ $status -ne 0 ]] || fail "a hanging test did not fail the run"
-(( elapsed < 30 )) || fail "the hang ended the run after ${elapsed} s"
-grep -q 'HANG    \] HarnessSelfTest.HangsOnChosenRank on rank 1 of 3: still running after 3 s' <<<"$output" ||
+# The 3 s limit grows with the load, at most tenfold: well within a minute.
+(( elapsed < 60 )) || fail "the hang ended the run after ${elapsed} s"
+grep -qE 'HANG    \] HarnessSelfTest.HangsOnChosenRank on rank 1 of 3: still running after [0-9]+ s' <<<"$output" ||
   fail "the hanging rank's report is missing"
 grep -q 'HANG    \] rank 1, last case: deliberate hang, case 7' <<<"$output" ||
   fail "the case label is missing"

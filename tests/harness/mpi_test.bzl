@@ -2,7 +2,7 @@
 
 load("@rules_cc//cc:defs.bzl", "cc_binary")
 
-def mpi_test(name, srcs, deps = [], ranks = [1, 2, 4], size = "medium", tags = [], env = {}, binary = None, **kwargs):
+def mpi_test(name, srcs, deps = [], ranks = [1, 2, 4], size = "large", tags = [], env = {}, binary = None, **kwargs):
     """Builds `name`_bin once and runs it under mpirun as `name`_np<N>.
 
     Args:

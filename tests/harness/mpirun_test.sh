@@ -23,7 +23,9 @@ source "$flags_file"
 
 job_dir="${TEST_TMPDIR:-$(mktemp -d)}/mpi"
 mkdir -p "$job_dir"
-mpirun_flags "$np" "$job_dir" "${MPI_TEST_TIMEOUT:-240}"
+# The backstop behind the per-test watchdog (hang_watchdog.h), whose limits
+# grow with the load: below Bazel's 900 s for size "large".
+mpirun_flags "$np" "$job_dir" "${MPI_TEST_TIMEOUT:-840}"
 if [[ -n "${ORTHOCOMM_HOSTFILE:-}" ]]; then
   echo "mpirun_test.sh: $np processes over the hosts" \
     "$(awk '{print $1}' "$ORTHOCOMM_HOSTFILE" | paste -sd ' ')" >&2
