@@ -92,10 +92,26 @@ mpi_link=()
 for dir in $("$mpicxx" --showme:libdirs); do
   mpi_link+=("-L$dir" "-Wl,-rpath,$dir")
 done
-"$("$mpicxx" --showme:command)" -shared -o "$prefix/lib/liborthocomm.so" \
-  -Wl,-soname,liborthocomm.so -Wl,--whole-archive "$archive" \
+# The soname carries MAJOR.MINOR while MAJOR is 0 (a minor release may
+# change the ABI), MAJOR alone from 1 on: liborthocomm.so.X.Y.Z is the file,
+# the soname and liborthocomm.so link to it.
+version_part() {
+  sed -n "s/^#define ORTHOCOMM_VERSION_$1 \([0-9]*\)\$/\1/p" \
+    classic/base/version.h
+}
+major=$(version_part MAJOR)
+minor=$(version_part MINOR)
+patch=$(version_part PATCH)
+soname="liborthocomm.so.$major"
+[[ "$major" == 0 ]] && soname="liborthocomm.so.$major.$minor"
+real="liborthocomm.so.$major.$minor.$patch"
+rm -f "$prefix"/lib/liborthocomm.so*
+"$("$mpicxx" --showme:command)" -shared -o "$prefix/lib/$real" \
+  -Wl,-soname,"$soname" -Wl,--whole-archive "$archive" \
   -Wl,--no-whole-archive "${mpi_link[@]}" -lmpi
-chmod 755 "$prefix/lib/liborthocomm.so"
+chmod 755 "$prefix/lib/$real"
+[[ "$soname" == "$real" ]] || ln -s "$real" "$prefix/lib/$soname"
+ln -s "$real" "$prefix/lib/liborthocomm.so"
 
 bash tools/install_config.sh "$prefix" "$mpicxx"
 echo "install: $(echo "$headers" | wc -l) headers and liborthocomm.{so,a} in $prefix"

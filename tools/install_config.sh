@@ -11,7 +11,14 @@ set -euo pipefail
 
 prefix="$1"
 mpicxx="$2"
-version="0.1.0"
+# The version, from the one place it is written.
+version_part() {
+  sed -n "s/^#define ORTHOCOMM_VERSION_$1 \([0-9]*\)\$/\1/p" \
+    "$(dirname "$0")/../classic/base/version.h"
+}
+version="$(version_part MAJOR).$(version_part MINOR).$(version_part PATCH)"
+[[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] ||
+  { echo "install_config: no version in classic/base/version.h" >&2; exit 1; }
 
 mpi_cflags=""
 for dir in $("$mpicxx" --showme:incdirs); do mpi_cflags+=" -I$dir"; done

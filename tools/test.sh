@@ -72,7 +72,7 @@ fi
 # --hosts, which only spreads the MPI targets.
 if [[ -z "$hosts" && "${ORTHOCOMM_SKIP_CHECKS:-}" != "1" ]]; then
   for check in install_examples readme_blocks performance_doc bazel_workspace \
-      deps_without_sudo hosts_placement node_aware_hosts; do
+      deps_without_sudo hosts_placement node_aware_hosts licence_version; do
     echo "== check $check"
     check_status=0
     bash "tools/checks/$check.sh" || check_status=$?
