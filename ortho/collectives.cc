@@ -22,8 +22,9 @@ namespace {
 // The algorithm the choice selects for this call, run.
 classic::Request run_selected(const classic::Comm& comm, const Table& table,
                               const Choice& choice, const Call& call) {
-  if (choice.fixed()) [[likely]] {
-    return choice.primary.run(comm, table, call);
+  const Choice::Steps& steps = choice.in(call.mode);
+  if (steps.size() == 1) [[likely]] {
+    return steps.front().algorithm.run(comm, table, call);
   }
   if (choice.agreed_size) {
     const std::size_t bytes = selection_bytes(comm, choice, call, table);

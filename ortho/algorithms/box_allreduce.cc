@@ -157,8 +157,7 @@ void adopt(Table& table) {
   if (!direct_up_to) {
     choice = Choice::only(box_allreduce());
   } else {
-    choice.alternative = box_allreduce();
-    choice.crossover_bytes = *direct_up_to;
+    choice.take_from(box_allreduce(), *direct_up_to + 1);
   }
 }
 

@@ -83,11 +83,7 @@ void adopt(Table& table) {
         cheaper_up_to(c.prices, direct, combining_traffic(c, collective),
                       kMostCombinedBlockBytes);
     if (!limit) continue;  // nothing to gain
-    Choice choice;
-    choice.primary = algorithms::combining();
-    choice.alternative = table.choice(operation).primary;
-    choice.crossover_bytes = *limit;
-    table.choice(operation) = choice;
+    table.choice(operation).take_up_to(algorithms::combining(), *limit);
   }
   // alltoallv and alltoallw pay for a size exchange first, and their block
   // sizes differ between processes, so a size-aware choice agrees on the
@@ -104,9 +100,8 @@ void adopt(Table& table) {
     table.offer(operation, exchange_blocks());
     if (!persistent_limit) continue;
     Choice& choice = table.choice(operation);
-    choice.alternative = choice.primary;
-    choice.persistent = exchange_blocks();
-    choice.persistent_crossover_bytes = *persistent_limit;
+    choice.take_up_to(exchange_blocks(), *persistent_limit,
+                      {classic::Mode::persistent});
     choice.agreed_size = true;
   }
   // allgatherv and allgatherw follow allgather where no block waits in
@@ -116,12 +111,9 @@ void adopt(Table& table) {
     if (gathers_from_slots) table.offer(operation, gather_blocks());
   }
   const Choice& allgather = table.choice(Operation::allgather);
-  if (allgather.primary == algorithms::combining() && gathers_from_slots) {
+  if (allgather.select(0) == algorithms::combining() && gathers_from_slots) {
     for (Operation operation : {Operation::allgatherv, Operation::allgatherw}) {
-      Choice choice;
-      choice.primary = gather_blocks();
-      choice.alternative = table.choice(operation).primary;
-      table.choice(operation) = choice;
+      table.choice(operation) = Choice::only(gather_blocks());
     }
   }
 }

@@ -155,8 +155,8 @@ void adopt(Table& table) {
     Choice& choice = table.choice(operation);
     choose_up_to(choice, common_neighbours(), mine, persistent_only);
     if (persistent_only) {
-      choice.agreed_size = choice.agreed_size ||
-                           choice.persistent_crossover_bytes != Choice::kNever;
+      choice.agreed_size =
+          choice.agreed_size || choice.sized(classic::Mode::persistent);
     }
   }
 }

@@ -219,12 +219,8 @@ void adopt_beside_combining(Table& table, Operation operation) {
     return direct();
   };
   Choice choice = Choice::only(algorithm(steps.front().fastest));
-  if (steps.size() > 1) {
-    choice.crossover_bytes = steps[0].up_to;
-    choice.alternative = algorithm(steps[1].fastest);
-  }
-  for (std::size_t i = 2; i < steps.size(); ++i) {
-    choice.further.push_back({steps[i - 1].up_to, algorithm(steps[i].fastest)});
+  for (std::size_t i = 1; i < steps.size(); ++i) {
+    choice.take_from(algorithm(steps[i].fastest), steps[i - 1].up_to + 1);
   }
   table.choice(operation) = choice;
 }
@@ -253,10 +249,8 @@ void adopt(Table& table) {
       adopt_beside_combining(table, operation);
       continue;
     }
-    Choice choice;
-    choose_up_to(choice, node_aware(),
+    choose_up_to(table.choice(operation), node_aware(),
                  model.faster_up_to(NodeAware::payload_of(operation)), false);
-    if (choice.defined()) table.choice(operation) = choice;
   }
   for (Operation operation : {Operation::allgatherv, Operation::allgatherw,
                               Operation::alltoallv, Operation::alltoallw}) {
@@ -265,8 +259,8 @@ void adopt(Table& table) {
                  model.faster_up_to(NodeAware::payload_of(operation)), true);
     // The blocks of one call differ between processes: all choose by the
     // largest.
-    choice.agreed_size = choice.agreed_size ||
-                         choice.persistent_crossover_bytes != Choice::kNever;
+    choice.agreed_size =
+        choice.agreed_size || choice.sized(classic::Mode::persistent);
   }
 }
 
@@ -280,16 +274,14 @@ const Algorithm& node_aware() { return kNodeAware.algorithm; }
 void choose_up_to(Choice& choice, const Algorithm& algorithm,
                   std::optional<std::size_t> up_to, bool persistent_only) {
   if (!up_to) return;
-  const std::size_t crossover =
-      *up_to >= kMostModelledBytes ? Choice::kNever : *up_to;
-  if (crossover != Choice::kNever) choice.alternative = direct();
+  // `algorithm` up to the crossover, direct above, whatever steps were
+  // there.
+  Choice::Steps steps = {{0, algorithm}};
+  if (*up_to < kMostModelledBytes) steps.push_back({*up_to + 1, direct()});
   if (persistent_only) {
-    choice.persistent = algorithm;
-    choice.persistent_crossover_bytes = crossover;
+    choice.in(classic::Mode::persistent) = steps;
   } else {
-    choice.primary = algorithm;
-    choice.crossover_bytes = crossover;
-    choice.further.clear();  // direct above, whatever steps were there
+    for (Choice::Steps& mode : choice.steps) mode = steps;
   }
 }
 

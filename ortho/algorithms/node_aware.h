@@ -82,7 +82,7 @@ const NodeAware& node_aware_of(const classic::Comm& comm, const Table& table);
 // at it stands for every size.
 inline constexpr std::size_t kMostModelledBytes = std::size_t{1} << 30;
 
-// Makes `algorithm` `choice`'s primary (for the persistent mode only, where
+// Makes `choice` run `algorithm` (in the persistent mode only, where
 // `persistent_only`) for blocks up to `up_to`, direct above; untouched
 // where `up_to` is none.
 void choose_up_to(Choice& choice, const Algorithm& algorithm,

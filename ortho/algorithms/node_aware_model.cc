@@ -318,9 +318,9 @@ std::vector<FastestStep> fastest_steps(const HostGraph& graph,
   message_blocks.erase(
       std::unique(message_blocks.begin(), message_blocks.end()),
       message_blocks.end());
-  for (const double eager : {prices.within.eager_bytes,
-                             prices.between.eager_bytes,
-                             static_cast<double>(split_eager_bytes)}) {
+  for (const double eager :
+       {prices.within.eager_bytes, prices.between.eager_bytes,
+        static_cast<double>(split_eager_bytes)}) {
     for (const int blocks : message_blocks) {
       if (blocks <= 0) continue;
       const auto edge = static_cast<std::size_t>(eager / blocks);

@@ -20,6 +20,7 @@
 #include "classic/exec/mode.h"
 #include "classic/p2p/request.h"
 #include "ortho/call.h"
+#include "ortho/internal/choice.h"
 #include "ortho/internal/graph_facts.h"
 #include "ortho/internal/inside_ortho.h"
 #include "ortho/internal/last_plan.h"
@@ -37,83 +38,6 @@ class CommonNeighbours;
 }  // namespace algorithms
 
 struct Table;
-
-// An algorithm: a name (what ORTHO_ALGORITHM and set_algorithm say) and the
-// function that runs a call with it.
-struct Algorithm {
-  using Run = classic::Request (*)(const classic::Comm& comm,
-                                   const Table& table, const Call& call);
-  std::string_view name;
-  Run run = nullptr;
-  friend bool operator==(const Algorithm& a, const Algorithm& b) {
-    return a.name == b.name && a.run == b.run;
-  }
-};
-
-// The choice for one operation: `primary` for blocks of up to
-// `crossover_bytes` bytes, `alternative` (where there is one) above, and
-// where more algorithms take over at larger sizes (node_aware, then
-// combining, then node_aware again on a stencil over several hosts), each
-// of `further` above its size.
-// Persistent calls may have a primary of their own, `persistent` (one whose
-// set-up is paid once, at initialisation), with its own crossover to the
-// same alternative. An operation undefined on the structure has no primary.
-struct Choice {
-  static constexpr std::size_t kNever = std::numeric_limits<std::size_t>::max();
-  Algorithm primary;
-  Algorithm alternative;
-  std::size_t crossover_bytes = kNever;
-  Algorithm persistent;  // where set, persistent calls' primary
-  std::size_t persistent_crossover_bytes = kNever;
-  struct Step {
-    std::size_t above_bytes = 0;
-    Algorithm algorithm;
-  };
-  std::vector<Step> further;  // in increasing above_bytes
-  // The block sizes of one call may differ between processes (alltoallv,
-  // alltoallw): the dispatch agrees on the largest (a maximum over the
-  // communicator) before a size-aware selection, so that all choose alike.
-  bool agreed_size = false;
-
-  // `algorithm` for every block size.
-  static Choice only(const Algorithm& algorithm) {
-    Choice choice;
-    choice.primary = algorithm;
-    return choice;
-  }
-
-  bool defined() const { return primary.run != nullptr; }
-  // Whether the choice depends on the block size or the mode at all (the
-  // dispatch skips computing the block size where it does not).
-  bool fixed() const {
-    return crossover_bytes == kNever && persistent.run == nullptr;
-  }
-  // Whether the selection in `mode` depends on the block size.
-  bool sized(classic::Mode mode) const {
-    return mode == classic::Mode::persistent && persistent.run != nullptr
-               ? persistent_crossover_bytes != kNever
-               : crossover_bytes != kNever;
-  }
-  const Algorithm& select(std::size_t block_bytes) const {
-    return block_bytes > crossover_bytes ? above(block_bytes) : primary;
-  }
-  const Algorithm& select(std::size_t block_bytes, classic::Mode mode) const {
-    if (mode == classic::Mode::persistent && persistent.run != nullptr) {
-      return block_bytes > persistent_crossover_bytes ? above(block_bytes)
-                                                      : persistent;
-    }
-    return select(block_bytes);
-  }
-  // What runs above a crossover.
-  const Algorithm& above(std::size_t block_bytes) const {
-    const Algorithm* selected = &alternative;
-    for (const Step& step : further) {
-      if (block_bytes <= step.above_bytes) break;
-      selected = &step.algorithm;
-    }
-    return *selected;
-  }
-};
 
 // An operation's last size-aware selection, for the next call with the
 // same arguments in the same mode (the dispatch's: ortho/collectives.cc).

@@ -519,11 +519,8 @@ TEST(Combining, AlltoallvAgreesOnTheLargestBlockBeforeChoosing) {
   const Comm graph = stencil_graph({2, stencils::Metric::chebyshev, 1, true});
   ortho::Table sized = ortho::internal::table_of(graph, "combining_test");
   ortho::Choice& choice = sized.choice(ortho::Operation::alltoallv);
-  choice.primary = ortho::algorithms::exchange_blocks();
-  choice.alternative = ortho::algorithms::direct();
-  choice.crossover_bytes = 12;
-  choice.persistent = ortho::algorithms::exchange_blocks();
-  choice.persistent_crossover_bytes = 12;
+  choice = ortho::Choice::only(ortho::algorithms::direct());
+  choice.take_up_to(ortho::algorithms::exchange_blocks(), 12);
   choice.agreed_size = true;
   ortho::internal::attach(graph, sized);
   const classic::DistGraphNeighbors lists =
@@ -604,10 +601,9 @@ TEST(Combining, ArgumentErrorsComeBeforeTheSizeAgreement) {
   for (ortho::Operation operation :
        {ortho::Operation::alltoallv, ortho::Operation::alltoallw}) {
     ortho::Choice& choice = sized.choice(operation);
-    choice.primary = ortho::algorithms::direct();
-    choice.alternative = ortho::algorithms::direct();
-    choice.persistent = ortho::algorithms::exchange_blocks();
-    choice.persistent_crossover_bytes = 1 << 20;
+    choice = ortho::Choice::only(ortho::algorithms::direct());
+    choice.take_up_to(ortho::algorithms::exchange_blocks(), 1 << 20,
+                      {classic::Mode::persistent});
     choice.agreed_size = true;
   }
   ortho::internal::attach(graph, sized);

@@ -68,12 +68,10 @@ void alltoall(const Comm& graph, int ints, Mode mode, int salt) {
 // persistent calls up to 256), direct above.
 void choose_by_size(const Comm& graph) {
   ortho::Table changed = table(graph);
-  ortho::Choice choice;
-  choice.primary = ortho::algorithms::combining();
-  choice.alternative = ortho::algorithms::direct();
-  choice.crossover_bytes = 64;
-  choice.persistent = ortho::algorithms::combining();
-  choice.persistent_crossover_bytes = 256;
+  ortho::Choice choice = ortho::Choice::only(ortho::algorithms::direct());
+  choice.take_up_to(ortho::algorithms::combining(), 64,
+                    {Mode::blocking, Mode::nonblocking});
+  choice.take_up_to(ortho::algorithms::combining(), 256, {Mode::persistent});
   changed.choice(Operation::alltoall) = choice;
   ortho::internal::attach(graph, std::move(changed));
 }
