@@ -21,6 +21,7 @@
 #include "classic/topology/topology.h"
 #include "ortho/algorithms/checks.h"
 #include "ortho/algorithms/registry.h"
+#include "ortho/internal/choose.h"
 #include "ortho/internal/exchange.h"
 
 namespace ortho {
@@ -178,10 +179,7 @@ Table make_table(const classic::Comm& comm, Structure structure,
   for (const algorithms::Registration* registration : algorithms::registry()) {
     if (registration->analyse != nullptr) registration->analyse(comm, table);
   }
-  for (const algorithms::Registration* registration : algorithms::registry()) {
-    registration->adopt(table);
-  }
-  table.default_choices = table.choices;
+  choose(table);
   if (const char* spec = std::getenv("ORTHO_ALGORITHM")) {
     apply_override(table, spec, std::string("ORTHO_ALGORITHM = '") + spec + "'",
                    "ortho (environment)", Scope::every_table);

@@ -20,6 +20,7 @@
 #include "ortho/algorithms/algorithms.h"
 #include "ortho/algorithms/combining.h"
 #include "ortho/algorithms/cost_model.h"
+#include "ortho/algorithms/pricing.h"
 #include "ortho/algorithms/registry.h"
 
 namespace ortho::algorithms {
@@ -140,30 +141,28 @@ classic::Request run(const classic::Comm& comm, const Table& table,
 
 // allreduce on box stencils: fewer messages and blocks to reduce, no extra
 // volume, but d dependent rounds, which cost more than they save on small
-// blocks where rounds are dear (oversubscribed cores): the direct
-// algorithm up to the size where the box becomes the cheaper, the box
-// above (or everywhere).
-void adopt(Table& table) {
-  if (!table.combining || table.combining->box_depth == 0) return;
-  const Combining& c = *table.combining;
-  table.offer(Operation::allreduce, box_allreduce());
-  const Traffic direct = direct_traffic(c);
-  Traffic direct_reduce = direct;
-  direct_reduce.reduced_blocks = direct.blocks;
-  const std::optional<std::size_t> direct_up_to =
-      cheaper_up_to(c.prices, box_allreduce_traffic(c), direct_reduce,
-                    kMostCombinedBlockBytes);
-  Choice& choice = table.choice(Operation::allreduce);
-  if (!direct_up_to) {
-    choice = Choice::only(box_allreduce());
-  } else {
-    choice.take_from(box_allreduce(), *direct_up_to + 1);
+// blocks where rounds are dear (oversubscribed cores).
+void offer(Table& table) {
+  if (table.combining && table.combining->box_depth > 0) {
+    table.offer(Operation::allreduce, box_allreduce());
   }
+}
+
+// The box's rounds on the single-host cost model; not priced over several
+// hosts (its model has no hosts: there node_aware and direct compete).
+Pricer price(const Table& table, Operation /*operation*/) {
+  if (scale_of(table) != Scale::one_host) return {};
+  return [prices = table.combining->prices,
+          traffic = box_allreduce_traffic(*table.combining)](
+             classic::Mode, std::size_t bytes) {
+    return model_ns(prices, traffic, bytes);
+  };
 }
 
 }  // namespace
 
-extern constinit const Registration kBoxAllreduce{{"combining", &run}, &adopt};
+extern constinit const Registration kBoxAllreduce{
+    .algorithm = {"combining", &run}, .offer = &offer, .price = &price};
 
 const Algorithm& box_allreduce() { return kBoxAllreduce.algorithm; }
 

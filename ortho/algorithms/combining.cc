@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -18,8 +19,12 @@
 #include "ortho/algorithms/algorithms.h"
 #include "ortho/algorithms/checks.h"
 #include "ortho/algorithms/combining.h"
+#include "ortho/algorithms/combining_loads.h"
 #include "ortho/algorithms/combining_plans.h"
 #include "ortho/algorithms/cost_model.h"
+#include "ortho/algorithms/node_aware.h"
+#include "ortho/algorithms/node_aware_model.h"
+#include "ortho/algorithms/pricing.h"
 #include "ortho/algorithms/registry.h"
 #include "ortho/internal/exchange.h"
 #include "ortho/internal/last_plan.h"
@@ -67,60 +72,74 @@ classic::Request run(const classic::Comm& comm, const Table& table,
                           c.mode, c.function());
 }
 
-// Cartesian stencils (Table::combining): allgather and alltoall combine
-// up to the block size where the cost model prices combining cheaper than
-// direct (ortho/algorithms/cost_model.h), alltoallv and alltoallw when
-// persistent, allgatherv and allgatherw where allgather does.
-void adopt(Table& table) {
+// Cartesian stencils (Table::combining): allgather and alltoall, and the
+// v and w forms from the same schedules (allgatherv and allgatherw where
+// no block waits in scratch: the relay trees forward from receive slots).
+void offer(Table& table) {
   if (!table.combining) return;
+  table.offer(Operation::allgather, algorithms::combining());
+  table.offer(Operation::alltoall, algorithms::combining());
+  table.offer(Operation::alltoallv, exchange_blocks());
+  table.offer(Operation::alltoallw, exchange_blocks());
+  if (table.combining->allgather.temp_slots == 0) {
+    table.offer(Operation::allgatherv, gather_blocks());
+    table.offer(Operation::allgatherw, gather_blocks());
+  }
+}
+
+bool alltoall_family(Operation operation) {
+  return operation == Operation::alltoall ||
+         operation == Operation::alltoallv || operation == Operation::alltoallw;
+}
+
+// The schedule's rounds priced on the table's scale (pricing.h), up to
+// kMostCombinedBlockBytes. Over several hosts the host model's time is
+// divided by kCombiningShareOfNodeAware: there combining's messages between
+// hosts (one from every process) measured slower than the model prices
+// them, against node_aware's one per pair of hosts
+// (node_aware_model.h). alltoallv and alltoallw pay a size exchange
+// first: priced in persistent mode only, which pays it once, at
+// initialisation (measured over TCP loopback, the schedule run twice beat
+// direct by 10-20 %, and the agreement on the size took that and more).
+Pricer price(const Table& table, Operation operation) {
   const Combining& c = *table.combining;
-  const Traffic direct = direct_traffic(c);
-  for (const auto& [operation, collective] :
-       {std::pair{Operation::allgather, stencils::Collective::allgather},
-        std::pair{Operation::alltoall, stencils::Collective::alltoall}}) {
-    table.offer(operation, algorithms::combining());
-    const std::optional<std::size_t> limit =
-        cheaper_up_to(c.prices, direct, combining_traffic(c, collective),
-                      kMostCombinedBlockBytes);
-    if (!limit) continue;  // nothing to gain
-    table.choice(operation).take_up_to(algorithms::combining(), *limit);
+  const stencils::Collective collective = alltoall_family(operation)
+                                              ? stencils::Collective::alltoall
+                                              : stencils::Collective::allgather;
+  const bool persistent_only =
+      operation == Operation::alltoallv || operation == Operation::alltoallw;
+  const auto priced = [persistent_only](classic::Mode mode, std::size_t bytes) {
+    return bytes <= kMostCombinedBlockBytes &&
+           (!persistent_only || mode == classic::Mode::persistent);
+  };
+  if (scale_of(table) == Scale::hosts) {
+    const std::shared_ptr<const NodeAware> model = table.node_aware;
+    const HostPrices prices = *model->prices();
+    const auto& rounds = collective == stencils::Collective::allgather
+                             ? c.allgather.rounds
+                             : c.alltoall.rounds;
+    const auto eager = static_cast<std::size_t>(c.prices.eager_bytes);
+    return [model, prices, priced, eager,
+            messages = combining_loads::messages_of(
+                rounds, c.geometry, model->graph().host_of_rank)](
+               classic::Mode mode, std::size_t bytes) -> std::optional<double> {
+      if (!priced(mode, bytes)) return std::nullopt;
+      return combining_call_ns(model->graph(), messages, prices, bytes, eager) /
+             kCombiningShareOfNodeAware;
+    };
   }
-  // alltoallv and alltoallw pay for a size exchange first, and their block
-  // sizes differ between processes, so a size-aware choice agrees on the
-  // largest block before choosing. Persistent calls pay both once, at
-  // initialisation, and take combining up to alltoall's crossover. The
-  // other modes would pay them at every call: measured over TCP loopback
-  // (combining_benchmark, 4 processes), the schedule run twice beat direct
-  // by 10-20 %, and the agreement (an allreduce) took that and more; they
-  // stay direct.
-  const std::optional<std::size_t> persistent_limit = cheaper_up_to(
-      c.prices, direct, combining_traffic(c, stencils::Collective::alltoall),
-      kMostCombinedBlockBytes);
-  for (Operation operation : {Operation::alltoallv, Operation::alltoallw}) {
-    table.offer(operation, exchange_blocks());
-    if (!persistent_limit) continue;
-    Choice& choice = table.choice(operation);
-    choice.take_up_to(exchange_blocks(), *persistent_limit,
-                      {classic::Mode::persistent});
-    choice.agreed_size = true;
-  }
-  // allgatherv and allgatherw follow allgather where no block waits in
-  // scratch (the relay trees forward from receive slots).
-  const bool gathers_from_slots = table.combining->allgather.temp_slots == 0;
-  for (Operation operation : {Operation::allgatherv, Operation::allgatherw}) {
-    if (gathers_from_slots) table.offer(operation, gather_blocks());
-  }
-  const Choice& allgather = table.choice(Operation::allgather);
-  if (allgather.select(0) == algorithms::combining() && gathers_from_slots) {
-    for (Operation operation : {Operation::allgatherv, Operation::allgatherw}) {
-      table.choice(operation) = Choice::only(gather_blocks());
-    }
-  }
+  const Traffic traffic = combining_traffic(c, collective);
+  return [prices = c.prices, traffic, priced](
+             classic::Mode mode, std::size_t bytes) -> std::optional<double> {
+    if (!priced(mode, bytes)) return std::nullopt;
+    return model_ns(prices, traffic, bytes);
+  };
 }
 
 }  // namespace
 
-extern constinit const Registration kCombining{{"combining", &run}, &adopt};
+extern constinit const Registration kCombining{
+    .algorithm = {"combining", &run}, .offer = &offer, .price = &price};
 
 const Algorithm& combining() { return kCombining.algorithm; }
 

@@ -19,6 +19,8 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -26,6 +28,7 @@
 #include "ortho/algorithms/algorithms.h"
 #include "ortho/algorithms/node_aware_model.h"
 #include "ortho/algorithms/node_aware_plans.h"
+#include "ortho/algorithms/pricing.h"
 #include "ortho/algorithms/registry.h"
 
 namespace ortho::algorithms {
@@ -106,11 +109,10 @@ constexpr Operation kOperations[] = {
     Operation::alltoall,  Operation::alltoallv,  Operation::alltoallw};
 
 // Where node_aware's analysis gathered the graph and agreed on the prices
-// (the graph spans several hosts), the pairs and the cost model's
-// crossover per payload, against direct and node_aware. Nothing is
-// exchanged: what it needs the table has. On one host nothing is gathered
-// at creation (it would add a gather and an agreement to the making of
-// every graph) and the algorithm runs only where forced.
+// (the graph spans several hosts), the pairs. Nothing is exchanged: what it
+// needs the table has. On one host nothing is gathered at creation (it
+// would add a gather and an agreement to the making of every graph) and
+// the algorithm runs only where forced.
 void analyse(const classic::Comm& /*comm*/, Table& table) {
   if (!serves(table) || table.node_aware == nullptr ||
       !table.node_aware->prices()) {
@@ -118,53 +120,44 @@ void analyse(const classic::Comm& /*comm*/, Table& table) {
   }
   table.common_neighbours =
       std::make_shared<CommonNeighbours>(table.node_aware);
-  const NodeAware& whole = *table.node_aware;
-  for (const Payload payload : {Payload::per_edge, Payload::per_source}) {
-    table.common_neighbours->set_faster_up_to(
-        payload,
-        common_neighbours_up_to(
-            whole.graph(), table.common_neighbours->grouping(), payload,
-            *whole.prices(), whole.faster_up_to(payload), kMostModelledBytes));
-  }
 }
 
-// Whether the model's crossover for common_neighbours replaces node_aware's
-// (the table's choice holds one algorithm below its crossover): where
-// common_neighbours wins up to at least where node_aware would run.
-bool replaces(std::optional<std::size_t> mine,
-              std::optional<std::size_t> node_aware_up_to) {
-  return mine && (!node_aware_up_to || *mine >= *node_aware_up_to);
-}
-
-// Offered on the graphs it serves. The default where the cost model
-// prefers it to direct and node_aware, up to its crossover: allgather and
-// alltoall in every mode, the v and w forms in persistent mode (their size
-// exchange runs once, at initialisation), as node_aware.
-void adopt(Table& table) {
+// Offered on the graphs it serves.
+void offer(Table& table) {
   if (!serves(table)) return;
   for (const Operation operation : kOperations) {
     table.offer(operation, common_neighbours());
   }
-  if (table.common_neighbours == nullptr) return;
-  const CommonNeighbours& model = *table.common_neighbours;
-  for (const Operation operation : kOperations) {
-    const Payload payload = NodeAware::payload_of(operation);
-    const std::optional<std::size_t> mine = model.faster_up_to(payload);
-    if (!replaces(mine, table.node_aware->faster_up_to(payload))) continue;
-    const bool persistent_only = NodeAware::exchanges_sizes(operation);
-    Choice& choice = table.choice(operation);
-    choose_up_to(choice, common_neighbours(), mine, persistent_only);
-    if (persistent_only) {
-      choice.agreed_size =
-          choice.agreed_size || choice.sized(classic::Mode::persistent);
-    }
+}
+
+// Its two rounds' loads on the host model where the table found pairs:
+// allgather and alltoall in every mode, the v and w forms in persistent
+// mode (their size exchange runs once, at initialisation), as node_aware.
+Pricer price(const Table& table, Operation operation) {
+  if (table.common_neighbours == nullptr || scale_of(table) != Scale::hosts) {
+    return {};
   }
+  const std::shared_ptr<const NodeAware> whole = table.node_aware;
+  const bool persistent_only = NodeAware::exchanges_sizes(operation);
+  return [whole, prices = *whole->prices(), persistent_only,
+          loads = common_routes::loads(whole->graph(),
+                                       table.common_neighbours->grouping(),
+                                       NodeAware::payload_of(operation))](
+             classic::Mode mode, std::size_t bytes) -> std::optional<double> {
+    if (persistent_only && mode != classic::Mode::persistent) {
+      return std::nullopt;
+    }
+    return common_neighbours_call_ns(whole->graph(), loads, prices, bytes);
+  };
 }
 
 }  // namespace
 
 extern constinit const Registration kCommonNeighbours{
-    {"common_neighbours", &run}, &adopt, &analyse};
+    .algorithm = {"common_neighbours", &run},
+    .offer = &offer,
+    .price = &price,
+    .analyse = &analyse};
 
 const Algorithm& common_neighbours() { return kCommonNeighbours.algorithm; }
 

@@ -1,8 +1,8 @@
 // The common-neighbours algorithm (common_neighbours.cc) as the table holds
 // it: the pairs of processes with common out-neighbours
 // (common_neighbours_routes.h), found on the whole graph the table shares
-// with node_aware (node_aware.h), this process's routes per payload, made
-// once, and the cost model's crossovers.
+// with node_aware (node_aware.h), and this process's routes per payload,
+// made once.
 #ifndef ORTHOCOMM_ORTHO_ALGORITHMS_COMMON_NEIGHBOURS_H_
 #define ORTHOCOMM_ORTHO_ALGORITHMS_COMMON_NEIGHBOURS_H_
 
@@ -29,22 +29,10 @@ class CommonNeighbours {
   // source; alltoall(v, w): one per edge), computed on first use.
   const node_routes::Routes& routes(Operation operation) const;
 
-  // The largest block size up to which the cost model prefers
-  // common_neighbours (node_aware_model.h); none where it does not even on
-  // empty blocks, or where it was not asked (one host).
-  std::optional<std::size_t> faster_up_to(node_routes::Payload payload) const {
-    return faster_up_to_[static_cast<std::size_t>(payload)];
-  }
-  void set_faster_up_to(node_routes::Payload payload,
-                        std::optional<std::size_t> up_to) {
-    faster_up_to_[static_cast<std::size_t>(payload)] = up_to;
-  }
-
  private:
   std::shared_ptr<const NodeAware> whole_;
   common_routes::Grouping grouping_;
   mutable std::array<std::optional<node_routes::Routes>, 2> routes_;
-  std::array<std::optional<std::size_t>, 2> faster_up_to_;
 };
 
 // "common_neighbours": allgather(v, w) and alltoall(v, w) on directed

@@ -11,7 +11,12 @@
 #include "classic/exec/executor.h"
 #include "ortho/algorithms/algorithms.h"
 #include "ortho/algorithms/checks.h"
+#include "ortho/algorithms/combining.h"
+#include "ortho/algorithms/cost_model.h"
 #include "ortho/algorithms/graph_plans.h"
+#include "ortho/algorithms/node_aware.h"
+#include "ortho/algorithms/node_aware_model.h"
+#include "ortho/algorithms/pricing.h"
 #include "ortho/algorithms/registry.h"
 #include "ortho/internal/exchange.h"
 #include "ortho/internal/last_plan.h"
@@ -105,19 +110,48 @@ classic::Request run(const classic::Comm& comm, const Table& table,
   return execute(comm, call, plan_for(call, n));
 }
 
-// The default for every operation that has a meaning on a directed graph.
-void adopt(Table& table) {
+// Every operation that has a meaning on a directed graph.
+void offer(Table& table) {
   if (table.structure != Structure::directed_graph) return;
   for (Operation operation : all_operations()) {
-    if (!defined_on(operation, table.structure)) continue;
-    table.choice(operation) = Choice::only(direct());
-    table.offer(operation, direct());
+    if (defined_on(operation, table.structure))
+      table.offer(operation, direct());
   }
+}
+
+// The baseline: every edge its message in one round, on the table's scale
+// (pricing.h); 0 where there is no model.
+Pricer price(const Table& table, Operation operation) {
+  switch (scale_of(table)) {
+    case Scale::hosts: {
+      const std::shared_ptr<const NodeAware> model = table.node_aware;
+      const HostPrices prices = *model->prices();
+      return [model, prices](classic::Mode, std::size_t bytes) {
+        return direct_call_ns(model->graph(), prices, bytes);
+      };
+    }
+    case Scale::one_host: {
+      Traffic traffic = direct_traffic(*table.combining);
+      if (operation == Operation::allreduce) {
+        traffic.reduced_blocks = traffic.blocks;  // folded at the receiver
+      }
+      const Prices prices = table.combining->prices;
+      return [traffic, prices](classic::Mode, std::size_t bytes) {
+        return model_ns(prices, traffic, bytes);
+      };
+    }
+    case Scale::unpriced:
+      break;
+  }
+  return [](classic::Mode, std::size_t) { return 0.0; };
 }
 
 }  // namespace
 
-extern constinit const Registration kDirect{{"direct", &run}, &adopt};
+extern constinit const Registration kDirect{.algorithm = {"direct", &run},
+                                            .offer = &offer,
+                                            .price = &price,
+                                            .baseline = true};
 
 const Algorithm& direct() { return kDirect.algorithm; }
 

@@ -154,20 +154,27 @@ classic::Request run(const classic::Comm& comm, const Table& /*table*/,
   return call.form == Form::typed ? run_typed(comm, call) : run_raw(comm, call);
 }
 
-// The default for every operation that has a meaning on a fully connected
-// or bipartite communicator.
-void adopt(Table& table) {
+// Every operation that has a meaning on a fully connected or bipartite
+// communicator.
+void offer(Table& table) {
   if (table.structure == Structure::directed_graph) return;
   for (Operation operation : all_operations()) {
-    if (!defined_on(operation, table.structure)) continue;
-    table.choice(operation) = Choice::only(native());
-    table.offer(operation, native());
+    if (defined_on(operation, table.structure))
+      table.offer(operation, native());
   }
+}
+
+// The baseline there, unpriced: classic's collectives.
+Pricer price(const Table& /*table*/, Operation /*operation*/) {
+  return [](classic::Mode, std::size_t) { return 0.0; };
 }
 
 }  // namespace
 
-extern constinit const Registration kNative{{"native", &run}, &adopt};
+extern constinit const Registration kNative{.algorithm = {"native", &run},
+                                            .offer = &offer,
+                                            .price = &price,
+                                            .baseline = true};
 
 const Algorithm& native() { return kNative.algorithm; }
 

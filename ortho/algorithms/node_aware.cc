@@ -40,6 +40,7 @@
 #include "ortho/algorithms/node_aware_model.h"
 #include "ortho/algorithms/node_aware_plans.h"
 #include "ortho/algorithms/node_aware_routes.h"
+#include "ortho/algorithms/pricing.h"
 #include "ortho/algorithms/registry.h"
 #include "ortho/internal/exchange.h"
 #include "ortho/internal/last_plan.h"
@@ -174,66 +175,19 @@ bool serves(const Table& table) {
 }
 
 // Where the graph spans several hosts, its whole graph and the job's facts
-// for the cost model (collective over `comm`: the graph's gather, an
-// agreement on the prices), and the model's crossover per payload.
+// for the host model (collective over `comm`: the graph's gather, an
+// agreement on the prices): what every algorithm on the table prices its
+// calls with there (pricing.h).
 void analyse(const classic::Comm& comm, Table& table) {
   if (!serves(table) || table.hosts() < 2) return;
   const classic::Comm& over = table.base.is_null() ? comm : table.base;
   table.node_aware = gathered(over, comm.rank(), table);
   const JobFacts job = agreed_job(over);
-  const HostPrices prices = host_prices(job.processes_per_core);
-  table.node_aware->set_prices(prices);
-  for (const Payload payload : {Payload::per_edge, Payload::per_source}) {
-    table.node_aware->set_faster_up_to(
-        payload, node_aware_up_to(table.node_aware->graph(), payload, prices,
-                                  kMostModelledBytes));
-  }
+  table.node_aware->set_prices(host_prices(job.processes_per_core));
 }
 
-// allgather and alltoall on a Cartesian stencil over several hosts: the
-// fastest of node_aware, combining and direct at each block size, all
-// priced by the node-aware model (fastest_steps), replaces the choice
-// combining made with its single-host model.
-void adopt_beside_combining(Table& table, Operation operation) {
-  const NodeAware& model = *table.node_aware;
-  const Combining& combining = *table.combining;
-  const std::span<const stencils::Round> rounds =
-      operation == Operation::allgather
-          ? std::span<const stencils::Round>(combining.allgather.rounds)
-          : std::span<const stencils::Round>(combining.alltoall.rounds);
-  const std::vector<FastestStep> steps = fastest_steps(
-      model.graph(), NodeAware::payload_of(operation),
-      combining_loads::messages_of(rounds, combining.geometry,
-                                   model.graph().host_of_rank),
-      *model.prices(), static_cast<std::size_t>(combining.prices.eager_bytes),
-      kMostModelledBytes, kMostCombinedBlockBytes);
-  const auto algorithm = [](Fastest fastest) {
-    switch (fastest) {
-      case Fastest::node_aware:
-        return node_aware();
-      case Fastest::combining:
-        return algorithms::combining();
-      case Fastest::direct:
-        break;
-    }
-    return direct();
-  };
-  Choice choice = Choice::only(algorithm(steps.front().fastest));
-  for (std::size_t i = 1; i < steps.size(); ++i) {
-    choice.take_from(algorithm(steps[i].fastest), steps[i - 1].up_to + 1);
-  }
-  table.choice(operation) = choice;
-}
-
-// Offered on the graphs it serves. The default where the graph spans
-// several hosts and the cost model (node_aware_model.h) prefers it to
-// direct, up to its crossover: for allgather, alltoall and allreduce in
-// every mode, for the v and w forms in persistent mode, whose size
-// exchange runs once, at initialisation (blocking and non-blocking calls
-// would pay it every call: they keep their choice; the model does not
-// price it). Never on one host, where it is direct's messages behind a
-// gathered graph.
-void adopt(Table& table) {
+// Offered on the graphs it serves.
+void offer(Table& table) {
   if (!serves(table)) return;
   for (Operation operation :
        {Operation::allgather, Operation::allgatherv, Operation::allgatherw,
@@ -241,48 +195,37 @@ void adopt(Table& table) {
         Operation::allreduce}) {
     table.offer(operation, node_aware());
   }
-  if (table.hosts() < 2 || table.node_aware == nullptr) return;
-  const NodeAware& model = *table.node_aware;
-  for (Operation operation :
-       {Operation::allgather, Operation::alltoall, Operation::allreduce}) {
-    if (table.combining && operation != Operation::allreduce) {
-      adopt_beside_combining(table, operation);
-      continue;
+}
+
+// Its routes' loads on the host model, where the graph spans several hosts
+// (never on one host, where it is direct's messages behind a gathered
+// graph): allgather, alltoall and allreduce in every mode; the v and w
+// forms in persistent mode only, whose size exchange runs once, at
+// initialisation (blocking and non-blocking calls would pay it every call;
+// the model does not price it).
+Pricer price(const Table& table, Operation operation) {
+  if (scale_of(table) != Scale::hosts) return {};
+  const std::shared_ptr<const NodeAware> model = table.node_aware;
+  const bool persistent_only = NodeAware::exchanges_sizes(operation);
+  return [model, prices = *model->prices(), persistent_only,
+          loads = node_routes::loads(model->graph(),
+                                     NodeAware::payload_of(operation))](
+             classic::Mode mode, std::size_t bytes) -> std::optional<double> {
+    if (persistent_only && mode != classic::Mode::persistent) {
+      return std::nullopt;
     }
-    choose_up_to(table.choice(operation), node_aware(),
-                 model.faster_up_to(NodeAware::payload_of(operation)), false);
-  }
-  for (Operation operation : {Operation::allgatherv, Operation::allgatherw,
-                              Operation::alltoallv, Operation::alltoallw}) {
-    Choice& choice = table.choice(operation);
-    choose_up_to(choice, node_aware(),
-                 model.faster_up_to(NodeAware::payload_of(operation)), true);
-    // The blocks of one call differ between processes: all choose by the
-    // largest.
-    choice.agreed_size =
-        choice.agreed_size || choice.sized(classic::Mode::persistent);
-  }
+    return node_aware_call_ns(model->graph(), loads, prices, bytes);
+  };
 }
 
 }  // namespace
 
 extern constinit const Registration kNodeAware{
-    {"node_aware", &run_any}, &adopt, &analyse};
+    .algorithm = {"node_aware", &run_any},
+    .offer = &offer,
+    .price = &price,
+    .analyse = &analyse};
 
 const Algorithm& node_aware() { return kNodeAware.algorithm; }
-
-void choose_up_to(Choice& choice, const Algorithm& algorithm,
-                  std::optional<std::size_t> up_to, bool persistent_only) {
-  if (!up_to) return;
-  // `algorithm` up to the crossover, direct above, whatever steps were
-  // there.
-  Choice::Steps steps = {{0, algorithm}};
-  if (*up_to < kMostModelledBytes) steps.push_back({*up_to + 1, direct()});
-  if (persistent_only) {
-    choice.in(classic::Mode::persistent) = steps;
-  } else {
-    for (Choice::Steps& mode : choice.steps) mode = steps;
-  }
-}
 
 }  // namespace ortho::algorithms

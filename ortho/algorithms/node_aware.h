@@ -38,24 +38,13 @@ class NodeAware {
   // (calls on one communicator are not concurrent).
   const node_routes::Routes& routes(Operation operation) const;
 
-  // Whether a call of `operation` learns its relayed blocks' sizes first
-  // (the v and w forms); allgather, alltoall and allreduce know them.
-  // The largest block size up to which the cost model prefers node_aware
-  // to direct for `payload` (node_aware_model.h); none where it does not
-  // even on empty blocks, or where it was not asked (one host).
-  std::optional<std::size_t> faster_up_to(node_routes::Payload payload) const {
-    return faster_up_to_[static_cast<std::size_t>(payload)];
-  }
-  void set_faster_up_to(node_routes::Payload payload,
-                        std::optional<std::size_t> up_to) {
-    faster_up_to_[static_cast<std::size_t>(payload)] = up_to;
-  }
-
   // The prices the table's analysis agreed on (several hosts); none where
   // the view was made by a call.
   const std::optional<HostPrices>& prices() const { return prices_; }
   void set_prices(const HostPrices& prices) { prices_ = prices; }
 
+  // Whether a call of `operation` learns its relayed blocks' sizes first
+  // (the v and w forms); allgather, alltoall and allreduce know them.
   static bool exchanges_sizes(Operation operation) {
     return operation != Operation::allgather &&
            operation != Operation::alltoall &&
@@ -68,7 +57,6 @@ class NodeAware {
   std::vector<int> sources_;
   mutable std::optional<node_routes::Routes> per_edge_;
   mutable std::optional<node_routes::Routes> per_source_;
-  std::array<std::optional<std::size_t>, 2> faster_up_to_;
   std::optional<HostPrices> prices_;
 };
 
@@ -81,12 +69,6 @@ const NodeAware& node_aware_of(const classic::Comm& comm, const Table& table);
 // The largest block modelled (node_aware_up_to's most_bytes): a crossover
 // at it stands for every size.
 inline constexpr std::size_t kMostModelledBytes = std::size_t{1} << 30;
-
-// Makes `choice` run `algorithm` (in the persistent mode only, where
-// `persistent_only`) for blocks up to `up_to`, direct above; untouched
-// where `up_to` is none.
-void choose_up_to(Choice& choice, const Algorithm& algorithm,
-                  std::optional<std::size_t> up_to, bool persistent_only);
 
 // "node_aware": allgather(v, w), alltoall(v, w) and allreduce on directed
 // graphs.

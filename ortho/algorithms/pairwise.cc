@@ -88,13 +88,15 @@ classic::Request run(const classic::Comm& comm, const Table& /*table*/,
                           c.mode, c.function());
 }
 
-void adopt(Table& table) {
+// Offered for overrides, not priced.
+void offer(Table& table) {
   if (table.structure != Structure::fully_connected) return;
   table.offer(Operation::alltoall, kPairwise.algorithm);
 }
 
 }  // namespace
 
-extern constinit const Registration kPairwise{{"pairwise", &run}, &adopt};
+extern constinit const Registration kPairwise{.algorithm = {"pairwise", &run},
+                                              .offer = &offer};
 
 }  // namespace ortho::algorithms

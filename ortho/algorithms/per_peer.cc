@@ -96,10 +96,10 @@ classic::Request run(const classic::Comm& comm, const Table& table,
 }
 
 // Offered on every directed graph (it differs from direct where peers
-// repeat), not chosen: see algorithms.h.
+// repeat), not priced: see algorithms.h.
 // Not on a classic Cartesian topology, whose repeated neighbours pair by
 // direction, not by order (Table::cartesian).
-void adopt(Table& table) {
+void offer(Table& table) {
   if (table.structure != Structure::directed_graph || table.cartesian) return;
   for (Operation operation :
        {Operation::allgather, Operation::allgatherv, Operation::allgatherw,
@@ -110,7 +110,8 @@ void adopt(Table& table) {
 
 }  // namespace
 
-extern constinit const Registration kPerPeer{{"per_peer", &run}, &adopt};
+extern constinit const Registration kPerPeer{.algorithm = {"per_peer", &run},
+                                             .offer = &offer};
 
 const Algorithm& per_peer() { return kPerPeer.algorithm; }
 

@@ -1,39 +1,60 @@
 // The one list of ortho's algorithms. Each algorithm is one file under
 // ortho/algorithms/ that defines its Registration (its name, its run and
-// how it takes part in a new table); registry.cc lists the registrations,
+// what it offers and what it costs); registry.cc lists the registrations,
 // and ortho/table.cc builds every table from that list alone, knowing no
-// algorithm by name. Adding one: docs/algorithms.md, "Adding an algorithm".
+// algorithm by name: internal/choose.h takes, at each block size and mode,
+// the algorithm with the lowest price. Adding one: docs/algorithms.md, "Adding
+// an algorithm".
 #ifndef ORTHOCOMM_ORTHO_ALGORITHMS_REGISTRY_H_
 #define ORTHOCOMM_ORTHO_ALGORITHMS_REGISTRY_H_
 
+#include <cstddef>
+#include <functional>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
 
+#include "classic/exec/mode.h"
 #include "ortho/internal/inside_ortho.h"
 #include "ortho/internal/table.h"
+#include "ortho/operation.h"
 
 namespace ortho::algorithms {
+
+// The modelled time in ns of one call of an operation on a table, by mode
+// and block size; none where the algorithm does not compete for the
+// default there (another mode, a size beyond its model, no model on this
+// table). Made once per table and operation (it may hold what it
+// precomputed); choose() (internal/choose.h) compares every algorithm's.
+using Pricer = std::function<std::optional<double>(classic::Mode mode,
+                                                   std::size_t block_bytes)>;
 
 struct Registration {
   // The name ORTHO_ALGORITHM and ortho::set_algorithm use, and the run.
   Algorithm algorithm;
-  // Makes the algorithm part of a new table: offers it (Table::offer) for
-  // the operations it implements on the table's structure, which an
-  // override may then force, and sets the table's choice where it should
-  // run by default, from some block size on, or in some mode. Called in
-  // registry order once the table knows its structure, neighbours and
-  // stencil (Table::combining): a registration sees the choices of those
-  // listed before it.
-  void (*adopt)(Table& table) = nullptr;
-  // Where the algorithm's choice needs facts no single process has (e.g.
-  // the whole graph), learns them for a new table before any adopt:
-  // collective over `comm`, on every process in registry order; what it
-  // learns stays in the table. Null for most algorithms.
+  // Offers the algorithm on a new table (Table::offer) for the operations
+  // it implements on the table's structure: an override may force it
+  // there, and where it has a price, choose() weighs it for the default.
+  // It may offer algorithms of its own family under its name (combining's
+  // plans for the v and w forms).
+  void (*offer)(Table& table) = nullptr;
+  // What the algorithm (or the one it offered for `operation`) costs on
+  // `table`; an empty Pricer where it never competes for the default
+  // (offered for overrides only). Null for algorithms that never do.
+  Pricer (*price)(const Table& table, Operation operation) = nullptr;
+  // Where the algorithm needs facts no single process has (e.g. the whole
+  // graph), learns them for a new table before any offer: collective over
+  // `comm`, on every process in registry order; what it learns stays in
+  // the table. Null for most algorithms.
   void (*analyse)(const classic::Comm& comm, Table& table) = nullptr;
+  // Where two algorithms are priced alike, the one that is the structure's
+  // baseline (direct, native) is chosen.
+  bool baseline = false;
 };
 
-// The registrations, in the order they adopt a table.
+// The registrations, in the order they analyse a table (the choice does
+// not depend on it).
 std::span<const Registration* const> registry();
 
 // The distinct names of the registered algorithms, in registry order (for

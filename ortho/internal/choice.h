@@ -7,8 +7,10 @@
 
 #include <array>
 #include <cstddef>
+#include <functional>
 #include <initializer_list>
 #include <limits>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -32,6 +34,16 @@ struct Algorithm {
   friend bool operator==(const Algorithm& a, const Algorithm& b) {
     return a.name == b.name && a.run == b.run;
   }
+};
+
+// One algorithm weighed for one operation by the chooser
+// (internal/choose.h), as the table keeps it for ortho::explain.
+struct Candidate {
+  Algorithm algorithm;
+  // Modelled ns by mode and block size; none where it does not compete.
+  std::function<std::optional<double>(classic::Mode, std::size_t)> price;
+  // Taken where its price ties with another's (direct, native).
+  bool baseline = false;
 };
 
 inline constexpr std::size_t kModeCount = 3;
@@ -86,6 +98,8 @@ struct Choice {
                  std::initializer_list<classic::Mode> modes = {
                      classic::Mode::blocking, classic::Mode::nonblocking,
                      classic::Mode::persistent});
+
+  friend bool operator==(const Choice&, const Choice&) = default;
 
   bool defined() const { return !steps.front().empty(); }
   // One algorithm for every size and mode (the dispatch then skips

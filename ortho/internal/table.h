@@ -89,6 +89,9 @@ struct Table {
   std::array<Choice, kOperationCount> choices{};
   // The choices before any override, which an empty override restores.
   std::array<Choice, kOperationCount> default_choices{};
+  // Per operation, the algorithms the chooser weighed, with their prices
+  // (internal/choose.h), for ortho::explain.
+  std::array<std::vector<Candidate>, kOperationCount> candidates{};
   // Per operation, every algorithm it has on this communicator, the
   // default first: those an override may force.
   std::array<std::vector<Algorithm>, kOperationCount> available{};

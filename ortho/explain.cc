@@ -1,0 +1,116 @@
+#include "ortho/explain.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include "ortho/algorithms/pricing.h"
+#include "ortho/internal/choose.h"
+#include "ortho/internal/table.h"
+
+namespace ortho {
+namespace {
+
+constexpr const char* kFunction = "ortho::explain";
+
+std::string scale_text(const Table& table) {
+  switch (algorithms::scale_of(table)) {
+    case algorithms::Scale::hosts:
+      return "host model (" + std::to_string(table.hosts()) + " hosts)";
+    case algorithms::Scale::one_host:
+      return "single-host model";
+    case algorithms::Scale::unpriced:
+      break;
+  }
+  return "none";
+}
+
+std::string_view mode_text(classic::Mode mode) {
+  switch (mode) {
+    case classic::Mode::blocking:
+      return "blocking";
+    case classic::Mode::nonblocking:
+      return "non-blocking";
+    case classic::Mode::persistent:
+      return "persistent";
+  }
+  return "";
+}
+
+}  // namespace
+
+Explanation explain(const classic::Comm& comm, Operation operation,
+                    std::size_t block_bytes, classic::Mode mode) {
+  const Table& table = internal::table_of(comm, kFunction);
+  const auto op = static_cast<std::size_t>(operation);
+  Explanation explanation;
+  explanation.operation = operation;
+  explanation.block_bytes = block_bytes;
+  explanation.mode = mode;
+  explanation.scale = scale_text(table);
+  // The size the choice went by (0 where it does not go by size).
+  explanation.priced_bytes =
+      internal::chosen_by_size(operation, mode) ? block_bytes : 0;
+  for (const Algorithm& algorithm : table.available[op]) {
+    Explanation::Offered offered{std::string(algorithm.name), std::nullopt};
+    for (const Candidate& candidate : table.candidates[op]) {
+      if (candidate.algorithm == algorithm) {
+        offered.modelled_ns = candidate.price(mode, explanation.priced_bytes);
+      }
+    }
+    explanation.offered.push_back(std::move(offered));
+  }
+  std::stable_sort(
+      explanation.offered.begin(), explanation.offered.end(),
+      [](const Explanation::Offered& a, const Explanation::Offered& b) {
+        if (a.modelled_ns.has_value() != b.modelled_ns.has_value()) {
+          return a.modelled_ns.has_value();
+        }
+        if (a.modelled_ns && *a.modelled_ns != *b.modelled_ns) {
+          return *a.modelled_ns < *b.modelled_ns;
+        }
+        return a.algorithm < b.algorithm;
+      });
+  const Choice& choice = table.choices[op];
+  if (!choice.defined()) {
+    explanation.reason = "undefined";
+    return explanation;
+  }
+  explanation.selected = std::string(choice.select(block_bytes, mode).name);
+  if (!(choice == table.default_choices[op])) {
+    explanation.reason = "forced (ORTHO_ALGORITHM or ortho::set_algorithm)";
+  } else if (table.candidates[op].size() <= 1) {
+    explanation.reason = "the only algorithm offered";
+  } else {
+    explanation.reason = "lowest modelled price";
+  }
+  return explanation;
+}
+
+std::string to_string(const Explanation& e) {
+  std::string text = std::string(to_string(e.operation)) + " " +
+                     std::to_string(e.block_bytes) + " B " +
+                     std::string(mode_text(e.mode)) + " on " + e.scale;
+  if (e.priced_bytes != e.block_bytes) {
+    text += ", priced at " + std::to_string(e.priced_bytes) +
+            " B (blocks differ between processes)";
+  }
+  text += ": ";
+  text += e.selected.empty() ? "undefined" : e.selected + " (" + e.reason + ")";
+  text += ";";
+  for (std::size_t i = 0; i < e.offered.size(); ++i) {
+    text += i == 0 ? " " : ", ";
+    text += e.offered[i].algorithm + " ";
+    if (e.offered[i].modelled_ns) {
+      char price[32];
+      std::snprintf(price, sizeof(price), "%.1f us",
+                    *e.offered[i].modelled_ns / 1000.0);
+      text += price;
+    } else {
+      text += "-";
+    }
+  }
+  return text;
+}
+
+}  // namespace ortho

@@ -1,0 +1,63 @@
+// Why an ortho collective runs the algorithm it runs: for a communicator,
+// an operation, a block size and a mode, every algorithm offered with its
+// modelled price, the one selected, and the reason (the lowest price, an
+// override, or the only one offered). The chooser's own data, read back:
+// what `ortho::selected_algorithm` names, explained.
+#ifndef ORTHOCOMM_ORTHO_EXPLAIN_H_
+#define ORTHOCOMM_ORTHO_EXPLAIN_H_
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "classic/comm/comm.h"
+#include "classic/exec/mode.h"
+#include "ortho/operation.h"
+
+namespace ortho {
+
+struct Explanation {
+  Operation operation = Operation::barrier;
+  std::size_t block_bytes = 0;
+  classic::Mode mode = classic::Mode::blocking;
+  // The block size the prices below are for: block_bytes, or 0 where the
+  // choice does not go by size (the v and w forms outside persistent mode,
+  // whose blocks differ between processes).
+  std::size_t priced_bytes = 0;
+  // The model every price is on: "host model (N hosts)", "single-host
+  // model", or "none" (only the baseline competes).
+  std::string scale;
+  struct Offered {
+    std::string algorithm;
+    // The modelled time of one call in ns at priced_bytes; none where the
+    // algorithm does not compete for the default at this size and mode (it
+    // can still be forced).
+    std::optional<double> modelled_ns;
+  };
+  // Every algorithm offered for the operation on this communicator, in
+  // increasing price (unpriced last, by name).
+  std::vector<Offered> offered;
+  // What runs ("" where the operation is undefined on the structure).
+  std::string selected;
+  // Why: "lowest modelled price", "forced (ORTHO_ALGORITHM or
+  // ortho::set_algorithm)", "the only algorithm offered", or "undefined".
+  std::string reason;
+};
+
+// The explanation for `operation` on `comm` with blocks of `block_bytes`
+// bytes in `mode`. Local (the table must exist: collective if it is made
+// now, as for any first ortho call on comm). Throws classic::Error: comm
+// for a null or freed communicator.
+Explanation explain(const classic::Comm& comm, Operation operation,
+                    std::size_t block_bytes = 0,
+                    classic::Mode mode = classic::Mode::blocking);
+
+// One line, e.g. "alltoall 4096 B blocking on host model (2 hosts):
+// node_aware (lowest modelled price); node_aware 41.2 us, direct 55.0 us,
+// per_peer -".
+std::string to_string(const Explanation& explanation);
+
+}  // namespace ortho
+
+#endif  // ORTHOCOMM_ORTHO_EXPLAIN_H_
