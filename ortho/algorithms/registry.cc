@@ -15,13 +15,15 @@ extern const Registration kBoxAllreduce;      // box_allreduce.cc
 extern const Registration kPairwise;          // pairwise.cc
 extern const Registration kNodeAware;         // node_aware.cc
 extern const Registration kCommonNeighbours;  // common_neighbours.cc
+extern const Registration kMpi;               // mpi.cc
 
 std::span<const Registration* const> registry() {
-  // Defaults first (native, direct), then the algorithms whose choice
-  // builds on them.
+  // The order matters only to Registration::analyse (common_neighbours
+  // pairs processes on the graph node_aware's analysis gathered); the
+  // choice does not depend on it (internal/choose.h).
   static constexpr const Registration* kAll[] = {
-      &kNative,       &kDirect,   &kPerPeer,   &kCombining,
-      &kBoxAllreduce, &kPairwise, &kNodeAware, &kCommonNeighbours,
+      &kNative,   &kDirect,    &kPerPeer,          &kCombining, &kBoxAllreduce,
+      &kPairwise, &kNodeAware, &kCommonNeighbours, &kMpi,
   };
   return kAll;
 }

@@ -14,6 +14,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "classic/comm/comm.h"
@@ -99,6 +100,17 @@ struct Table {
   // build plans from a call's arguments (internal/last_plan.h). Calls on
   // a communicator are not concurrent (MPI), so a const table may keep it.
   mutable std::array<internal::LastPlan, kOperationCount> last_plans{};
+  // Each algorithm's own state on this communicator, made by its first
+  // call and kept with the table (its copies share it): keyed by an
+  // address of the algorithm's own.
+  mutable std::vector<std::pair<const void*, std::shared_ptr<void>>>
+      algorithm_states;
+  std::shared_ptr<void>& state_of(const void* key) const {
+    for (auto& [owner, state] : algorithm_states) {
+      if (owner == key) return state;
+    }
+    return algorithm_states.emplace_back(key, nullptr).second;
+  }
   // Per operation, its last size-aware selection (an override clears them).
   mutable std::array<LastSelection, kOperationCount> last_selections{};
 

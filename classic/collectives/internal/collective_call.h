@@ -61,6 +61,9 @@ class KeptArrays {
   const MPI_Datatype* keep(std::span<const MPI_Datatype> values) {
     return store(datatypes_, values);
   }
+  const MPI_Aint* keep(std::span<const MPI_Aint> values) {
+    return store(byte_displacements_, values);
+  }
 
  private:
   template <typename T>
@@ -72,6 +75,7 @@ class KeptArrays {
 
   std::deque<std::vector<int>> ints_;
   std::deque<std::vector<MPI_Datatype>> datatypes_;
+  std::deque<std::vector<MPI_Aint>> byte_displacements_;
 };
 
 // A blocking call reads the caller's arrays in place.

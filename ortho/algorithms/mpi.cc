@@ -1,0 +1,98 @@
+// "mpi": the transport's own neighbourhood collectives (Open MPI's
+// MPI_Neighbor_*, MPI_Ineighbor_* and MPIX_Neighbor_*_init) for
+// allgather(v, w) and alltoall(v, w) on directed graphs, on an MPI
+// distributed graph that mirrors the graph's edges in order
+// (classic/neighbor/transport_graph.h): made by the first call that runs it
+// (collective then: every process runs the same algorithm) and kept with
+// the table. allgatherw, which MPI lacks, runs as alltoallw with the one
+// send block for every destination. Not on a classic Cartesian topology,
+// whose repeated neighbours pair by direction (MPI's distributed graphs
+// pair them by order). Offered for overrides and comparisons: the
+// baseline a user would write, run through ortho's dispatch and checks.
+#include <memory>
+#include <vector>
+
+#include "classic/base/error.h"
+#include "classic/neighbor/transport_graph.h"
+#include "ortho/algorithms/checks.h"
+#include "ortho/algorithms/registry.h"
+#include "ortho/internal/exchange.h"
+
+namespace ortho::algorithms {
+namespace {
+
+// What identifies this algorithm's state in the table.
+constexpr char kStateOfMpi = 0;
+
+const classic::TransportGraph& graph_of(const classic::Comm& comm,
+                                        const Table& table,
+                                        const char* function) {
+  std::shared_ptr<void>& state = table.state_of(&kStateOfMpi);
+  if (state == nullptr) {
+    state = std::make_shared<classic::TransportGraph>(
+        comm, table.sources, table.destinations, function);
+  }
+  return *static_cast<const classic::TransportGraph*>(state.get());
+}
+
+classic::Request run(const classic::Comm& comm, const Table& table,
+                     const Call& call) {
+  const char* function = call.function();
+  // Every argument error is raised here, before any message.
+  const Checks check(comm, call);
+  const Exchange exchange = normalise(table, call, check);
+  const classic::TransportGraph& graph = graph_of(comm, table, function);
+  const SendSide& s = call.send;
+  const RecvSide& r = call.recv;
+  switch (call.operation) {
+    case Operation::allgather:
+      return classic::transport_neighbor_allgather(
+          graph, call.mode, s.data, exchange.send_count, s.datatype, r.data,
+          exchange.recv_count, r.datatype, function);
+    case Operation::allgatherv:
+      return classic::transport_neighbor_allgatherv(
+          graph, call.mode, s.data, exchange.send_count, s.datatype, r.data,
+          r.counts, r.displs, r.datatype, function);
+    case Operation::allgatherw: {
+      const std::size_t out = table.destinations.size();
+      const std::vector<int> counts(out, exchange.send_count);
+      const std::vector<MPI_Aint> displs(out, 0);
+      const std::vector<MPI_Datatype> types(out, s.datatype);
+      return classic::transport_neighbor_alltoallw(
+          graph, call.mode, s.data, counts, displs, types, r.data, r.counts,
+          r.byte_displs, r.datatypes, function);
+    }
+    case Operation::alltoall:
+      return classic::transport_neighbor_alltoall(
+          graph, call.mode, s.data, exchange.send_count, s.datatype, r.data,
+          exchange.recv_count, r.datatype, function);
+    case Operation::alltoallv:
+      return classic::transport_neighbor_alltoallv(
+          graph, call.mode, s.data, s.counts, s.displs, s.datatype, r.data,
+          r.counts, r.displs, r.datatype, function);
+    case Operation::alltoallw:
+      return classic::transport_neighbor_alltoallw(
+          graph, call.mode, s.data, s.counts, s.byte_displs, s.datatypes,
+          r.data, r.counts, r.byte_displs, r.datatypes, function);
+    default:
+      break;
+  }
+  throw classic::Error(classic::ErrorClass::intern, function,
+                       "the transport has no neighbourhood form of this call");
+}
+
+void offer(Table& table) {
+  if (table.structure != Structure::directed_graph || table.cartesian) return;
+  for (Operation operation :
+       {Operation::allgather, Operation::allgatherv, Operation::allgatherw,
+        Operation::alltoall, Operation::alltoallv, Operation::alltoallw}) {
+    table.offer(operation, {"mpi", &run});
+  }
+}
+
+}  // namespace
+
+extern constinit const Registration kMpi{.algorithm = {"mpi", &run},
+                                         .offer = &offer};
+
+}  // namespace ortho::algorithms
