@@ -79,27 +79,44 @@ TransportGraph::~TransportGraph() {
   }
 }
 
+namespace {
+
+// allgather and alltoall: one send and one receive block (count and
+// datatype) per edge, in the transport's three forms.
+template <typename Blocking, typename Nonblocking, typename Persistent>
+Request uniform_blocks(const TransportGraph& graph, Mode mode,
+                       const char* function, Blocking blocking,
+                       Nonblocking nonblocking, Persistent persistent,
+                       const void* send, int send_count, MPI_Datatype send_type,
+                       void* recv, int recv_count, MPI_Datatype recv_type) {
+  const MPI_Comm c = graph.get();
+  return run(
+      graph, mode, function, nullptr,
+      [&] {
+        return blocking(send, send_count, send_type, recv, recv_count,
+                        recv_type, c);
+      },
+      [=](MPI_Request* request) {
+        return nonblocking(send, send_count, send_type, recv, recv_count,
+                           recv_type, c, request);
+      },
+      [=](MPI_Request* request) {
+        return persistent(send, send_count, send_type, recv, recv_count,
+                          recv_type, c, MPI_INFO_NULL, request);
+      });
+}
+
+}  // namespace
+
 Request transport_neighbor_allgather(const TransportGraph& graph, Mode mode,
                                      const void* send, int send_count,
                                      MPI_Datatype send_type, void* recv,
                                      int recv_count, MPI_Datatype recv_type,
                                      const char* function) {
-  const MPI_Comm c = graph.get();
-  return run(
-      graph, mode, function, nullptr,
-      [&] {
-        return MPI_Neighbor_allgather(send, send_count, send_type, recv,
-                                      recv_count, recv_type, c);
-      },
-      [=](MPI_Request* request) {
-        return MPI_Ineighbor_allgather(send, send_count, send_type, recv,
-                                       recv_count, recv_type, c, request);
-      },
-      [=](MPI_Request* request) {
-        return MPIX_Neighbor_allgather_init(send, send_count, send_type, recv,
-                                            recv_count, recv_type, c,
-                                            MPI_INFO_NULL, request);
-      });
+  return uniform_blocks(graph, mode, function, &MPI_Neighbor_allgather,
+                        &MPI_Ineighbor_allgather, &MPIX_Neighbor_allgather_init,
+                        send, send_count, send_type, recv, recv_count,
+                        recv_type);
 }
 
 Request transport_neighbor_allgatherv(const TransportGraph& graph, Mode mode,
@@ -136,22 +153,10 @@ Request transport_neighbor_alltoall(const TransportGraph& graph, Mode mode,
                                     MPI_Datatype send_type, void* recv,
                                     int recv_count, MPI_Datatype recv_type,
                                     const char* function) {
-  const MPI_Comm c = graph.get();
-  return run(
-      graph, mode, function, nullptr,
-      [&] {
-        return MPI_Neighbor_alltoall(send, send_count, send_type, recv,
-                                     recv_count, recv_type, c);
-      },
-      [=](MPI_Request* request) {
-        return MPI_Ineighbor_alltoall(send, send_count, send_type, recv,
-                                      recv_count, recv_type, c, request);
-      },
-      [=](MPI_Request* request) {
-        return MPIX_Neighbor_alltoall_init(send, send_count, send_type, recv,
-                                           recv_count, recv_type, c,
-                                           MPI_INFO_NULL, request);
-      });
+  return uniform_blocks(graph, mode, function, &MPI_Neighbor_alltoall,
+                        &MPI_Ineighbor_alltoall, &MPIX_Neighbor_alltoall_init,
+                        send, send_count, send_type, recv, recv_count,
+                        recv_type);
 }
 
 Request transport_neighbor_alltoallv(
