@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstdlib>
 #include <functional>
 #include <string>
 #include <vector>
@@ -25,6 +26,24 @@ bool& checked_flag() {
 }
 
 thread_local int checked_above = 0;
+
+// ORTHO_CHECK_TIMEOUT: how long a checked call's agreement waits for the
+// other processes, in seconds (default 60; 0: for ever).
+double check_timeout_s() {
+  static const double seconds = [] {
+    const char* value = std::getenv("ORTHO_CHECK_TIMEOUT");
+    if (value == nullptr) return 60.0;
+    char* end = nullptr;
+    const double parsed = std::strtod(value, &end);
+    if (end == value || *end != '\0' || parsed < 0) {
+      throw Error(ErrorClass::arg, "classic (environment)",
+                  std::string("ORTHO_CHECK_TIMEOUT = '") + value +
+                      "' is no number of seconds >= 0");
+    }
+    return parsed;
+  }();
+  return seconds;
+}
 
 // Predefined ops by name (their handles differ between processes), user
 // ops as one kind.
@@ -220,7 +239,18 @@ void agree_on_call(const Comm& comm, const CallFacts& mine,
   const PresentRange root(agreement, mine.root, mine.root);
   const PresentRange op(agreement, mine.op, mine.op);
   const PresentRange bytes(agreement, mine.low_bytes, mine.high_bytes);
-  agreement.run(state.transport, function);
+  const double limit = check_timeout_s();
+  if (!agreement.run_within(state.transport, function, limit)) {
+    throw Error(
+        ErrorClass::other, function,
+        "checked mode: rank " + std::to_string(rank) + " called " + function +
+            " and waited " + std::to_string(static_cast<long>(limit)) +
+            " s (ORTHO_CHECK_TIMEOUT) for the other processes of its "
+            "communicator: they called a collective on another communicator "
+            "or none (e.g. a loop left at different iterations, such as one "
+            "whose test reduces over a graph instead of its base); the "
+            "communicator cannot be used after this error");
+  }
   if (const auto erring = agreement.lowest_rank_where(failed)) {
     if (error) std::rethrow_exception(error);
     throw Error(ErrorClass::other, function,

@@ -21,7 +21,12 @@
 // process called, or the edge whose sizes differ: ErrorClass::truncate
 // where a sender sends more than the receive block holds, ErrorClass::other
 // otherwise. The agreement needs every process of the communicator to make
-// a call, as MPI does: one that calls alone waits for the others.
+// a call, as MPI does; one that calls alone waits for the others at most
+// ORTHO_CHECK_TIMEOUT seconds (default 60; 0: for ever), then raises
+// ErrorClass::other naming its rank and its call: processes that moved on
+// to collectives on other communicators each do so, instead of waiting for
+// ever. The communicator cannot be used after that error (the agreement's
+// reduction stays pending in the transport).
 // Non-blocking calls check when they are made, persistent calls at *_init
 // (which request each process starts is not checked). The counts of v and
 // w variants are checked per edge on topologies only.

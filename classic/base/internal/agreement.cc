@@ -1,7 +1,11 @@
 #include "classic/base/internal/agreement.h"
 
 #include <algorithm>
+#include <chrono>
 #include <climits>
+#include <memory>
+#include <thread>
+#include <vector>
 
 #include "classic/base/internal/transport_error.h"
 
@@ -38,6 +42,38 @@ void Agreement::run(MPI_Comm context, std::string_view function) {
                                       static_cast<int>(values_.size()),
                                       MPI_INT64_T, MPI_MIN, context),
                         function);
+}
+
+bool Agreement::run_within(MPI_Comm context, std::string_view function,
+                           double seconds) {
+  if (seconds <= 0 || values_.empty()) {
+    run(context, function);
+    return true;
+  }
+  // On the heap: a reduction that never completes keeps it.
+  auto buffer = std::make_unique<std::vector<std::int64_t>>(values_);
+  MPI_Request request = MPI_REQUEST_NULL;
+  transport::check_code(MPI_Iallreduce(MPI_IN_PLACE, buffer->data(),
+                                       static_cast<int>(buffer->size()),
+                                       MPI_INT64_T, MPI_MIN, context, &request),
+                        function);
+  const auto deadline =
+      std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  for (int tries = 0;; ++tries) {
+    int done = 0;
+    transport::check_code(MPI_Test(&request, &done, MPI_STATUS_IGNORE),
+                          function);
+    if (done != 0) break;
+    if ((tries & 1023) == 1023) {
+      if (std::chrono::steady_clock::now() >= deadline) {
+        (void)buffer.release();  // the pending reduction may still write it
+        return false;
+      }
+      std::this_thread::yield();
+    }
+  }
+  values_ = std::move(*buffer);
+  return true;
 }
 
 bool Agreement::all_true(Question question) const {

@@ -44,6 +44,11 @@ class Agreement {
   // The one reduction; collective over `context`. Transport failures raise
   // classic::Error naming `function`.
   void run(MPI_Comm context, std::string_view function);
+  // The same, waiting at most `seconds` (0: for ever) for the other
+  // processes: false when they did not all join in time. The reduction then
+  // stays pending in the transport (it cannot be cancelled; its buffer is
+  // left to it), and the context must not be used again.
+  bool run_within(MPI_Comm context, std::string_view function, double seconds);
 
   bool all_true(Question question) const;
   std::optional<int> lowest_rank_where(Question question) const;
