@@ -66,10 +66,6 @@ class NodeAware {
 // algorithms on general graphs share it.
 const NodeAware& node_aware_of(const classic::Comm& comm, const Table& table);
 
-// The largest block modelled (node_aware_up_to's most_bytes): a crossover
-// at it stands for every size.
-inline constexpr std::size_t kMostModelledBytes = std::size_t{1} << 30;
-
 // "node_aware": allgather(v, w), alltoall(v, w) and allreduce on directed
 // graphs.
 const Algorithm& node_aware();

@@ -22,13 +22,9 @@
 
 namespace ortho::algorithms {
 
-// The modelled time in ns of one call of an operation on a table, by mode
-// and block size; none where the algorithm does not compete for the
-// default there (another mode, a size beyond its model, no model on this
-// table). Made once per table and operation (it may hold what it
-// precomputed); choose() (internal/choose.h) compares every algorithm's.
-using Pricer = std::function<std::optional<double>(classic::Mode mode,
-                                                   std::size_t block_bytes)>;
+// What an algorithm's calls cost (internal/choice.h); choose()
+// (internal/choose.h) compares every algorithm's.
+using ortho::Pricer;
 
 struct Registration {
   // The name ORTHO_ALGORITHM and ortho::set_algorithm use, and the run.

@@ -36,12 +36,19 @@ struct Algorithm {
   }
 };
 
+// The modelled time in ns of one call of an operation on a table, by mode
+// and block size; none where the algorithm does not compete for the
+// default there (another mode, a size beyond its model, no model on this
+// table). Made once per table and operation by the algorithm's
+// registration (algorithms/registry.h; it may hold what it precomputed).
+using Pricer = std::function<std::optional<double>(classic::Mode mode,
+                                                   std::size_t block_bytes)>;
+
 // One algorithm weighed for one operation by the chooser
 // (internal/choose.h), as the table keeps it for ortho::explain.
 struct Candidate {
   Algorithm algorithm;
-  // Modelled ns by mode and block size; none where it does not compete.
-  std::function<std::optional<double>(classic::Mode, std::size_t)> price;
+  Pricer price;
   // Taken where its price ties with another's (direct, native).
   bool baseline = false;
 };
