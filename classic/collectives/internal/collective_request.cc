@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "classic/base/environment.h"
+#include "classic/base/internal/transport.h"
 #include "classic/collectives/internal/collective_call.h"
 
 namespace classic::internal {
@@ -77,10 +78,11 @@ void run_in_background(Abandoned abandoned) {
 
 class TransportCollective final : public Request::Operation {
  public:
-  TransportCollective(Mode mode, const char* function,
+  TransportCollective(MPI_Comm context, Mode mode, const char* function,
                       std::shared_ptr<KeptArrays> kept,
                       std::function<int(MPI_Request*)> post)
-      : persistent_(mode == Mode::persistent),
+      : context_hold_(context),
+        persistent_(mode == Mode::persistent),
         function_(function),
         kept_(std::move(kept)),
         post_(std::move(post)) {
@@ -115,6 +117,9 @@ class TransportCollective final : public Request::Operation {
     }
   }
 
+  // The communicator's context stays with the transport while the
+  // operation lives: a persistent one starts again after the free.
+  transport::ContextHold context_hold_;
   bool persistent_;
   const char* function_;
   std::shared_ptr<KeptArrays> kept_;
@@ -128,9 +133,10 @@ Request collective_request(const Comm& comm, Mode mode, const char* function,
                            std::shared_ptr<KeptArrays> kept,
                            std::function<int(MPI_Request*)> post) {
   if (mode == Mode::persistent) collect_background();
-  return Request(std::make_unique<TransportCollective>(
-                     mode, function, std::move(kept), std::move(post)),
-                 comm);
+  return Request(
+      std::make_unique<TransportCollective>(comm.transport(), mode, function,
+                                            std::move(kept), std::move(post)),
+      comm);
 }
 
 int collectives_in_background() {

@@ -146,5 +146,24 @@ TEST(PersistentCollectivesRequests, DestroyedWhileActiveStillCompletes) {
   EXPECT_EQ(sum, n * (n + 1) / 2);
 }
 
+// MPI-1 5.4.3: a persistent request made before its communicator is freed
+// starts, completes and restarts after the free (the transport's context
+// stays until the request goes).
+TEST(PersistentCollectivesAfterFree, StartAgainAndAgain) {
+  Comm comm = Comm::world().dup();
+  const int n = comm.size();
+  int value = comm.rank() + 1;
+  int sum = -1;
+  Request request = allreduce_init(comm, &value, &sum, 1, MPI_INT, MPI_SUM);
+  comm.free();
+  for (int run = 0; run < 3; ++run) {
+    value = Comm::world().rank() + 1 + run;
+    sum = -1;
+    start(request);
+    wait(request);
+    EXPECT_EQ(sum, n * (n + 1) / 2 + n * run) << "run " << run;
+  }
+}
+
 }  // namespace
 }  // namespace classic
