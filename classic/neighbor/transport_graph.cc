@@ -53,8 +53,12 @@ Request run(const TransportGraph& graph, Mode mode, const char* function,
     case Mode::persistent:
       break;
   }
-  return internal::collective_request(graph.comm(), mode, function,
-                                      std::move(kept), persistent);
+  // A persistent request outlives the communicator's free() (MPI): it
+  // keeps the transport's graph communicator it was made on.
+  return internal::collective_request(
+      graph.comm(), mode, function, std::move(kept),
+      [owner = graph.weak_from_this().lock(),
+       persistent](MPI_Request* request) { return persistent(request); });
 }
 
 }  // namespace

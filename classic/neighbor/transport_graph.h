@@ -9,6 +9,7 @@
 
 #include <mpi.h>
 
+#include <memory>
 #include <span>
 
 #include "classic/comm/comm.h"
@@ -21,8 +22,9 @@ namespace classic {
 // ranks) whose in- and out-edges are `sources` and `destinations`, in that
 // order (MPI_Dist_graph_create_adjacent, unweighted, no reordering).
 // Collective over comm; freed when it goes (while the Environment is
-// active). Not copyable.
-class TransportGraph {
+// active). Not copyable. Made with std::make_shared, it stays alive while
+// persistent requests made on it do.
+class TransportGraph : public std::enable_shared_from_this<TransportGraph> {
  public:
   TransportGraph(const Comm& comm, std::span<const int> sources,
                  std::span<const int> destinations, const char* function);
