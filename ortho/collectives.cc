@@ -3,7 +3,9 @@
 // forms that return the received data by value.
 #include "ortho/collectives.h"
 
+#include <optional>
 #include <string>
+#include <utility>
 
 #include "classic/base/constants.h"
 #include "classic/base/error.h"
@@ -22,6 +24,12 @@ namespace {
 // The algorithm the choice selects for this call, run.
 classic::Request run_selected(const classic::Comm& comm, const Table& table,
                               const Choice& choice, const Call& call) {
+  if (table.tuning.allowed[static_cast<std::size_t>(call.operation)] &&
+      call.mode != classic::Mode::nonblocking) {
+    if (std::optional<classic::Request> tuned = run_tuned(comm, table, call)) {
+      return std::move(*tuned);
+    }
+  }
   const Choice::Steps& steps = choice.in(call.mode);
   if (steps.size() == 1) [[likely]] {
     return steps.front().algorithm.run(comm, table, call);

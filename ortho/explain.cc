@@ -52,7 +52,8 @@ Explanation explain(const classic::Comm& comm, Operation operation,
   explanation.priced_bytes =
       internal::chosen_by_size(operation, mode) ? block_bytes : 0;
   for (const Algorithm& algorithm : table.available[op]) {
-    Explanation::Offered offered{std::string(algorithm.name), std::nullopt};
+    Explanation::Offered offered{std::string(algorithm.name), std::nullopt,
+                                 std::nullopt};
     for (const Candidate& candidate : table.candidates[op]) {
       if (candidate.algorithm == algorithm) {
         offered.modelled_ns = candidate.price(mode, explanation.priced_bytes);
@@ -77,7 +78,22 @@ Explanation explain(const classic::Comm& comm, Operation operation,
     return explanation;
   }
   explanation.selected = std::string(choice.select(block_bytes, mode).name);
-  if (!(choice == table.default_choices[op])) {
+  const internal::Tuned* tuned =
+      table.tuning.allowed[op]
+          ? internal::tuned_for(table, operation, mode, block_bytes)
+          : nullptr;
+  if (tuned != nullptr) {
+    for (std::size_t i = 0; i < tuned->candidates.size(); ++i) {
+      for (Explanation::Offered& offered : explanation.offered) {
+        if (offered.algorithm == tuned->candidates[i].name) {
+          offered.measured_ns = tuned->agreed_seconds[i] * 1e9;
+        }
+      }
+    }
+    explanation.selected = std::string(tuned->winner.name);
+    explanation.reason =
+        "measured: fastest of " + std::to_string(tuned->candidates.size());
+  } else if (table.forced[op]) {
     explanation.reason = "forced (ORTHO_ALGORITHM or ortho::set_algorithm)";
   } else if (table.candidates[op].size() <= 1) {
     explanation.reason = "the only algorithm offered";
@@ -108,6 +124,12 @@ std::string to_string(const Explanation& e) {
       text += price;
     } else {
       text += "-";
+    }
+    if (e.offered[i].measured_ns) {
+      char measured[48];
+      std::snprintf(measured, sizeof(measured), " (measured %.1f us)",
+                    *e.offered[i].measured_ns / 1000.0);
+      text += measured;
     }
   }
   return text;

@@ -34,14 +34,20 @@ struct Explanation {
     // algorithm does not compete for the default at this size and mode (it
     // can still be forced).
     std::optional<double> modelled_ns;
+    // Where tuning measured it for this operation, mode and size band: its
+    // time in ns at the slowest process (internal/tuning.h).
+    std::optional<double> measured_ns;
   };
   // Every algorithm offered for the operation on this communicator, in
   // increasing price (unpriced last, by name).
   std::vector<Offered> offered;
   // What runs ("" where the operation is undefined on the structure).
   std::string selected;
-  // Why: "lowest modelled price", "forced (ORTHO_ALGORITHM or
-  // ortho::set_algorithm)", "the only algorithm offered", or "undefined".
+  // Why: "measured: fastest of N", "lowest modelled price", "forced
+  // (ORTHO_ALGORITHM or ortho::set_algorithm)", "the only algorithm
+  // offered", or "undefined". Blocking calls and persistent requests are
+  // measured by their first calls or starts (ORTHO_TUNE); until then, and
+  // for non-blocking calls, the model's choice is given.
   std::string reason;
 };
 

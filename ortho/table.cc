@@ -83,6 +83,7 @@ bool force(Table& table, Operation operation, std::string_view name) {
                    [name](const Algorithm& a) { return a.name == name; });
   if (found == available.end()) return false;
   table.choice(operation) = Choice::only(*found);
+  table.forced[static_cast<std::size_t>(operation)] = true;
   return true;
 }
 
@@ -154,6 +155,7 @@ void apply_override(Table& table, std::string_view spec,
                     std::string_view source, const char* function,
                     Scope scope) {
   table.choices = table.default_choices;
+  table.forced = {};
   table.last_selections = {};
   while (!spec.empty()) {
     const std::size_t comma = spec.find(',');
@@ -162,6 +164,7 @@ void apply_override(Table& table, std::string_view spec,
     spec = comma == std::string_view::npos ? std::string_view{}
                                            : spec.substr(comma + 1);
   }
+  allow_tuning(table);
 }
 
 Table make_table(const classic::Comm& comm, Structure structure,
@@ -229,6 +232,11 @@ std::size_t selection_bytes(const classic::Comm& comm, const Choice& choice,
                             const Call& call, const Table& table) {
   if (!choice.sized(call.mode)) return 0;
   if (!choice.agreed_size) return block_bytes(call, table);
+  return agreed_block_bytes(comm, call, table);
+}
+
+std::size_t agreed_block_bytes(const classic::Comm& comm, const Call& call,
+                               const Table& table) {
   // The processes agree on the largest block below. A process whose
   // arguments are wrong raises here, before it joins the agreement: the
   // normalisation checks them all.
@@ -312,10 +320,16 @@ std::string_view selected_algorithm(const classic::Comm& comm,
                                     Operation operation,
                                     std::size_t block_bytes,
                                     classic::Mode mode) {
-  const Choice& choice =
-      internal::table_of(comm, "ortho::selected_algorithm").choice(operation);
-  return choice.defined() ? choice.select(block_bytes, mode).name
-                          : std::string_view{};
+  const Table& table = internal::table_of(comm, "ortho::selected_algorithm");
+  const Choice& choice = table.choice(operation);
+  if (!choice.defined()) return {};
+  if (table.tuning.allowed[static_cast<std::size_t>(operation)]) {
+    if (const internal::Tuned* tuned =
+            internal::tuned_for(table, operation, mode, block_bytes)) {
+      return tuned->winner.name;
+    }
+  }
+  return choice.select(block_bytes, mode).name;
 }
 
 }  // namespace ortho

@@ -32,7 +32,9 @@ namespace ortho {
 void set_algorithm(const classic::Comm& comm, std::string_view spec);
 
 // The name of the algorithm `operation` uses on `comm` for blocks of
-// `block_bytes` bytes in `mode` ("" where the operation is undefined there).
+// `block_bytes` bytes in `mode` ("" where the operation is undefined there):
+// the winner where tuning measured that size band (ortho/explain.h), else
+// the model's choice.
 std::string_view selected_algorithm(
     const classic::Comm& comm, Operation operation, std::size_t block_bytes = 0,
     classic::Mode mode = classic::Mode::blocking);

@@ -20,7 +20,12 @@ min-max over launches:
                    copy (experiments/hand_combined.h), where combining runs;
   comb pers/floor  the faster of raw_combining and raw_combining_persistent
                    (persistent requests) / ortho_selected_persistent_us,
-                   where the persistent selection is combining.
+                   where the persistent selection is combining;
+  sel/best         the fastest forced algorithm's time / ortho_selected_us:
+                   forced direct, forced combining and Open MPI's
+                   MPI_Neighbor_* (what the `mpi` algorithm runs); the goal
+                   is >= 0.97. `best forced` names the one fastest in most
+                   launches.
 A '!' marks a cell whose min-max spans 1 (the difference is within noise).
 """
 import collections
@@ -61,6 +66,22 @@ def combining_floor_persistent(t, point):
             t["ortho_selected_persistent"])
 
 
+FORCED = {"ortho_direct": "direct", "ortho_combining": "combining",
+          "openmpi": "mpi"}
+
+
+def best_forced(t):
+    present = [(t[v], name) for v, name in FORCED.items() if v in t]
+    return min(present) if present else None
+
+
+def selected_over_best(t, point):
+    best = best_forced(t)
+    if best is None or "ortho_selected" not in t:
+        return None
+    return best[0] / t["ortho_selected"]
+
+
 metrics = {
     "direct/raw": lambda t, p: t["raw"] / t["ortho_direct"],
     "sel/openmpi": lambda t, p: t["openmpi"] / t["ortho_selected"],
@@ -69,9 +90,14 @@ metrics = {
     t["ortho_selected_persistent"],
     "comb/floor": combining_floor,
     "comb pers/floor": combining_floor_persistent,
+    "sel/best": selected_over_best,
 }
 values = collections.defaultdict(list)
+best_names = collections.defaultdict(collections.Counter)
 for (launch, op, stencil, block), t in times.items():
+    best = best_forced(t)
+    if best is not None:
+        best_names[(op, stencil, block)][best[1]] += 1
     for name, metric in metrics.items():
         x = metric(t, (op, stencil, block))
         if x is not None:
@@ -81,7 +107,7 @@ launches = len(sys.argv) - 1
 print(f"ortho over its own messages: {processes} processes, btl {btl}, "
       f"{launches} launches (median [min-max] over launches)")
 print(f"{'operation':10} {'stencil':12} {'block B':>8} " +
-      " ".join(f"{m:>19}" for m in metrics))
+      " ".join(f"{m:>19}" for m in metrics) + f" {'best forced':>12}")
 for op, stencil, block in sorted({k[1:] for k in times}):
     cells = []
     for name in metrics:
@@ -92,5 +118,7 @@ for op, stencil, block in sorted({k[1:] for k in times}):
         noisy = "!" if min(xs) < 1 < max(xs) else " "
         cells.append(f"{statistics.median(xs):.2f} "
                      f"[{min(xs):.2f}-{max(xs):.2f}]{noisy}")
+    names = best_names.get((op, stencil, block))
+    best = names.most_common(1)[0][0] if names else "-"
     print(f"{op:10} {stencil:12} {block:>8} " +
-          " ".join(f"{c:>19}" for c in cells))
+          " ".join(f"{c:>19}" for c in cells) + f" {best:>12}")

@@ -92,7 +92,7 @@ void offer(Table& table) {
 
 }  // namespace
 
-extern constinit const Registration kMpi{.algorithm = {"mpi", &run},
-                                         .offer = &offer};
+extern constinit const Registration kMpi{
+    .algorithm = {"mpi", &run}, .offer = &offer, .measured = true};
 
 }  // namespace ortho::algorithms

@@ -47,6 +47,10 @@ struct Registration {
   // Where two algorithms are priced alike, the one that is the structure's
   // baseline (direct, native) is chosen.
   bool baseline = false;
+  // Unpriced, but measured beside the priced candidates where the chooser
+  // tunes a call (internal/tuning.h): the transport's own collectives,
+  // which no model of ours prices.
+  bool measured = false;
 };
 
 // The registrations, in the order they analyse a table (the choice does

@@ -51,6 +51,8 @@ struct Candidate {
   Pricer price;
   // Taken where its price ties with another's (direct, native).
   bool baseline = false;
+  // Unpriced, yet measured where the chooser tunes (internal/tuning.h).
+  bool measured = false;
 };
 
 inline constexpr std::size_t kModeCount = 3;

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "ortho/algorithms/registry.h"
+#include "ortho/internal/tuning.h"
 
 namespace ortho::internal {
 namespace {
@@ -114,9 +115,15 @@ void choose(Table& table) {
             registration->price == nullptr
                 ? algorithms::Pricer{}
                 : registration->price(table, static_cast<Operation>(op));
+        if (!price && registration->measured) {
+          price = [](classic::Mode, std::size_t) {
+            return std::optional<double>{};
+          };
+        }
         if (price) {
-          candidates[op].push_back(
-              {offered[i], std::move(price), registration->baseline});
+          candidates[op].push_back({offered[i], std::move(price),
+                                    registration->baseline,
+                                    registration->measured});
         }
       }
     }
@@ -140,6 +147,7 @@ void choose(Table& table) {
                          choice.sized(classic::Mode::persistent);
   }
   table.default_choices = table.choices;
+  allow_tuning(table);
 }
 
 }  // namespace ortho::internal

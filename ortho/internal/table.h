@@ -25,6 +25,7 @@
 #include "ortho/internal/graph_facts.h"
 #include "ortho/internal/inside_ortho.h"
 #include "ortho/internal/last_plan.h"
+#include "ortho/internal/tuning.h"
 #include "ortho/mapping.h"
 #include "ortho/operation.h"
 #include "ortho/structure.h"
@@ -88,6 +89,9 @@ struct Table {
   // algorithm's first call (algorithms/common_neighbours.cc).
   mutable std::shared_ptr<algorithms::CommonNeighbours> common_neighbours;
   std::array<Choice, kOperationCount> choices{};
+  // Per operation, whether an override forces its algorithm (then it is
+  // never tuned, even where the algorithm is the default).
+  std::array<bool, kOperationCount> forced{};
   // The choices before any override, which an empty override restores.
   std::array<Choice, kOperationCount> default_choices{};
   // Per operation, the algorithms the chooser weighed, with their prices
@@ -111,6 +115,8 @@ struct Table {
     }
     return algorithm_states.emplace_back(key, nullptr).second;
   }
+  // What tuning measured and decided (internal/tuning.h).
+  mutable internal::Tuning tuning;
   // Per operation, its last size-aware selection (an override clears them).
   mutable std::array<LastSelection, kOperationCount> last_selections{};
 
@@ -171,6 +177,11 @@ std::size_t block_bytes(const Call& call, const Table& table);
 // comm where the choice says the sizes must be agreed on (collective then).
 std::size_t selection_bytes(const classic::Comm& comm, const Choice& choice,
                             const Call& call, const Table& table);
+
+// The largest block_bytes() of `call` over comm (collective; a process
+// whose arguments are wrong raises before it joins).
+std::size_t agreed_block_bytes(const classic::Comm& comm, const Call& call,
+                               const Table& table);
 
 // Attaches `table` to `comm` (replacing any): ortho's constructors call
 // this once they have made the communicator and its base.

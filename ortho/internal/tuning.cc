@@ -1,0 +1,308 @@
+#include "ortho/internal/tuning.h"
+
+#include <algorithm>
+#include <bit>
+#include <chrono>
+#include <cstdlib>
+#include <memory>
+#include <span>
+#include <utility>
+
+#include "classic/base/environment_flag.h"
+#include "classic/collectives/alternation.h"
+#include "classic/collectives/collectives.h"
+#include "ortho/internal/choose.h"
+#include "ortho/internal/table.h"
+
+namespace ortho::internal {
+namespace {
+
+std::function<double(std::string_view, double)>& testing_clock() {
+  static std::function<double(std::string_view, double)> clock;
+  return clock;
+}
+
+double reported(const Algorithm& algorithm, double seconds) {
+  const auto& clock = testing_clock();
+  return clock ? clock(algorithm.name, seconds) : seconds;
+}
+
+double median(std::vector<double> values) {
+  if (values.empty()) return 0;
+  std::sort(values.begin(), values.end());
+  return values[values.size() / 2];
+}
+
+// Runs of a tuning: a warm-up of every candidate, then kTimedRuns rounds.
+std::size_t tuning_runs(std::size_t candidates) {
+  return candidates * (1 + kTimedRuns);
+}
+
+// What this process sends to the agreement: per candidate its median timed
+// run, then its largest band.
+std::vector<double> agreement_values(
+    const std::vector<std::vector<double>>& seconds, int band) {
+  std::vector<double> values;
+  values.reserve(seconds.size() + 1);
+  for (const std::vector<double>& runs : seconds)
+    values.push_back(median(runs));
+  values.push_back(band);
+  return values;
+}
+
+// The decision from the agreed maxima (ties: the earlier candidate).
+Tuned decision(Operation operation, classic::Mode mode,
+               const std::vector<Algorithm>& candidates,
+               std::span<const double> maxima) {
+  Tuned tuned;
+  tuned.operation = operation;
+  tuned.mode = mode;
+  tuned.candidates = candidates;
+  tuned.agreed_seconds.assign(maxima.begin(), maxima.end() - 1);
+  tuned.band = static_cast<int>(maxima.back());
+  tuned.winner = candidates[static_cast<std::size_t>(
+      std::min_element(tuned.agreed_seconds.begin(),
+                       tuned.agreed_seconds.end()) -
+      tuned.agreed_seconds.begin())];
+  return tuned;
+}
+
+// Whether every process's blocks in a call of `operation` in `mode` have
+// one size (allgather, alltoall) or their largest is agreed on (the v and
+// w forms, persistent): the exchanges whose choice goes by size.
+bool banded(Operation operation, classic::Mode mode) {
+  switch (operation) {
+    case Operation::allgather:
+    case Operation::alltoall:
+    case Operation::allgatherv:
+    case Operation::allgatherw:
+    case Operation::alltoallv:
+    case Operation::alltoallw:
+      return chosen_by_size(operation, mode);
+    default:
+      return false;
+  }
+}
+
+// The band of this process's blocks in `call` (0 where the choice does not
+// go by size).
+int band_of(const Call& call, const Table& table) {
+  return banded(call.operation, call.mode) ? size_band(block_bytes(call, table))
+                                           : 0;
+}
+
+// A blocking call while its operation is tuned: the next candidate's run,
+// timed, and after the last run the agreement (collective over comm).
+classic::Request run_measured(const classic::Comm& comm, const Table& table,
+                              BlockingTuning& tuning, const Call& call) {
+  if (tuning.candidates.empty()) {
+    tuning.candidates = tuning_candidates(table, call.operation, call.mode);
+    tuning.seconds.resize(tuning.candidates.size());
+  }
+  const std::size_t count = tuning.candidates.size();
+  const std::size_t n = tuning.calls++;
+  const Algorithm& algorithm = tuning.candidates[n % count];
+  const auto started = std::chrono::steady_clock::now();
+  classic::Request request = algorithm.run(comm, table, call);
+  const std::chrono::duration<double> took =
+      std::chrono::steady_clock::now() - started;
+  if (n >= count) {
+    tuning.seconds[n % count].push_back(reported(algorithm, took.count()));
+  }
+  tuning.largest_band = std::max(tuning.largest_band, band_of(call, table));
+  if (tuning.calls == tuning_runs(count)) {
+    const std::vector<double> mine =
+        agreement_values(tuning.seconds, tuning.largest_band);
+    std::vector<double> maxima(mine.size());
+    classic::allreduce(comm, std::span<const double>(mine),
+                       std::span<double>(maxima), MPI_MAX);
+    tuning.decided =
+        decision(call.operation, call.mode, tuning.candidates, maxima);
+    tuning.seconds.clear();
+  }
+  return request;
+}
+
+// A blocking call once its operation is tuned: the winner in the band
+// measured, the model's choice (nullopt) elsewhere.
+std::optional<classic::Request> run_decided(const classic::Comm& comm,
+                                            const Table& table,
+                                            const Tuned& tuned,
+                                            const Call& call) {
+  if (band_of(call, table) != tuned.band) return std::nullopt;
+  LastSelection& last =
+      table.last_selections[static_cast<std::size_t>(call.operation)];
+  last.algorithm = tuned.winner;
+  last.mode = call.mode;
+  last.key.assign(call, call.function());
+  return tuned.winner.run(comm, table, call);
+}
+
+// A persistent request tuning over its first starts: the candidates' runs
+// in turn, the agreement begun with the start after the last timed run
+// (which runs the first candidate), the winner from the start after that.
+class PersistentTuning final : public classic::Alternation {
+ public:
+  PersistentTuning(const Call& call, std::vector<Algorithm> candidates,
+                   int band, std::shared_ptr<std::vector<Tuned>> record)
+      : operation_(call.operation),
+        candidates_(std::move(candidates)),
+        seconds_(candidates_.size()),
+        band_(band),
+        record_(std::move(record)) {}
+
+  std::size_t next() override {
+    const std::size_t n = starts_++;
+    const std::size_t runs = tuning_runs(candidates_.size());
+    agree_ = n == runs;
+    timed_ = n >= candidates_.size() && n < runs;
+    if (winner_) return *winner_;
+    return n < runs ? n % candidates_.size() : 0;
+  }
+  std::vector<double> agree() override {
+    return agree_ ? agreement_values(seconds_, band_) : std::vector<double>{};
+  }
+  void ran(std::size_t alternative, double seconds) override {
+    if (timed_) {
+      seconds_[alternative].push_back(
+          reported(candidates_[alternative], seconds));
+    }
+  }
+  void agreed(std::span<const double> maxima) override {
+    Tuned tuned =
+        decision(operation_, classic::Mode::persistent, candidates_, maxima);
+    winner_ = static_cast<std::size_t>(
+        std::find(candidates_.begin(), candidates_.end(), tuned.winner) -
+        candidates_.begin());
+    record_->push_back(std::move(tuned));
+  }
+  std::size_t agreement_size() const override { return candidates_.size() + 1; }
+
+ private:
+  Operation operation_;
+  std::vector<Algorithm> candidates_;
+  std::vector<std::vector<double>> seconds_;
+  int band_;
+  std::shared_ptr<std::vector<Tuned>> record_;
+  std::optional<std::size_t> winner_;
+  std::size_t starts_ = 0;
+  bool agree_ = false;
+  bool timed_ = false;
+};
+
+std::optional<classic::Request> run_persistent(const classic::Comm& comm,
+                                               const Table& table,
+                                               const Call& call) {
+  std::vector<Algorithm> candidates =
+      tuning_candidates(table, call.operation, call.mode);
+  if (candidates.size() < 2) return std::nullopt;
+  std::vector<classic::Request> alternatives;
+  alternatives.reserve(candidates.size());
+  for (const Algorithm& algorithm : candidates) {
+    alternatives.push_back(algorithm.run(comm, table, call));
+  }
+  const int band = band_of(call, table);
+  return classic::alternation_init(
+      comm, std::move(alternatives),
+      std::make_shared<PersistentTuning>(call, std::move(candidates), band,
+                                         table.tuning.persistent),
+      call.function());
+}
+
+}  // namespace
+
+bool tuning_enabled() {
+  // On unless ORTHO_TUNE says otherwise.
+  static const bool enabled =
+      std::getenv("ORTHO_TUNE") == nullptr ||
+      classic::environment_flag("ORTHO_TUNE", "ortho (ORTHO_TUNE)");
+  return enabled;
+}
+
+int size_band(std::size_t bytes) {
+  return static_cast<int>(std::bit_width(bytes));
+}
+
+std::vector<Algorithm> tuning_candidates(const Table& table,
+                                         Operation operation,
+                                         classic::Mode mode) {
+  const auto op = static_cast<std::size_t>(operation);
+  std::vector<Algorithm> result;
+  const auto add = [&result](const Algorithm& algorithm) {
+    if (result.size() < kMostCandidates &&
+        std::find(result.begin(), result.end(), algorithm) == result.end()) {
+      result.push_back(algorithm);
+    }
+  };
+  for (const Choice::Step& step : table.default_choices[op].in(mode)) {
+    add(step.algorithm);
+  }
+  for (const Candidate& candidate : table.candidates[op]) {
+    if (candidate.measured) add(candidate.algorithm);
+  }
+  return result;
+}
+
+void allow_tuning(Table& table) {
+  if (table.tuning.persistent == nullptr) {
+    table.tuning.persistent = std::make_shared<std::vector<Tuned>>();
+  }
+  for (std::size_t op = 0; op < kOperationCount; ++op) {
+    const auto operation = static_cast<Operation>(op);
+    table.tuning.allowed[op] =
+        tuning_enabled() && table.structure != Structure::bipartite &&
+        table.choices[op].defined() && !table.forced[op] &&
+        (tuning_candidates(table, operation, classic::Mode::blocking).size() >
+             1 ||
+         tuning_candidates(table, operation, classic::Mode::persistent).size() >
+             1);
+  }
+}
+
+const Tuned* tuned_for(const Table& table, Operation operation,
+                       classic::Mode mode, std::size_t bytes) {
+  const int band = size_band(banded(operation, mode) ? bytes : 0);
+  if (mode == classic::Mode::blocking) {
+    const auto& decided =
+        table.tuning.blocking[static_cast<std::size_t>(operation)].decided;
+    return decided && decided->band == band ? &*decided : nullptr;
+  }
+  if (mode != classic::Mode::persistent || !table.tuning.persistent) {
+    return nullptr;
+  }
+  const std::vector<Tuned>& record = *table.tuning.persistent;
+  for (auto tuned = record.rbegin(); tuned != record.rend(); ++tuned) {
+    if (tuned->operation == operation && tuned->band == band) return &*tuned;
+  }
+  return nullptr;
+}
+
+std::optional<classic::Request> run_tuned(const classic::Comm& comm,
+                                          const Table& table,
+                                          const Call& call) {
+  if (call.mode == classic::Mode::persistent) {
+    return run_persistent(comm, table, call);
+  }
+  BlockingTuning& tuning =
+      table.tuning.blocking[static_cast<std::size_t>(call.operation)];
+  if (tuning.decided) {
+    LastSelection& last =
+        table.last_selections[static_cast<std::size_t>(call.operation)];
+    if (last.mode == call.mode && last.key.matches(call)) [[likely]] {
+      return last.algorithm.run(comm, table, call);
+    }
+    return run_decided(comm, table, *tuning.decided, call);
+  }
+  if (tuning.candidates.empty() &&
+      tuning_candidates(table, call.operation, call.mode).size() < 2) {
+    return std::nullopt;
+  }
+  return run_measured(comm, table, tuning, call);
+}
+
+void set_tuning_clock_for_testing(
+    std::function<double(std::string_view, double)> clock) {
+  testing_clock() = std::move(clock);
+}
+
+}  // namespace ortho::internal

@@ -1,0 +1,119 @@
+// Tuning: where the model may be wrong, the chooser measures. The
+// candidates of an operation in a mode are the algorithms the model selects
+// at some block size in that mode and those measured although unpriced (the
+// transport's own neighbour collectives): the same on every process, since
+// the choice is. Each runs on the caller's own calls, delivering the
+// collective's result: a warm-up each, then kTimedRuns timed runs each, in
+// turn. The processes then agree on each candidate's time as its maximum over
+// the communicator (the slowest process's median) and on the size band
+// measured (the largest over the processes), and the fastest wins, on every
+// process alike.
+//
+// Blocking calls tune over the first calls of each operation on a
+// communicator; the winner then runs every call in the band measured, the
+// model's choice the others. A persistent request tunes over its own first
+// starts and keeps its winner. Non-blocking calls keep the model's choice:
+// their time overlaps the caller's work and cannot be taken alone. Only the
+// count of calls decides which candidate runs, never a process's own block
+// size, so that a process without neighbours (which knows no block size)
+// runs what the others run. ORTHO_TUNE=0 turns tuning off.
+#ifndef ORTHOCOMM_ORTHO_INTERNAL_TUNING_H_
+#define ORTHOCOMM_ORTHO_INTERNAL_TUNING_H_
+
+#include <array>
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "classic/comm/comm.h"
+#include "classic/exec/mode.h"
+#include "classic/p2p/request.h"
+#include "ortho/call.h"
+#include "ortho/internal/choice.h"
+#include "ortho/internal/inside_ortho.h"
+#include "ortho/operation.h"
+
+namespace ortho {
+struct Table;
+}  // namespace ortho
+
+namespace ortho::internal {
+
+// Timed runs of each candidate after its warm-up.
+inline constexpr std::size_t kTimedRuns = 3;
+// At most this many candidates are measured.
+inline constexpr std::size_t kMostCandidates = 4;
+
+// Whether ORTHO_TUNE allows tuning (default: yes). Read once.
+bool tuning_enabled();
+
+// The size band of a block of `bytes`: 0 for none, else its bit width
+// (1 B: 1, 2-3 B: 2, 4-7 B: 3, ...).
+int size_band(std::size_t bytes);
+
+// What one tuning measured and decided.
+struct Tuned {
+  Operation operation = Operation::barrier;
+  classic::Mode mode = classic::Mode::blocking;
+  // The band measured (the largest over the processes).
+  int band = 0;
+  std::vector<Algorithm> candidates;
+  // Per candidate, its agreed time (s), and the fastest.
+  std::vector<double> agreed_seconds;
+  Algorithm winner;
+};
+
+// A blocking operation's tuning on one table: its calls so far, this
+// process's timed runs per candidate (s) and largest band.
+struct BlockingTuning {
+  std::vector<Algorithm> candidates;
+  std::size_t calls = 0;
+  std::vector<std::vector<double>> seconds;
+  int largest_band = 0;
+  std::optional<Tuned> decided;
+};
+
+// Per table.
+struct Tuning {
+  // Per operation: whether its choice may be tuned (tuning on, the
+  // structure an intra-communicator's, no override, several candidates).
+  std::array<bool, kOperationCount> allowed{};
+  std::array<BlockingTuning, kOperationCount> blocking{};
+  // What persistent requests decided, the latest last (for ortho::explain;
+  // shared with the requests, which may outlive this table).
+  std::shared_ptr<std::vector<Tuned>> persistent;
+};
+
+// The candidates of `operation` in `mode` on `table` (its choice's
+// algorithms in step order, then the measured ones; at most
+// kMostCandidates).
+std::vector<Algorithm> tuning_candidates(const Table& table,
+                                         Operation operation,
+                                         classic::Mode mode);
+
+// Sets table.tuning.allowed from the table's choices.
+void allow_tuning(Table& table);
+
+// The latest tuning of `operation` in `mode` on `table` whose band holds
+// `bytes`, or null.
+const Tuned* tuned_for(const Table& table, Operation operation,
+                       classic::Mode mode, std::size_t bytes);
+
+// Runs `call` (blocking or persistent) on a table whose choice of its
+// operation may be tuned, where tuning decides: while it measures, and
+// after, in the band measured; nullopt where the model's choice runs it.
+// Collective where the processes agree.
+std::optional<classic::Request> run_tuned(const classic::Comm& comm,
+                                          const Table& table, const Call& call);
+
+// For tests: replaces each measured time of a run of `algorithm` with
+// what `clock` returns for it (null: the measured times again).
+void set_tuning_clock_for_testing(
+    std::function<double(std::string_view algorithm, double seconds)> clock);
+
+}  // namespace ortho::internal
+
+#endif  // ORTHOCOMM_ORTHO_INTERNAL_TUNING_H_
