@@ -96,6 +96,10 @@ namespace {
 
 using ortho::Operation;
 
+// Calls that cover any tuning of ortho's selection (ortho/internal/tuning.h:
+// at most 4 candidates, 4 calls a turn, 3 rounds, and the agreement).
+constexpr int kTuningCalls = 4 * 4 * 3 + 2;
+
 constexpr Stencil kStencils[] = {
     {"moore_2d_d1", 2, stencils::Metric::chebyshev, 1},
     {"von_neumann_2d_d1", 2, stencils::Metric::manhattan, 1},
@@ -147,7 +151,11 @@ void BM_Combining(benchmark::State& state, Operation operation,
   for (Variant variant : kVariants) {
     if (point.has(variant)) active.push_back(variant);
   }
-  for (Variant variant : active) (void)point.batch(variant, 1);  // warm up
+  // Warm up: batches long enough for the selected variants to tune.
+  for (Variant variant : active) {
+    (void)point.batch(variant, std::max(options.calls, kTuningCalls));
+  }
+  point.settle_selection();
   std::array<std::vector<double>, kVariantCount> seconds;
   std::size_t first = 0;
   for (auto _ : state) {
@@ -244,6 +252,9 @@ void BM_Combining(benchmark::State& state, Operation operation,
   if (point.selected_persistent_name() != point.selected_name()) {
     label += ", persistent " + point.selected_persistent_name();
   }
+  // Why (ortho::explain): prices and measured times of every candidate.
+  label += " | " + point.explanation(classic::Mode::blocking) + " | " +
+           point.explanation(classic::Mode::persistent);
   state.SetLabel(label);
 
   if (options.csv.empty() || classic::Environment::world_rank() != 0) return;

@@ -27,6 +27,7 @@
 #include "naming/geometry.h"
 #include "ortho/collectives.h"
 #include "ortho/dist_graph.h"
+#include "ortho/explain.h"
 #include "ortho/operation.h"
 #include "ortho/table.h"
 #include "ortho/traffic.h"
@@ -280,6 +281,21 @@ std::span<const MPI_Aint> Point::displs() const {
 }
 std::span<const MPI_Datatype> Point::types() const {
   return {types_.data(), static_cast<std::size_t>(degree_)};
+}
+
+void Point::settle_selection() {
+  const auto bytes = static_cast<std::size_t>(count_) * sizeof(int);
+  selected_name_ =
+      std::string(ortho::selected_algorithm(selected_, operation_, bytes));
+  selected_persistent_name_ = std::string(ortho::selected_algorithm(
+      selected_, operation_, bytes, classic::Mode::persistent));
+  read_structure(static_cast<int>(bytes));
+}
+
+std::string Point::explanation(classic::Mode mode) const {
+  return ortho::to_string(
+      ortho::explain(selected_, operation_,
+                     static_cast<std::size_t>(count_) * sizeof(int), mode));
 }
 
 void Point::read_structure(int block_bytes) {

@@ -71,6 +71,12 @@ class Point {
   const Structure& direct_structure() const { return direct_structure_; }
   const Structure& combining_structure() const { return combining_structure_; }
 
+  // After the selected variants' first calls, where ortho tunes: re-reads
+  // what they run now (names and structure). Local.
+  void settle_selection();
+  // ortho::explain's line for the selected variant in `mode`.
+  std::string explanation(classic::Mode mode) const;
+
   // The algorithm a variant runs, for the CSV.
   std::string algorithm_of(Variant variant) const;
   // The structure of a variant's algorithm (Open MPI's neighbourhood

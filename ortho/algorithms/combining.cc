@@ -44,7 +44,8 @@ constexpr char kPlansOfCombining = 0;
 classic::Request run(const classic::Comm& comm, const Table& table,
                      const Call& call) {
   internal::LastPlan& last =
-      table.last_plans[static_cast<std::size_t>(call.operation)];
+      table.last_plans[static_cast<std::size_t>(call.operation)].of(
+          &kPlansOfCombining);
   if (const auto* plan = last.find(&kPlansOfCombining, call)) {
     return classic::execute(comm, *plan, {call.send.data, call.recv.data},
                             call.mode, call.function());

@@ -88,7 +88,8 @@ constexpr char kPlansOfDirect = 0;
 classic::Request run_exchange(const classic::Comm& comm, const Table& table,
                               const Call& call) {
   internal::LastPlan& last =
-      table.last_plans[static_cast<std::size_t>(call.operation)];
+      table.last_plans[static_cast<std::size_t>(call.operation)].of(
+          &kPlansOfDirect);
   const std::shared_ptr<const classic::Plan>* plan =
       last.find(&kPlansOfDirect, call);
   if (plan == nullptr) {

@@ -129,7 +129,8 @@ classic::Request run_allreduce(const classic::Comm& comm, const Table& table,
   const void* const send =
       call.send.data == MPI_IN_PLACE ? nullptr : call.send.data;
   internal::LastPlan& last =
-      table.last_plans[static_cast<std::size_t>(call.operation)];
+      table.last_plans[static_cast<std::size_t>(call.operation)].of(
+          &kPlansOfNodeAware);
   if (const auto* kept = last.find(&kPlansOfNodeAware, call)) {
     return classic::execute(comm, *kept, {send, call.recv.data}, call.mode,
                             function);

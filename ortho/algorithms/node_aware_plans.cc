@@ -142,7 +142,7 @@ classic::Request run_along(const classic::Comm& comm, const Table& table,
   const char* function = call.function();
   const bool uniform = !NodeAware::exchanges_sizes(call.operation);
   internal::LastPlan& last =
-      table.last_plans[static_cast<std::size_t>(call.operation)];
+      table.last_plans[static_cast<std::size_t>(call.operation)].of(key);
   if (uniform) {
     if (const auto* kept = last.find(key, call)) {
       return classic::execute(comm, *kept, {call.send.data, call.recv.data},

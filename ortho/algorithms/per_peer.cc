@@ -81,7 +81,8 @@ constexpr char kPlansOfPerPeer = 0;
 classic::Request run(const classic::Comm& comm, const Table& table,
                      const Call& call) {
   internal::LastPlan& last =
-      table.last_plans[static_cast<std::size_t>(call.operation)];
+      table.last_plans[static_cast<std::size_t>(call.operation)].of(
+          &kPlansOfPerPeer);
   const std::shared_ptr<const Plan>* plan = last.find(&kPlansOfPerPeer, call);
   if (plan == nullptr) {
     const Checks check(comm, call);

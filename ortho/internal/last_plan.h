@@ -13,7 +13,10 @@
 
 #include <mpi.h>
 
+#include <algorithm>
+#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <utility>
@@ -83,6 +86,39 @@ struct LastPlan {
     plan = std::move(made);
     return plan;
   }
+};
+
+// An operation's last plans: one per algorithm that keeps plans, up to
+// kSlots (the least recently used gives way), so that calls alternating
+// between algorithms (tuning measures several in turn) keep each its own.
+class LastPlans {
+ public:
+  static constexpr std::size_t kSlots = 4;
+
+  // The slot of the algorithm identified by `by` (an empty or the least
+  // recently used one where it has none yet; its find() then fails).
+  LastPlan& of(const void* by) noexcept {
+    std::size_t chosen = 0;
+    for (std::size_t i = 0; i < kSlots; ++i) {
+      if (slots_[i].algorithm == by) {
+        chosen = i;
+        break;
+      }
+      if (used_[i] < used_[chosen]) chosen = i;
+    }
+    used_[chosen] = ++clock_;
+    return slots_[chosen];
+  }
+  // The slot of the algorithm that ran last (for tests).
+  const LastPlan& latest() const noexcept {
+    return slots_[static_cast<std::size_t>(
+        std::max_element(used_.begin(), used_.end()) - used_.begin())];
+  }
+
+ private:
+  std::array<LastPlan, kSlots> slots_{};
+  std::array<std::uint64_t, kSlots> used_{};
+  std::uint64_t clock_ = 0;
 };
 
 }  // namespace ortho::internal

@@ -103,7 +103,7 @@ struct Table {
   // Per operation, the plan of its last call, for the algorithms that
   // build plans from a call's arguments (internal/last_plan.h). Calls on
   // a communicator are not concurrent (MPI), so a const table may keep it.
-  mutable std::array<internal::LastPlan, kOperationCount> last_plans{};
+  mutable std::array<internal::LastPlans, kOperationCount> last_plans{};
   // Each algorithm's own state on this communicator, made by its first
   // call and kept with the table (its copies share it): keyed by an
   // address of the algorithm's own.

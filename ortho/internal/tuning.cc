@@ -33,19 +33,52 @@ double median(std::vector<double> values) {
   return values[values.size() / 2];
 }
 
-// Runs of a tuning: a warm-up of every candidate, then kTimedRuns rounds.
+// Runs of a tuning: kRounds rounds in which each candidate has a turn of
+// kRunsPerTurn consecutive runs (consecutive, so that a run mostly follows
+// a run of the same candidate and meets the process skew that one leaves).
 std::size_t tuning_runs(std::size_t candidates) {
-  return candidates * (1 + kTimedRuns);
+  return candidates * kRunsPerTurn * kRounds;
 }
 
-// What this process sends to the agreement: per candidate its median timed
-// run, then its largest band.
+// The candidate of the n-th run of a tuning.
+std::size_t candidate_of(std::size_t n, std::size_t candidates) {
+  return (n / kRunsPerTurn) % candidates;
+}
+
+// Whether the n-th run is timed: all but each candidate's first (its
+// warm-up: plans and transport resources are made there).
+bool timed(std::size_t n, std::size_t candidates) {
+  return n >= candidates * kRunsPerTurn || n % kRunsPerTurn != 0;
+}
+
+// A candidate's time from its timed runs, in order: per turn the mean of
+// its runs (the first turn lacks its warm-up), the median over the turns.
+// The mean of consecutive calls is what a loop of them takes per call, the
+// time one call leaves the next included; the median drops a disturbed
+// turn.
+double candidate_seconds(const std::vector<double>& runs) {
+  std::vector<double> turns;
+  std::size_t begin = 0;
+  for (std::size_t length = kRunsPerTurn - 1; begin < runs.size();
+       length = kRunsPerTurn) {
+    const std::size_t end = std::min(runs.size(), begin + length);
+    double sum = 0;
+    for (std::size_t i = begin; i < end; ++i) sum += runs[i];
+    turns.push_back(sum / static_cast<double>(end - begin));
+    begin = end;
+  }
+  return median(std::move(turns));
+}
+
+// What this process sends to the agreement: per candidate its time, then
+// its largest band.
 std::vector<double> agreement_values(
     const std::vector<std::vector<double>>& seconds, int band) {
   std::vector<double> values;
   values.reserve(seconds.size() + 1);
-  for (const std::vector<double>& runs : seconds)
-    values.push_back(median(runs));
+  for (const std::vector<double>& runs : seconds) {
+    values.push_back(candidate_seconds(runs));
+  }
   values.push_back(band);
   return values;
 }
@@ -101,13 +134,14 @@ classic::Request run_measured(const classic::Comm& comm, const Table& table,
   }
   const std::size_t count = tuning.candidates.size();
   const std::size_t n = tuning.calls++;
-  const Algorithm& algorithm = tuning.candidates[n % count];
+  const std::size_t index = candidate_of(n, count);
+  const Algorithm& algorithm = tuning.candidates[index];
   const auto started = std::chrono::steady_clock::now();
   classic::Request request = algorithm.run(comm, table, call);
   const std::chrono::duration<double> took =
       std::chrono::steady_clock::now() - started;
-  if (n >= count) {
-    tuning.seconds[n % count].push_back(reported(algorithm, took.count()));
+  if (timed(n, count)) {
+    tuning.seconds[index].push_back(reported(algorithm, took.count()));
   }
   tuning.largest_band = std::max(tuning.largest_band, band_of(call, table));
   if (tuning.calls == tuning_runs(count)) {
@@ -155,9 +189,9 @@ class PersistentTuning final : public classic::Alternation {
     const std::size_t n = starts_++;
     const std::size_t runs = tuning_runs(candidates_.size());
     agree_ = n == runs;
-    timed_ = n >= candidates_.size() && n < runs;
+    timed_ = n < runs && timed(n, candidates_.size());
     if (winner_) return *winner_;
-    return n < runs ? n % candidates_.size() : 0;
+    return n < runs ? candidate_of(n, candidates_.size()) : 0;
   }
   std::vector<double> agree() override {
     return agree_ ? agreement_values(seconds_, band_) : std::vector<double>{};
@@ -239,6 +273,10 @@ std::vector<Algorithm> tuning_candidates(const Table& table,
   }
   for (const Candidate& candidate : table.candidates[op]) {
     if (candidate.measured) add(candidate.algorithm);
+  }
+  // Then those the model ranks behind at every size: it may be wrong.
+  for (const Candidate& candidate : table.candidates[op]) {
+    add(candidate.algorithm);
   }
   return result;
 }

@@ -1,13 +1,15 @@
 // Tuning: where the model may be wrong, the chooser measures. The
 // candidates of an operation in a mode are the algorithms the model selects
-// at some block size in that mode and those measured although unpriced (the
-// transport's own neighbour collectives): the same on every process, since
-// the choice is. Each runs on the caller's own calls, delivering the
-// collective's result: a warm-up each, then kTimedRuns timed runs each, in
-// turn. The processes then agree on each candidate's time as its maximum over
-// the communicator (the slowest process's median) and on the size band
-// measured (the largest over the processes), and the fastest wins, on every
-// process alike.
+// at some block size in that mode, those measured although unpriced (the
+// transport's own neighbour collectives), then the other priced ones, at
+// most kMostCandidates: the same on every process, since the choice is. Each
+// runs on the caller's own calls, delivering the collective's result: in turns
+// of a few consecutive calls each, over a few rounds, the first call of each a
+// warm-up, the others timed. The processes then agree on each candidate's time
+// as its maximum over the communicator (the slowest process's
+// median over its turns of the mean call) and on
+// the size band measured (the largest over the processes), and the fastest
+// wins, on every process alike.
 //
 // Blocking calls tune over the first calls of each operation on a
 // communicator; the winner then runs every call in the band measured, the
@@ -42,8 +44,10 @@ struct Table;
 
 namespace ortho::internal {
 
-// Timed runs of each candidate after its warm-up.
-inline constexpr std::size_t kTimedRuns = 3;
+// Each candidate runs in turns of kRunsPerTurn consecutive calls, one turn
+// per round, kRounds rounds; its first run is a warm-up, the others timed.
+inline constexpr std::size_t kRunsPerTurn = 4;
+inline constexpr std::size_t kRounds = 3;
 // At most this many candidates are measured.
 inline constexpr std::size_t kMostCandidates = 4;
 
@@ -88,8 +92,8 @@ struct Tuning {
 };
 
 // The candidates of `operation` in `mode` on `table` (its choice's
-// algorithms in step order, then the measured ones; at most
-// kMostCandidates).
+// algorithms in step order, the measured ones, the other priced ones; at
+// most kMostCandidates).
 std::vector<Algorithm> tuning_candidates(const Table& table,
                                          Operation operation,
                                          classic::Mode mode);

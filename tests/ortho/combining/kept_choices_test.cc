@@ -118,15 +118,15 @@ TEST(KeptChoices, AnOverrideClearsTheKeptSelection) {
 TEST(KeptChoices, ARepeatedCallReusesItsPlan) {
   const Comm graph = ortho_testing::moore_torus();
   ortho::set_algorithm(graph, "alltoall=direct");
-  const ortho::internal::LastPlan& last =
+  const ortho::internal::LastPlans& last =
       table(graph).last_plans[static_cast<std::size_t>(Operation::alltoall)];
   alltoall(graph, 3, Mode::blocking, 1);
-  const classic::Plan* first = last.plan.get();
+  const classic::Plan* first = last.latest().plan.get();
   ASSERT_NE(first, nullptr);
   alltoall(graph, 3, Mode::nonblocking, 2);
-  EXPECT_EQ(last.plan.get(), first) << "same arguments, another plan";
+  EXPECT_EQ(last.latest().plan.get(), first) << "same arguments, another plan";
   alltoall(graph, 4, Mode::blocking, 3);
-  EXPECT_NE(last.plan.get(), first) << "other counts, the same plan";
+  EXPECT_NE(last.latest().plan.get(), first) << "other counts, the same plan";
 }
 
 // A derived datatype may be freed and made again with the same handle and
@@ -141,12 +141,13 @@ TEST(KeptChoices, CallsWithADerivedDatatypeAreNotKept) {
   MPI_Type_commit(&pair);
   std::vector<int> send(degree * 2, graph.rank());
   std::vector<int> recv(degree * 2, -1);
-  const ortho::internal::LastPlan& last =
+  const ortho::internal::LastPlans& last =
       table(graph).last_plans[static_cast<std::size_t>(Operation::alltoall)];
   ortho::alltoall(graph, send.data(), 1, pair, recv.data(), 1, pair);
-  const classic::Plan* first = last.plan.get();
+  const classic::Plan* first = last.latest().plan.get();
   ortho::alltoall(graph, send.data(), 1, pair, recv.data(), 1, pair);
-  EXPECT_NE(last.plan.get(), first) << "a plan over a derived type was kept";
+  EXPECT_NE(last.latest().plan.get(), first)
+      << "a plan over a derived type was kept";
   MPI_Type_free(&pair);
 }
 

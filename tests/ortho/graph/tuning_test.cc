@@ -43,12 +43,12 @@ using ortho_graph_testing::Random;
 
 constexpr unsigned kSeed = 0x7a11e5u;
 constexpr int kGraphs = 6;
-// More calls than any tuning takes (kMostCandidates * (1 + kTimedRuns)).
-constexpr int kCalls = 24;
+// More calls than any tuning takes.
+constexpr int kCalls = 56;
 constexpr int kBlock = 3;  // ints per block
 
-static_assert(ortho::internal::kMostCandidates *
-                      (1 + ortho::internal::kTimedRuns) +
+static_assert(ortho::internal::kMostCandidates * ortho::internal::kRunsPerTurn *
+                      ortho::internal::kRounds +
                   2 <=
               kCalls);
 
