@@ -9,6 +9,7 @@
 // whose repeated neighbours pair by direction (MPI's distributed graphs
 // pair them by order). Offered for overrides and comparisons: the
 // baseline a user would write, run through ortho's dispatch and checks.
+#include <array>
 #include <memory>
 #include <vector>
 
@@ -17,6 +18,7 @@
 #include "ortho/algorithms/checks.h"
 #include "ortho/algorithms/registry.h"
 #include "ortho/internal/exchange.h"
+#include "ortho/internal/last_plan.h"
 
 namespace ortho::algorithms {
 namespace {
@@ -24,24 +26,49 @@ namespace {
 // What identifies this algorithm's state in the table.
 constexpr char kStateOfMpi = 0;
 
-const classic::TransportGraph& graph_of(const classic::Comm& comm,
-                                        const Table& table,
-                                        const char* function) {
-  std::shared_ptr<void>& state = table.state_of(&kStateOfMpi);
-  if (state == nullptr) {
-    state = std::make_shared<classic::TransportGraph>(
-        comm, table.sources, table.destinations, function);
-  }
-  return *static_cast<const classic::TransportGraph*>(state.get());
+// The algorithm's state on a table: the transport's graph, and per
+// operation the last call's key and block counts (a call like the last
+// one needs neither checks nor normalisation: internal/last_plan.h).
+struct State {
+  std::shared_ptr<classic::TransportGraph> graph;
+  struct Last {
+    internal::CallKey key;
+    int send_count = 0;
+    int recv_count = 0;
+  };
+  std::array<Last, kOperationCount> last;
+};
+
+// The state, without its graph until the first call's arguments are
+// checked (local).
+State& state_of(const Table& table) {
+  std::shared_ptr<void>& slot = table.state_of(&kStateOfMpi);
+  if (slot == nullptr) slot = std::make_shared<State>();
+  return *static_cast<State*>(slot.get());
 }
 
 classic::Request run(const classic::Comm& comm, const Table& table,
                      const Call& call) {
   const char* function = call.function();
-  // Every argument error is raised here, before any message.
-  const Checks check(comm, call);
-  const Exchange exchange = normalise(table, call, check);
-  const classic::TransportGraph& graph = graph_of(comm, table, function);
+  State& state = state_of(table);
+  State::Last& last = state.last[static_cast<std::size_t>(call.operation)];
+  Exchange exchange;
+  if (last.key.matches(call)) {
+    exchange.send_count = last.send_count;
+    exchange.recv_count = last.recv_count;
+  } else {
+    // Every argument error is raised here, before any message.
+    const Checks check(comm, call);
+    exchange = normalise(table, call, check);
+    last.key.assign(call, function);
+    last.send_count = exchange.send_count;
+    last.recv_count = exchange.recv_count;
+  }
+  if (state.graph == nullptr) {  // collective: every process runs mpi
+    state.graph = std::make_shared<classic::TransportGraph>(
+        comm, table.sources, table.destinations, function);
+  }
+  const classic::TransportGraph& graph = *state.graph;
   const SendSide& s = call.send;
   const RecvSide& r = call.recv;
   switch (call.operation) {
