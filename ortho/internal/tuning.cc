@@ -45,27 +45,23 @@ std::size_t candidate_of(std::size_t n, std::size_t candidates) {
   return (n / kRunsPerTurn) % candidates;
 }
 
-// Whether the n-th run is timed: all but each candidate's first (its
-// warm-up: plans and transport resources are made there).
-bool timed(std::size_t n, std::size_t candidates) {
-  return n >= candidates * kRunsPerTurn || n % kRunsPerTurn != 0;
-}
+// Whether the n-th run is timed: all but the first of each turn, which
+// follows another candidate's run and meets the skew between processes
+// that one left (the first turn's first run also makes the plans and
+// transport resources).
+bool timed(std::size_t n) { return n % kRunsPerTurn != 0; }
 
 // A candidate's time from its timed runs, in order: per turn the mean of
-// its runs (the first turn lacks its warm-up), the median over the turns.
-// The mean of consecutive calls is what a loop of them takes per call, the
-// time one call leaves the next included; the median drops a disturbed
-// turn.
+// its runs, the median over the turns. The mean of consecutive calls is
+// what a loop of them takes per call, the time one call leaves the next
+// included; the median drops a disturbed turn.
 double candidate_seconds(const std::vector<double>& runs) {
   std::vector<double> turns;
-  std::size_t begin = 0;
-  for (std::size_t length = kRunsPerTurn - 1; begin < runs.size();
-       length = kRunsPerTurn) {
-    const std::size_t end = std::min(runs.size(), begin + length);
+  for (std::size_t begin = 0; begin < runs.size(); begin += kRunsPerTurn - 1) {
+    const std::size_t end = std::min(runs.size(), begin + kRunsPerTurn - 1);
     double sum = 0;
     for (std::size_t i = begin; i < end; ++i) sum += runs[i];
     turns.push_back(sum / static_cast<double>(end - begin));
-    begin = end;
   }
   return median(std::move(turns));
 }
@@ -140,7 +136,7 @@ classic::Request run_measured(const classic::Comm& comm, const Table& table,
   classic::Request request = algorithm.run(comm, table, call);
   const std::chrono::duration<double> took =
       std::chrono::steady_clock::now() - started;
-  if (timed(n, count)) {
+  if (timed(n)) {
     tuning.seconds[index].push_back(reported(algorithm, took.count()));
   }
   tuning.largest_band = std::max(tuning.largest_band, band_of(call, table));
@@ -189,7 +185,7 @@ class PersistentTuning final : public classic::Alternation {
     const std::size_t n = starts_++;
     const std::size_t runs = tuning_runs(candidates_.size());
     agree_ = n == runs;
-    timed_ = n < runs && timed(n, candidates_.size());
+    timed_ = n < runs && timed(n);
     if (winner_) return *winner_;
     return n < runs ? candidate_of(n, candidates_.size()) : 0;
   }
