@@ -4,8 +4,8 @@
 // transport's own neighbour collectives), then the other priced ones, at
 // most kMostCandidates: the same on every process, since the choice is. Each
 // runs on the caller's own calls, delivering the collective's result: in turns
-// of a few consecutive calls each, over a few rounds, the first call of each a
-// warm-up, the others timed. The processes then agree on each candidate's time
+// of a few consecutive calls each, over a few rounds, all but the first call
+// of each turn timed. The processes then agree on each candidate's time
 // as its maximum over the communicator (the slowest process's
 // median over its turns of the mean call) and on
 // the size band measured (the largest over the processes), and the fastest
@@ -45,7 +45,7 @@ struct Table;
 namespace ortho::internal {
 
 // Each candidate runs in turns of kRunsPerTurn consecutive calls, one turn
-// per round, kRounds rounds; its first run is a warm-up, the others timed.
+// per round, kRounds rounds; the first run of each turn is not timed.
 inline constexpr std::size_t kRunsPerTurn = 4;
 inline constexpr std::size_t kRounds = 3;
 // At most this many candidates are measured.
