@@ -56,7 +56,8 @@ Explanation explain(const classic::Comm& comm, Operation operation,
                                  std::nullopt};
     for (const Candidate& candidate : table.candidates[op]) {
       if (candidate.algorithm == algorithm) {
-        offered.modelled_ns = candidate.price(mode, explanation.priced_bytes);
+        offered.modelled_ns =
+            candidate.price_at(mode, explanation.priced_bytes);
       }
     }
     explanation.offered.push_back(std::move(offered));
@@ -78,11 +79,8 @@ Explanation explain(const classic::Comm& comm, Operation operation,
     return explanation;
   }
   explanation.selected = std::string(choice.select(block_bytes, mode).name);
-  const internal::Tuned* tuned =
-      table.tuning.allowed[op]
-          ? internal::tuned_for(table, operation, mode, block_bytes)
-          : nullptr;
-  if (tuned != nullptr) {
+  if (const internal::Tuned* tuned =
+          internal::tuned_for(table, operation, mode, block_bytes)) {
     for (std::size_t i = 0; i < tuned->candidates.size(); ++i) {
       for (Explanation::Offered& offered : explanation.offered) {
         if (offered.algorithm == tuned->candidates[i].name) {

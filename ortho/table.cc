@@ -232,11 +232,6 @@ std::size_t selection_bytes(const classic::Comm& comm, const Choice& choice,
                             const Call& call, const Table& table) {
   if (!choice.sized(call.mode)) return 0;
   if (!choice.agreed_size) return block_bytes(call, table);
-  return agreed_block_bytes(comm, call, table);
-}
-
-std::size_t agreed_block_bytes(const classic::Comm& comm, const Call& call,
-                               const Table& table) {
   // The processes agree on the largest block below. A process whose
   // arguments are wrong raises here, before it joins the agreement: the
   // normalisation checks them all.
@@ -323,11 +318,9 @@ std::string_view selected_algorithm(const classic::Comm& comm,
   const Table& table = internal::table_of(comm, "ortho::selected_algorithm");
   const Choice& choice = table.choice(operation);
   if (!choice.defined()) return {};
-  if (table.tuning.allowed[static_cast<std::size_t>(operation)]) {
-    if (const internal::Tuned* tuned =
-            internal::tuned_for(table, operation, mode, block_bytes)) {
-      return tuned->winner.name;
-    }
+  if (const internal::Tuned* tuned =
+          internal::tuned_for(table, operation, mode, block_bytes)) {
+    return tuned->winner.name;
   }
   return choice.select(block_bytes, mode).name;
 }

@@ -53,6 +53,11 @@ struct Candidate {
   bool baseline = false;
   // Unpriced, yet measured where the chooser tunes (internal/tuning.h).
   bool measured = false;
+
+  // The price, none where the candidate has no Pricer (measured only).
+  std::optional<double> price_at(classic::Mode mode, std::size_t bytes) const {
+    return price ? price(mode, bytes) : std::nullopt;
+  }
 };
 
 inline constexpr std::size_t kModeCount = 3;

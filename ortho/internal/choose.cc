@@ -24,9 +24,9 @@ bool cheaper(const Candidate& a, std::optional<double> a_ns, const Candidate& b,
 std::size_t cheapest(std::span<const Candidate> candidates, classic::Mode mode,
                      std::size_t bytes) {
   std::size_t best = 0;
-  std::optional<double> best_ns = candidates[0].price(mode, bytes);
+  std::optional<double> best_ns = candidates[0].price_at(mode, bytes);
   for (std::size_t i = 1; i < candidates.size(); ++i) {
-    const std::optional<double> ns = candidates[i].price(mode, bytes);
+    const std::optional<double> ns = candidates[i].price_at(mode, bytes);
     if (cheaper(candidates[i], ns, candidates[best], best_ns)) {
       best = i;
       best_ns = ns;
@@ -115,12 +115,7 @@ void choose(Table& table) {
             registration->price == nullptr
                 ? algorithms::Pricer{}
                 : registration->price(table, static_cast<Operation>(op));
-        if (!price && registration->measured) {
-          price = [](classic::Mode, std::size_t) {
-            return std::optional<double>{};
-          };
-        }
-        if (price) {
+        if (price || registration->measured) {
           candidates[op].push_back({offered[i], std::move(price),
                                     registration->baseline,
                                     registration->measured});

@@ -178,11 +178,6 @@ std::size_t block_bytes(const Call& call, const Table& table);
 std::size_t selection_bytes(const classic::Comm& comm, const Choice& choice,
                             const Call& call, const Table& table);
 
-// The largest block_bytes() of `call` over comm (collective; a process
-// whose arguments are wrong raises before it joins).
-std::size_t agreed_block_bytes(const classic::Comm& comm, const Call& call,
-                               const Table& table);
-
 // Attaches `table` to `comm` (replacing any): ortho's constructors call
 // this once they have made the communicator and its base.
 void attach(const classic::Comm& comm, Table table);

@@ -295,6 +295,9 @@ void allow_tuning(Table& table) {
 
 const Tuned* tuned_for(const Table& table, Operation operation,
                        classic::Mode mode, std::size_t bytes) {
+  if (!table.tuning.allowed[static_cast<std::size_t>(operation)]) {
+    return nullptr;
+  }
   const int band = size_band(banded(operation, mode) ? bytes : 0);
   if (mode == classic::Mode::blocking) {
     const auto& decided =

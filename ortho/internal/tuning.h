@@ -102,7 +102,8 @@ std::vector<Algorithm> tuning_candidates(const Table& table,
 void allow_tuning(Table& table);
 
 // The latest tuning of `operation` in `mode` on `table` whose band holds
-// `bytes`, or null.
+// `bytes`, or null (also where the operation may not be tuned: an
+// override, or tuning off).
 const Tuned* tuned_for(const Table& table, Operation operation,
                        classic::Mode mode, std::size_t bytes);
 
