@@ -51,7 +51,8 @@
 // displacements and datatype arrays are read during the call.
 //
 // Forms: raw buffers ((pointer, count, MPI_Datatype), as in MPI) and typed
-// ones (std::span<T>, the datatype inferred, counts from the spans as
+// ones (contiguous ranges of T: std::vector, std::array, std::span, C
+// arrays; the datatype inferred, counts from their sizes as
 // classic's typed collectives take them); gather, scatter, reduce and
 // allreduce also in place (classic::in_place), and allgather, alltoall,
 // gather and allreduce also blocking with the received data returned by

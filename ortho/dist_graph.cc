@@ -5,34 +5,12 @@
 #include <utility>
 #include <vector>
 
-#include "naming/cart_name.h"
-#include "ortho/algorithms/combining.h"
-#include "ortho/internal/graph_facts.h"
 #include "ortho/internal/mapping.h"
+#include "ortho/internal/structured.h"
 #include "ortho/internal/table.h"
-#include "ortho/strict.h"
 
 namespace ortho {
 namespace internal {
-
-classic::Comm structured(classic::Comm graph, classic::Comm base,
-                         const classic::Comm* named,
-                         const MappingFacts& mapping) {
-  if (base.is_null()) base = graph.create(graph.group());
-  GraphFacts facts = analyse_graph(graph, named);
-  Table table = make_table(graph, Structure::directed_graph, std::move(base),
-                           std::move(facts));
-  table.mapping = mapping;
-  attach(graph, std::move(table));
-  apply_strict_environment(graph);
-  return graph;
-}
-
-classic::Comm structured(classic::Comm graph, classic::Comm base,
-                         const classic::Comm* named) {
-  return structured(std::move(graph), std::move(base), named, MappingFacts{});
-}
-
 namespace {
 
 // The graph of `adjacency` on comm: mapped where Reorder::yes finds a

@@ -42,25 +42,6 @@ namespace ortho {
     std::span<const int> degrees, std::span<const int> destinations,
     classic::Unweighted, const classic::Info& info = {},
     classic::Reorder reorder = classic::Reorder::no);
-
-struct MappingFacts;  // internal/table.h
-
-namespace internal {
-
-// Gives a directed-graph communicator made by classic its base and table:
-// the one place where ortho's constructors select algorithms. Where
-// `named` (the communicator graph was made from, with the same processes in
-// the same order) carries the same Cartesian naming on every process, the
-// stencil detection runs and may select message combining. Collective over
-// graph.
-classic::Comm structured(classic::Comm graph, classic::Comm base,
-                         const classic::Comm* named = nullptr);
-// The same, recording what Reorder::yes found (internal/mapping.h).
-classic::Comm structured(classic::Comm graph, classic::Comm base,
-                         const classic::Comm* named,
-                         const MappingFacts& mapping);
-
-}  // namespace internal
 }  // namespace ortho
 
 #endif  // ORTHOCOMM_ORTHO_DIST_GRAPH_H_

@@ -37,13 +37,14 @@ struct Allgather : BlockEachWay<Operation::allgather, M> {
   using BlockEachWay<Operation::allgather, M>::operator();
   // By value (blocking): the blocks of every process / remote process /
   // in-neighbour, send.size() elements each, in order.
-  template <classic::Transmittable S, std::size_t SE>
+  template <classic::SendBuffer S>
   requires(M == classic::Mode::blocking)
-      [[nodiscard]] std::vector<std::remove_const_t<S>>
-      operator()(const classic::Comm& comm, std::span<S, SE> send) const {
-    std::vector<std::remove_const_t<S>> recv(
-        internal::blocks_received(comm, "ortho::allgather") * send.size());
-    (*this)(comm, send, std::span(recv));
+      [[nodiscard]] std::vector<std::ranges::range_value_t<S>>
+      operator()(const classic::Comm& comm, S&& send) const {
+    const auto send_span = classic::internal::buffer_span<S>(send);
+    std::vector<std::ranges::range_value_t<S>> recv(
+        internal::blocks_received(comm, "ortho::allgather") * send_span.size());
+    (*this)(comm, send_span, std::span(recv));
     return recv;
   }
 };
@@ -65,17 +66,16 @@ struct Allgatherv {
                       .counts = recvcounts,
                       .displs = displs}});
   }
-  template <classic::Transmittable S, std::size_t SE, classic::Transmittable R,
-            std::size_t RE>
-  requires classic::internal::Matching<S, R>
+  template <classic::SendBuffer S, classic::RecvBuffer R>
+  requires classic::internal::SameElements<S, R>
   [[nodiscard]] internal::ModeResult<M> operator()(
-      const classic::Comm& comm, std::span<S, SE> send, std::span<R, RE> recv,
+      const classic::Comm& comm, S&& send, R&& recv,
       std::span<const int> recvcounts, std::span<const int> displs) const {
     return internal::run_in<M>(
         comm, Call{.operation = Operation::allgatherv,
                    .form = Form::typed,
-                   .send = internal::send_side(send),
-                   .recv = internal::with_blocks(internal::recv_side(recv),
+                   .send = internal::send_side<S>(send),
+                   .recv = internal::with_blocks(internal::recv_side<R>(recv),
                                                  recvcounts, displs)});
   }
 };
@@ -110,17 +110,18 @@ struct Alltoall : BlockEachWay<Operation::alltoall, M> {
   // out-neighbour; the result one per process / remote process /
   // in-neighbour. ErrorClass::buffer where no block size follows from send
   // (no out-neighbours but some in-neighbours: pass a recv span instead).
-  template <classic::Transmittable S, std::size_t SE>
+  template <classic::SendBuffer S>
   requires(M == classic::Mode::blocking)
-      [[nodiscard]] std::vector<std::remove_const_t<S>>
-      operator()(const classic::Comm& comm, std::span<S, SE> send) const {
+      [[nodiscard]] std::vector<std::ranges::range_value_t<S>>
+      operator()(const classic::Comm& comm, S&& send) const {
+    const auto send_span = classic::internal::buffer_span<S>(send);
     const char* function = "ortho::alltoall";
     const std::size_t sent = internal::blocks_sent(comm, function);
     const std::size_t received = internal::blocks_received(comm, function);
-    internal::check_block_size(send.size(), sent, received, function);
-    std::vector<std::remove_const_t<S>> recv(
-        sent == 0 ? 0 : received * (send.size() / sent));
-    (*this)(comm, send, std::span(recv));
+    internal::check_block_size(send_span.size(), sent, received, function);
+    std::vector<std::ranges::range_value_t<S>> recv(
+        sent == 0 ? 0 : received * (send_span.size() / sent));
+    (*this)(comm, send_span, std::span(recv));
     return recv;
   }
 };
@@ -144,20 +145,18 @@ struct Alltoallv {
                                                    .counts = recvcounts,
                                                    .displs = rdispls}});
   }
-  template <classic::Transmittable S, std::size_t SE, classic::Transmittable R,
-            std::size_t RE>
-  requires classic::internal::Matching<S, R>
+  template <classic::SendBuffer S, classic::RecvBuffer R>
+  requires classic::internal::SameElements<S, R>
   [[nodiscard]] internal::ModeResult<M> operator()(
-      const classic::Comm& comm, std::span<S, SE> send,
-      std::span<const int> sendcounts, std::span<const int> sdispls,
-      std::span<R, RE> recv, std::span<const int> recvcounts,
+      const classic::Comm& comm, S&& send, std::span<const int> sendcounts,
+      std::span<const int> sdispls, R&& recv, std::span<const int> recvcounts,
       std::span<const int> rdispls) const {
     return internal::run_in<M>(
         comm, Call{.operation = Operation::alltoallv,
                    .form = Form::typed,
-                   .send = internal::with_blocks(internal::send_side(send),
+                   .send = internal::with_blocks(internal::send_side<S>(send),
                                                  sendcounts, sdispls),
-                   .recv = internal::with_blocks(internal::recv_side(recv),
+                   .recv = internal::with_blocks(internal::recv_side<R>(recv),
                                                  recvcounts, rdispls)});
   }
 };

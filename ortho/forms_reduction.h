@@ -44,30 +44,27 @@ struct Reduce {
                    .op = op,
                    .root = root});
   }
-  template <classic::Transmittable S, std::size_t SE, classic::Transmittable R,
-            std::size_t RE>
-  requires classic::internal::Matching<S, R>
+  template <classic::SendBuffer S, classic::RecvBuffer R>
+  requires classic::internal::SameElements<S, R>
   [[nodiscard]] internal::ModeResult<M> operator()(const classic::Comm& comm,
-                                                   std::span<S, SE> send,
-                                                   std::span<R, RE> recv,
+                                                   S&& send, R&& recv,
                                                    MPI_Op op, int root) const {
     return internal::run_in<M>(comm, Call{.operation = Operation::reduce,
                                           .form = Form::typed,
-                                          .send = internal::send_side(send),
-                                          .recv = internal::recv_side(recv),
+                                          .send = internal::send_side<S>(send),
+                                          .recv = internal::recv_side<R>(recv),
                                           .op = op,
                                           .root = root});
   }
   // In place at the root.
-  template <classic::Writable R, std::size_t RE>
+  template <classic::RecvBuffer R>
   [[nodiscard]] internal::ModeResult<M> operator()(const classic::Comm& comm,
-                                                   classic::InPlace,
-                                                   std::span<R, RE> recv,
+                                                   classic::InPlace, R&& recv,
                                                    MPI_Op op, int root) const {
     return internal::run_in<M>(comm, Call{.operation = Operation::reduce,
                                           .form = Form::typed,
                                           .send = internal::in_place_side<R>(),
-                                          .recv = internal::recv_side(recv),
+                                          .recv = internal::recv_side<R>(recv),
                                           .op = op,
                                           .root = root});
   }
@@ -79,25 +76,24 @@ template <classic::Mode M>
 struct Allreduce : Elementwise<Operation::allreduce, M> {
   using Elementwise<Operation::allreduce, M>::operator();
   // In place.
-  template <classic::Writable R, std::size_t RE>
+  template <classic::RecvBuffer R>
   [[nodiscard]] internal::ModeResult<M> operator()(const classic::Comm& comm,
-                                                   classic::InPlace,
-                                                   std::span<R, RE> recv,
+                                                   classic::InPlace, R&& recv,
                                                    MPI_Op op) const {
     return internal::run_in<M>(comm, Call{.operation = Operation::allreduce,
                                           .form = Form::typed,
                                           .send = internal::in_place_side<R>(),
-                                          .recv = internal::recv_side(recv),
+                                          .recv = internal::recv_side<R>(recv),
                                           .op = op});
   }
   // By value (blocking): send.size() elements.
-  template <classic::Transmittable S, std::size_t SE>
+  template <classic::SendBuffer S>
   requires(M == classic::Mode::blocking)
-      [[nodiscard]] std::vector<std::remove_const_t<S>>
-      operator()(const classic::Comm& comm, std::span<S, SE> send,
-                 MPI_Op op) const {
-    std::vector<std::remove_const_t<S>> recv(send.size());
-    (*this)(comm, send, std::span(recv), op);
+      [[nodiscard]] std::vector<std::ranges::range_value_t<S>>
+      operator()(const classic::Comm& comm, S&& send, MPI_Op op) const {
+    const auto send_span = classic::internal::buffer_span<S>(send);
+    std::vector<std::ranges::range_value_t<S>> recv(send_span.size());
+    (*this)(comm, send_span, std::span(recv), op);
     return recv;
   }
 };
@@ -115,17 +111,16 @@ struct ReduceScatter {
              .recv = {.data = recv, .datatype = datatype, .counts = recvcounts},
              .op = op});
   }
-  template <classic::Transmittable S, std::size_t SE, classic::Transmittable R,
-            std::size_t RE>
-  requires classic::internal::Matching<S, R>
+  template <classic::SendBuffer S, classic::RecvBuffer R>
+  requires classic::internal::SameElements<S, R>
   [[nodiscard]] internal::ModeResult<M> operator()(
-      const classic::Comm& comm, std::span<S, SE> send, std::span<R, RE> recv,
+      const classic::Comm& comm, S&& send, R&& recv,
       std::span<const int> recvcounts, MPI_Op op) const {
     return internal::run_in<M>(
         comm, Call{.operation = Operation::reduce_scatter,
                    .form = Form::typed,
-                   .send = internal::send_side(send),
-                   .recv = internal::with_blocks(internal::recv_side(recv),
+                   .send = internal::send_side<S>(send),
+                   .recv = internal::with_blocks(internal::recv_side<R>(recv),
                                                  recvcounts, {}),
                    .op = op});
   }
@@ -146,18 +141,16 @@ struct ReduceScatterBlock {
              .recv = {.data = recv, .count = recv_count, .datatype = datatype},
              .op = op});
   }
-  template <classic::Transmittable S, std::size_t SE, classic::Transmittable R,
-            std::size_t RE>
-  requires classic::internal::Matching<S, R>
+  template <classic::SendBuffer S, classic::RecvBuffer R>
+  requires classic::internal::SameElements<S, R>
   [[nodiscard]] internal::ModeResult<M> operator()(const classic::Comm& comm,
-                                                   std::span<S, SE> send,
-                                                   std::span<R, RE> recv,
+                                                   S&& send, R&& recv,
                                                    MPI_Op op) const {
     return internal::run_in<M>(
         comm, Call{.operation = Operation::reduce_scatter_block,
                    .form = Form::typed,
-                   .send = internal::send_side(send),
-                   .recv = internal::recv_side(recv),
+                   .send = internal::send_side<S>(send),
+                   .recv = internal::recv_side<R>(recv),
                    .op = op});
   }
 };

@@ -53,14 +53,14 @@ struct Bcast {
              .recv = {.data = buffer, .count = count, .datatype = datatype},
              .root = root});
   }
-  template <classic::Writable R, std::size_t RE>
+  template <classic::RecvBuffer R>
   [[nodiscard]] internal::ModeResult<M> operator()(const classic::Comm& comm,
-                                                   std::span<R, RE> buffer,
-                                                   int root) const {
-    return internal::run_in<M>(comm, Call{.operation = Operation::bcast,
-                                          .form = Form::typed,
-                                          .recv = internal::recv_side(buffer),
-                                          .root = root});
+                                                   R&& buffer, int root) const {
+    return internal::run_in<M>(comm,
+                               Call{.operation = Operation::bcast,
+                                    .form = Form::typed,
+                                    .recv = internal::recv_side<R>(buffer),
+                                    .root = root});
   }
 };
 
@@ -72,31 +72,31 @@ template <classic::Mode M>
 struct Gather : RootedBlockEachWay<Operation::gather, M> {
   using RootedBlockEachWay<Operation::gather, M>::operator();
   // In place at the root: its own block is already in recv.
-  template <classic::Writable R, std::size_t RE>
+  template <classic::RecvBuffer R>
   [[nodiscard]] internal::ModeResult<M> operator()(const classic::Comm& comm,
-                                                   classic::InPlace,
-                                                   std::span<R, RE> recv,
+                                                   classic::InPlace, R&& recv,
                                                    int root) const {
     return internal::run_in<M>(comm, Call{.operation = Operation::gather,
                                           .form = Form::typed,
                                           .send = internal::in_place_side<R>(),
-                                          .recv = internal::recv_side(recv),
+                                          .recv = internal::recv_side<R>(recv),
                                           .root = root});
   }
   // By value (blocking): at the root, the blocks of every process / remote
   // process / in-neighbour, send.size() elements each (the root's send gives
   // the size); empty elsewhere.
-  template <classic::Transmittable S, std::size_t SE>
+  template <classic::SendBuffer S>
   requires(M == classic::Mode::blocking)
-      [[nodiscard]] std::vector<std::remove_const_t<S>>
-      operator()(const classic::Comm& comm, std::span<S, SE> send,
-                 int root) const {
+      [[nodiscard]] std::vector<std::ranges::range_value_t<S>>
+      operator()(const classic::Comm& comm, S&& send, int root) const {
+    const auto send_span = classic::internal::buffer_span<S>(send);
     const bool at_root =
         internal::receives_as_root(comm, root, "ortho::gather");
-    std::vector<std::remove_const_t<S>> recv(
-        at_root ? internal::blocks_received(comm, "ortho::gather") * send.size()
+    std::vector<std::ranges::range_value_t<S>> recv(
+        at_root ? internal::blocks_received(comm, "ortho::gather") *
+                      send_span.size()
                 : 0);
-    (*this)(comm, send, std::span(recv), root);
+    (*this)(comm, send_span, std::span(recv), root);
     return recv;
   }
 };
@@ -119,18 +119,17 @@ struct Gatherv {
                       .displs = displs},
              .root = root});
   }
-  template <classic::Transmittable S, std::size_t SE, classic::Transmittable R,
-            std::size_t RE>
-  requires classic::internal::Matching<S, R>
+  template <classic::SendBuffer S, classic::RecvBuffer R>
+  requires classic::internal::SameElements<S, R>
   [[nodiscard]] internal::ModeResult<M> operator()(
-      const classic::Comm& comm, std::span<S, SE> send, std::span<R, RE> recv,
+      const classic::Comm& comm, S&& send, R&& recv,
       std::span<const int> recvcounts, std::span<const int> displs,
       int root) const {
     return internal::run_in<M>(
         comm, Call{.operation = Operation::gatherv,
                    .form = Form::typed,
-                   .send = internal::send_side(send),
-                   .recv = internal::with_blocks(internal::recv_side(recv),
+                   .send = internal::send_side<S>(send),
+                   .recv = internal::with_blocks(internal::recv_side<R>(recv),
                                                  recvcounts, displs),
                    .root = root});
   }
@@ -142,15 +141,14 @@ template <classic::Mode M>
 struct Scatter : RootedBlockEachWay<Operation::scatter, M> {
   using RootedBlockEachWay<Operation::scatter, M>::operator();
   // In place at the root: its own block stays in send.
-  template <classic::Transmittable S, std::size_t SE>
+  template <classic::SendBuffer S>
   [[nodiscard]] internal::ModeResult<M> operator()(const classic::Comm& comm,
-                                                   std::span<S, SE> send,
-                                                   classic::InPlace,
+                                                   S&& send, classic::InPlace,
                                                    int root) const {
     return internal::run_in<M>(comm,
                                Call{.operation = Operation::scatter,
                                     .form = Form::typed,
-                                    .send = internal::send_side(send),
+                                    .send = internal::send_side<S>(send),
                                     .recv = internal::in_place_recv_side<S>(),
                                     .root = root});
   }
@@ -175,19 +173,17 @@ struct Scatterv {
              .recv = {.data = recv, .count = recv_count, .datatype = recv_type},
              .root = root});
   }
-  template <classic::Transmittable S, std::size_t SE, classic::Transmittable R,
-            std::size_t RE>
-  requires classic::internal::Matching<S, R>
+  template <classic::SendBuffer S, classic::RecvBuffer R>
+  requires classic::internal::SameElements<S, R>
   [[nodiscard]] internal::ModeResult<M> operator()(
-      const classic::Comm& comm, std::span<S, SE> send,
-      std::span<const int> sendcounts, std::span<const int> displs,
-      std::span<R, RE> recv, int root) const {
+      const classic::Comm& comm, S&& send, std::span<const int> sendcounts,
+      std::span<const int> displs, R&& recv, int root) const {
     return internal::run_in<M>(
         comm, Call{.operation = Operation::scatterv,
                    .form = Form::typed,
-                   .send = internal::with_blocks(internal::send_side(send),
+                   .send = internal::with_blocks(internal::send_side<S>(send),
                                                  sendcounts, displs),
-                   .recv = internal::recv_side(recv),
+                   .recv = internal::recv_side<R>(recv),
                    .root = root});
   }
 };

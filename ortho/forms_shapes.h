@@ -41,16 +41,15 @@ struct BlockEachWay {
              .recv = {
                  .data = recv, .count = recv_count, .datatype = recv_type}});
   }
-  template <classic::Transmittable S, std::size_t SE, classic::Transmittable R,
-            std::size_t RE>
-  requires classic::internal::Matching<S, R>
-  [[nodiscard]] internal::ModeResult<M> operator()(
-      const classic::Comm& comm, std::span<S, SE> send,
-      std::span<R, RE> recv) const {
-    return internal::run_in<M>(comm, Call{.operation = Op,
-                                          .form = Form::typed,
-                                          .send = internal::send_side(send),
-                                          .recv = internal::recv_side(recv)});
+  template <classic::SendBuffer S, classic::RecvBuffer R>
+  requires classic::internal::SameElements<S, R>
+  [[nodiscard]] internal::ModeResult<M> operator()(const classic::Comm& comm,
+                                                   S&& send, R&& recv) const {
+    return internal::run_in<M>(comm,
+                               Call{.operation = Op,
+                                    .form = Form::typed,
+                                    .send = internal::send_side<S>(send),
+                                    .recv = internal::recv_side<R>(recv)});
   }
 };
 
@@ -68,17 +67,15 @@ struct RootedBlockEachWay {
              .recv = {.data = recv, .count = recv_count, .datatype = recv_type},
              .root = root});
   }
-  template <classic::Transmittable S, std::size_t SE, classic::Transmittable R,
-            std::size_t RE>
-  requires classic::internal::Matching<S, R>
+  template <classic::SendBuffer S, classic::RecvBuffer R>
+  requires classic::internal::SameElements<S, R>
   [[nodiscard]] internal::ModeResult<M> operator()(const classic::Comm& comm,
-                                                   std::span<S, SE> send,
-                                                   std::span<R, RE> recv,
+                                                   S&& send, R&& recv,
                                                    int root) const {
     return internal::run_in<M>(comm, Call{.operation = Op,
                                           .form = Form::typed,
-                                          .send = internal::send_side(send),
-                                          .recv = internal::recv_side(recv),
+                                          .send = internal::send_side<S>(send),
+                                          .recv = internal::recv_side<R>(recv),
                                           .root = root});
   }
 };
@@ -98,17 +95,15 @@ struct Elementwise {
                    .recv = {.data = recv, .count = count, .datatype = datatype},
                    .op = op});
   }
-  template <classic::Transmittable S, std::size_t SE, classic::Transmittable R,
-            std::size_t RE>
-  requires classic::internal::Matching<S, R>
+  template <classic::SendBuffer S, classic::RecvBuffer R>
+  requires classic::internal::SameElements<S, R>
   [[nodiscard]] internal::ModeResult<M> operator()(const classic::Comm& comm,
-                                                   std::span<S, SE> send,
-                                                   std::span<R, RE> recv,
+                                                   S&& send, R&& recv,
                                                    MPI_Op op) const {
     return internal::run_in<M>(comm, Call{.operation = Op,
                                           .form = Form::typed,
-                                          .send = internal::send_side(send),
-                                          .recv = internal::recv_side(recv),
+                                          .send = internal::send_side<S>(send),
+                                          .recv = internal::recv_side<R>(recv),
                                           .op = op});
   }
 };

@@ -8,7 +8,7 @@
 #include "classic/base/error.h"
 #include "classic/graph/dist_graph.h"
 #include "classic/topology/topology.h"
-#include "ortho/dist_graph.h"
+#include "ortho/internal/structured.h"
 #include "ortho/internal/table.h"
 #include "ortho/strict.h"
 #include "ortho/structure.h"

@@ -1,6 +1,6 @@
 // The collectives' shared pieces: ortho's one entry point (internal::run),
 // run_in, which runs a call in the mode of the function object that made it,
-// and how a typed span becomes one side of a Call. Included by the
+// and how a typed buffer becomes one side of a Call. Included by the
 // collectives' headers (forms_rooted.h, forms_exchange.h,
 // forms_reduction.h).
 #ifndef ORTHOCOMM_ORTHO_TYPED_CALL_H_
@@ -64,31 +64,36 @@ bool receives_as_root(const classic::Comm& comm, int root,
 void check_block_size(std::size_t elements, std::size_t sent,
                       std::size_t received, const char* function);
 
-template <classic::Transmittable S, std::size_t E>
-SendSide send_side(std::span<S, E> span) {
+// One side of a typed call from the buffer it took as `B&&` (B as
+// deduced: classic::SendBuffer, RecvBuffer).
+template <class B>
+SendSide send_side(std::remove_reference_t<B>& buffer) {
+  const auto span = classic::internal::buffer_span<B>(buffer);
   return {.data = span.data(),
-          .datatype = classic::datatype_of<S>(),
+          .datatype = classic::datatype_of<classic::BufferElement<B>>(),
           .elements = span.size(),
-          .element_bytes = sizeof(S)};
+          .element_bytes = sizeof(classic::BufferElement<B>)};
 }
-template <classic::Writable R, std::size_t E>
-RecvSide recv_side(std::span<R, E> span) {
+template <class B>
+RecvSide recv_side(std::remove_reference_t<B>& buffer) {
+  const auto span = classic::internal::buffer_span<B>(buffer);
   return {.data = span.data(),
-          .datatype = classic::datatype_of<R>(),
+          .datatype = classic::datatype_of<classic::BufferElement<B>>(),
           .elements = span.size(),
-          .element_bytes = sizeof(R)};
+          .element_bytes = sizeof(classic::BufferElement<B>)};
 }
-template <classic::Transmittable T>
+// MPI_IN_PLACE on one side, with the element type of the buffer type B.
+template <class B>
 SendSide in_place_side() {
   return {.data = MPI_IN_PLACE,
-          .datatype = classic::datatype_of<T>(),
-          .element_bytes = sizeof(T)};
+          .datatype = classic::datatype_of<classic::BufferElement<B>>(),
+          .element_bytes = sizeof(classic::BufferElement<B>)};
 }
-template <classic::Transmittable T>
+template <class B>
 RecvSide in_place_recv_side() {
   return {.data = MPI_IN_PLACE,
-          .datatype = classic::datatype_of<T>(),
-          .element_bytes = sizeof(T)};
+          .datatype = classic::datatype_of<classic::BufferElement<B>>(),
+          .element_bytes = sizeof(classic::BufferElement<B>)};
 }
 template <class Pointer>
 Side<Pointer> with_blocks(Side<Pointer> side, std::span<const int> counts,

@@ -5,7 +5,8 @@
 # installation and the examples built against it, the README's code blocks,
 # a Bazel workspace that uses orthocomm from outside, set-up without sudo,
 # placement on simulated hosts with several slots, the node-aware algorithm
-# on simulated hosts). A check that cannot run
+# on simulated hosts, the licence and version, the compile errors of wrong
+# typed buffers). A check that cannot run
 # on this machine (exit 77: simulated hosts without root) is reported as
 # skipped and not counted.
 # Extra arguments go to `bazel test`, e.g. tools/test.sh --config=asan.
@@ -72,7 +73,8 @@ fi
 # --hosts, which only spreads the MPI targets.
 if [[ -z "$hosts" && "${ORTHOCOMM_SKIP_CHECKS:-}" != "1" ]]; then
   for check in install_examples readme_blocks performance_doc bazel_workspace \
-      deps_without_sudo hosts_placement node_aware_hosts licence_version; do
+      deps_without_sudo hosts_placement node_aware_hosts licence_version \
+      typed_buffers; do
     echo "== check $check"
     check_status=0
     bash "tools/checks/$check.sh" || check_status=$?

@@ -1,5 +1,7 @@
 // classic::datatype_of<T>(): the transport datatype of a C++ element type,
-// so that typed buffers (std::span<T>) need no MPI_Datatype argument.
+// so that typed buffers need no MPI_Datatype argument; and what a typed
+// buffer is (SendBuffer, RecvBuffer): any contiguous range of such elements,
+// std::vector, std::array, std::span or a C array.
 #ifndef ORTHOCOMM_CLASSIC_BASE_DATATYPE_H_
 #define ORTHOCOMM_CLASSIC_BASE_DATATYPE_H_
 
@@ -8,6 +10,8 @@
 #include <complex>
 #include <concepts>
 #include <cstddef>
+#include <ranges>
+#include <span>
 #include <type_traits>
 
 namespace classic {
@@ -71,6 +75,50 @@ MPI_Datatype datatype_of() {
 // A receive buffer's element: transmittable and not const.
 template <typename T>
 concept Writable = Transmittable<T> && !std::is_const_v<T>;
+
+// The element type of a typed buffer B, const where B's elements are.
+template <typename B>
+using BufferElement =
+    std::remove_reference_t<std::ranges::range_reference_t<B>>;
+
+// A typed send buffer: a sized range of transmittable elements. It must
+// also be contiguous, and outlive the call: a variable or a view such as
+// std::span, not a temporary container. Both are checked where the call
+// takes the buffer (internal::buffer_span), so that a wrong range gets one
+// line saying what is wrong instead of a list of overloads that did not
+// match.
+template <typename B>
+concept SendBuffer =
+    std::ranges::sized_range<B> && Transmittable<BufferElement<B>>;
+// A typed receive buffer: the same with elements a call may write.
+template <typename B>
+concept RecvBuffer = SendBuffer<B> && Writable<BufferElement<B>>;
+
+namespace internal {
+
+// The span a call works on of the buffer it took as `B&&` (B as deduced).
+template <SendBuffer B>
+std::span<BufferElement<B>> buffer_span(std::remove_reference_t<B>& buffer) {
+  static_assert(std::ranges::contiguous_range<B>,
+                "orthocomm: a typed buffer must be contiguous (std::vector, "
+                "std::array, std::span, a C array); copy other ranges into a "
+                "std::vector");
+  static_assert(std::ranges::borrowed_range<B>,
+                "orthocomm: a typed buffer must outlive the call; pass a "
+                "variable or a std::span, not a temporary container");
+  if constexpr (std::ranges::contiguous_range<B>) {
+    return {std::ranges::data(buffer), std::ranges::size(buffer)};
+  } else {
+    return {};
+  }
+}
+
+// A send and a receive buffer of the same element type.
+template <typename S, typename R>
+concept SameElements = std::same_as<std::remove_const_t<BufferElement<S>>,
+                                    std::remove_const_t<BufferElement<R>>>;
+
+}  // namespace internal
 
 }  // namespace classic
 

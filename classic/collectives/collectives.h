@@ -22,8 +22,10 @@ namespace classic {
 // communicator (a dup, a split, point-to-point on this one).
 //
 // Buffers come in two forms:
-//  - typed: std::span<T> with datatype_of<T>(); send and receive spans have
-//    the same element type (const on the send side, or not). Counts come
+//  - typed: any contiguous range of T (std::vector, std::array, std::span,
+//    a C array; classic::SendBuffer, RecvBuffer) with datatype_of<T>(); a
+//    variable or a view, never a temporary container. Send and receive
+//    buffers ("spans" below) have the same element type (const on the send side, or not). Counts come
 //    from the spans, as each function says, and classic checks every count
 //    and displacement against the spans: nothing is read or written outside
 //    them. Counts and displacements of the v variants are in elements.

@@ -45,7 +45,8 @@ namespace classic {
 // several non-blocking ones may be outstanding at once.
 //
 // Buffers, as in classic/collectives/collectives.h:
-//  - typed: std::span<T> with datatype_of<T>(); send and receive spans
+//  - typed: contiguous ranges of T (std::vector, std::array, std::span, C
+//    arrays) with datatype_of<T>(); send and receive buffers ("spans")
 //    have the same element type. Counts and displacements are in elements;
 //    every block that is transferred must lie inside its span and no two
 //    received blocks may overlap, send and receive spans must not share
@@ -246,122 +247,116 @@ Request neighbor_alltoallv_erased(const Comm& comm, In send,
 // MPI_Neighbor_allgather: send (send.size() elements) goes to every
 // destination; recv needs indegree * send.size() elements (at least), the
 // block from source i at i * send.size().
-template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires internal::Matching<S, R>
-void neighbor_allgather(const Comm& comm, std::span<S, SE> send,
-                        std::span<R, RE> recv) {
+template <SendBuffer S, RecvBuffer R>
+requires internal::SameElements<S, R>
+void neighbor_allgather(const Comm& comm, S&& send, R&& recv) {
   (void)internal::neighbor_allgather_erased(
-      comm, internal::in(send), internal::out(recv), Mode::blocking);
+      comm, internal::in<S>(send), internal::out<R>(recv), Mode::blocking);
 }
-template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires internal::Matching<S, R>
-[[nodiscard]] Request ineighbor_allgather(const Comm& comm,
-                                          std::span<S, SE> send,
-                                          std::span<R, RE> recv) {
+template <SendBuffer S, RecvBuffer R>
+requires internal::SameElements<S, R>
+[[nodiscard]] Request ineighbor_allgather(const Comm& comm, S&& send,
+                                          R&& recv) {
   return internal::neighbor_allgather_erased(
-      comm, internal::in(send), internal::out(recv), Mode::nonblocking);
+      comm, internal::in<S>(send), internal::out<R>(recv), Mode::nonblocking);
 }
-template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires internal::Matching<S, R>
-[[nodiscard]] Request neighbor_allgather_init(const Comm& comm,
-                                              std::span<S, SE> send,
-                                              std::span<R, RE> recv) {
+template <SendBuffer S, RecvBuffer R>
+requires internal::SameElements<S, R>
+[[nodiscard]] Request neighbor_allgather_init(const Comm& comm, S&& send,
+                                              R&& recv) {
   return internal::neighbor_allgather_erased(
-      comm, internal::in(send), internal::out(recv), Mode::persistent);
+      comm, internal::in<S>(send), internal::out<R>(recv), Mode::persistent);
 }
 
 // MPI_Neighbor_allgatherv: the block from source i, recvcounts[i]
 // elements, lands at recv[displs[i]].
-template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires internal::Matching<S, R>
-void neighbor_allgatherv(const Comm& comm, std::span<S, SE> send,
-                         std::span<R, RE> recv, std::span<const int> recvcounts,
+template <SendBuffer S, RecvBuffer R>
+requires internal::SameElements<S, R>
+void neighbor_allgatherv(const Comm& comm, S&& send, R&& recv,
+                         std::span<const int> recvcounts,
                          std::span<const int> displs) {
-  (void)internal::neighbor_allgatherv_erased(comm, internal::in(send),
-                                             internal::out(recv), recvcounts,
+  (void)internal::neighbor_allgatherv_erased(comm, internal::in<S>(send),
+                                             internal::out<R>(recv), recvcounts,
                                              displs, Mode::blocking);
 }
-template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires internal::Matching<S, R>
-[[nodiscard]] Request ineighbor_allgatherv(const Comm& comm,
-                                           std::span<S, SE> send,
-                                           std::span<R, RE> recv,
+template <SendBuffer S, RecvBuffer R>
+requires internal::SameElements<S, R>
+[[nodiscard]] Request ineighbor_allgatherv(const Comm& comm, S&& send, R&& recv,
                                            std::span<const int> recvcounts,
                                            std::span<const int> displs) {
-  return internal::neighbor_allgatherv_erased(comm, internal::in(send),
-                                              internal::out(recv), recvcounts,
-                                              displs, Mode::nonblocking);
+  return internal::neighbor_allgatherv_erased(
+      comm, internal::in<S>(send), internal::out<R>(recv), recvcounts, displs,
+      Mode::nonblocking);
 }
-template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires internal::Matching<S, R>
-[[nodiscard]] Request neighbor_allgatherv_init(const Comm& comm,
-                                               std::span<S, SE> send,
-                                               std::span<R, RE> recv,
+template <SendBuffer S, RecvBuffer R>
+requires internal::SameElements<S, R>
+[[nodiscard]] Request neighbor_allgatherv_init(const Comm& comm, S&& send,
+                                               R&& recv,
                                                std::span<const int> recvcounts,
                                                std::span<const int> displs) {
-  return internal::neighbor_allgatherv_erased(comm, internal::in(send),
-                                              internal::out(recv), recvcounts,
-                                              displs, Mode::persistent);
+  return internal::neighbor_allgatherv_erased(
+      comm, internal::in<S>(send), internal::out<R>(recv), recvcounts, displs,
+      Mode::persistent);
 }
 
 // MPI_Neighbor_alltoall: send holds one block per destination, so the
 // count is send.size() / outdegree (which must divide evenly; with no
 // destinations, recv.size() / indegree); recv needs indegree * count
 // elements (at least).
-template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires internal::Matching<S, R>
-void neighbor_alltoall(const Comm& comm, std::span<S, SE> send,
-                       std::span<R, RE> recv) {
-  (void)internal::neighbor_alltoall_erased(comm, internal::in(send),
-                                           internal::out(recv), Mode::blocking);
+template <SendBuffer S, RecvBuffer R>
+requires internal::SameElements<S, R>
+void neighbor_alltoall(const Comm& comm, S&& send, R&& recv) {
+  (void)internal::neighbor_alltoall_erased(
+      comm, internal::in<S>(send), internal::out<R>(recv), Mode::blocking);
 }
-template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires internal::Matching<S, R>
-[[nodiscard]] Request ineighbor_alltoall(const Comm& comm,
-                                         std::span<S, SE> send,
-                                         std::span<R, RE> recv) {
+template <SendBuffer S, RecvBuffer R>
+requires internal::SameElements<S, R>
+[[nodiscard]] Request ineighbor_alltoall(const Comm& comm, S&& send, R&& recv) {
   return internal::neighbor_alltoall_erased(
-      comm, internal::in(send), internal::out(recv), Mode::nonblocking);
+      comm, internal::in<S>(send), internal::out<R>(recv), Mode::nonblocking);
 }
-template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires internal::Matching<S, R>
-[[nodiscard]] Request neighbor_alltoall_init(const Comm& comm,
-                                             std::span<S, SE> send,
-                                             std::span<R, RE> recv) {
+template <SendBuffer S, RecvBuffer R>
+requires internal::SameElements<S, R>
+[[nodiscard]] Request neighbor_alltoall_init(const Comm& comm, S&& send,
+                                             R&& recv) {
   return internal::neighbor_alltoall_erased(
-      comm, internal::in(send), internal::out(recv), Mode::persistent);
+      comm, internal::in<S>(send), internal::out<R>(recv), Mode::persistent);
 }
 
 // MPI_Neighbor_alltoallv, counts and displacements in elements.
-template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires internal::Matching<S, R>
-void neighbor_alltoallv(const Comm& comm, std::span<S, SE> send,
+template <SendBuffer S, RecvBuffer R>
+requires internal::SameElements<S, R>
+void neighbor_alltoallv(const Comm& comm, S&& send,
                         std::span<const int> sendcounts,
-                        std::span<const int> sdispls, std::span<R, RE> recv,
+                        std::span<const int> sdispls, R&& recv,
                         std::span<const int> recvcounts,
                         std::span<const int> rdispls) {
   (void)internal::neighbor_alltoallv_erased(
-      comm, internal::in(send), sendcounts, sdispls, internal::out(recv),
+      comm, internal::in<S>(send), sendcounts, sdispls, internal::out<R>(recv),
       recvcounts, rdispls, Mode::blocking);
 }
-template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires internal::Matching<S, R>
-[[nodiscard]] Request ineighbor_alltoallv(
-    const Comm& comm, std::span<S, SE> send, std::span<const int> sendcounts,
-    std::span<const int> sdispls, std::span<R, RE> recv,
-    std::span<const int> recvcounts, std::span<const int> rdispls) {
+template <SendBuffer S, RecvBuffer R>
+requires internal::SameElements<S, R>
+[[nodiscard]] Request ineighbor_alltoallv(const Comm& comm, S&& send,
+                                          std::span<const int> sendcounts,
+                                          std::span<const int> sdispls,
+                                          R&& recv,
+                                          std::span<const int> recvcounts,
+                                          std::span<const int> rdispls) {
   return internal::neighbor_alltoallv_erased(
-      comm, internal::in(send), sendcounts, sdispls, internal::out(recv),
+      comm, internal::in<S>(send), sendcounts, sdispls, internal::out<R>(recv),
       recvcounts, rdispls, Mode::nonblocking);
 }
-template <Transmittable S, std::size_t SE, Transmittable R, std::size_t RE>
-requires internal::Matching<S, R>
-[[nodiscard]] Request neighbor_alltoallv_init(
-    const Comm& comm, std::span<S, SE> send, std::span<const int> sendcounts,
-    std::span<const int> sdispls, std::span<R, RE> recv,
-    std::span<const int> recvcounts, std::span<const int> rdispls) {
+template <SendBuffer S, RecvBuffer R>
+requires internal::SameElements<S, R>
+[[nodiscard]] Request neighbor_alltoallv_init(const Comm& comm, S&& send,
+                                              std::span<const int> sendcounts,
+                                              std::span<const int> sdispls,
+                                              R&& recv,
+                                              std::span<const int> recvcounts,
+                                              std::span<const int> rdispls) {
   return internal::neighbor_alltoallv_erased(
-      comm, internal::in(send), sendcounts, sdispls, internal::out(recv),
+      comm, internal::in<S>(send), sendcounts, sdispls, internal::out<R>(recv),
       recvcounts, rdispls, Mode::persistent);
 }
 

@@ -28,9 +28,11 @@ namespace classic {
 // communicator do not overtake each other; messages on different
 // communicators (a comm and its dup) never match.
 //
-// Every buffer comes in two forms: a typed std::span<T>, whose datatype is
-// datatype_of<T>(), and a raw (buffer, count, datatype) for derived
-// datatypes (which the caller creates, commits and frees on the transport).
+// Every buffer comes in two forms: a typed one, any contiguous range of T
+// (std::vector, std::array, std::span, a C array; classic::SendBuffer)
+// whose datatype is datatype_of<T>(), and a raw (buffer, count, datatype) for
+// derived datatypes (which the caller creates, commits and frees on the
+// transport).
 //
 // Errors (classic::Error), checked before anything is sent:
 //   ErrorClass::comm      a null, freed or finalised communicator.
@@ -91,57 +93,61 @@ inline int element_count(std::size_t size, const char* function) {
 }
 }  // namespace internal
 
-template <Transmittable T, std::size_t Extent>
-void send(const Comm& comm, std::span<T, Extent> buffer, int dest, int tag) {
-  send(comm, buffer.data(),
-       internal::element_count(buffer.size(), "classic::send"),
-       datatype_of<T>(), dest, tag);
+// The typed forms: any contiguous range of transmittable elements
+// (std::vector, std::array, std::span, a C array) with its datatype from the
+// element type.
+template <SendBuffer T>
+void send(const Comm& comm, T&& buffer, int dest, int tag) {
+  const auto span = internal::buffer_span<T>(buffer);
+  send(comm, span.data(), internal::element_count(span.size(), "classic::send"),
+       datatype_of<BufferElement<T>>(), dest, tag);
 }
 
-template <Writable T, std::size_t Extent>
-Status recv(const Comm& comm, std::span<T, Extent> buffer, int source,
-            int tag) {
-  return recv(comm, buffer.data(),
-              internal::element_count(buffer.size(), "classic::recv"),
-              datatype_of<T>(), source, tag);
+template <RecvBuffer T>
+Status recv(const Comm& comm, T&& buffer, int source, int tag) {
+  const auto span = internal::buffer_span<T>(buffer);
+  return recv(comm, span.data(),
+              internal::element_count(span.size(), "classic::recv"),
+              datatype_of<BufferElement<T>>(), source, tag);
 }
 
-template <Transmittable T, std::size_t Extent>
-[[nodiscard]] Request isend(const Comm& comm, std::span<T, Extent> buffer,
-                            int dest, int tag) {
-  return isend(comm, buffer.data(),
-               internal::element_count(buffer.size(), "classic::isend"),
-               datatype_of<T>(), dest, tag);
+template <SendBuffer T>
+[[nodiscard]] Request isend(const Comm& comm, T&& buffer, int dest, int tag) {
+  const auto span = internal::buffer_span<T>(buffer);
+  return isend(comm, span.data(),
+               internal::element_count(span.size(), "classic::isend"),
+               datatype_of<BufferElement<T>>(), dest, tag);
 }
 
-template <Writable T, std::size_t Extent>
-[[nodiscard]] Request irecv(const Comm& comm, std::span<T, Extent> buffer,
-                            int source, int tag) {
-  return irecv(comm, buffer.data(),
-               internal::element_count(buffer.size(), "classic::irecv"),
-               datatype_of<T>(), source, tag);
+template <RecvBuffer T>
+[[nodiscard]] Request irecv(const Comm& comm, T&& buffer, int source, int tag) {
+  const auto span = internal::buffer_span<T>(buffer);
+  return irecv(comm, span.data(),
+               internal::element_count(span.size(), "classic::irecv"),
+               datatype_of<BufferElement<T>>(), source, tag);
 }
 
-template <Transmittable T, std::size_t SendExtent, Writable U,
-          std::size_t RecvExtent>
-Status sendrecv(const Comm& comm, std::span<T, SendExtent> send_buffer,
-                int dest, int send_tag, std::span<U, RecvExtent> recv_buffer,
-                int source, int recv_tag) {
+template <SendBuffer T, RecvBuffer U>
+Status sendrecv(const Comm& comm, T&& send_buffer, int dest, int send_tag,
+                U&& recv_buffer, int source, int recv_tag) {
+  const auto send_span = internal::buffer_span<T>(send_buffer);
+  const auto recv_span = internal::buffer_span<U>(recv_buffer);
   return sendrecv(
-      comm, send_buffer.data(),
-      internal::element_count(send_buffer.size(), "classic::sendrecv"),
-      datatype_of<T>(), dest, send_tag, recv_buffer.data(),
-      internal::element_count(recv_buffer.size(), "classic::sendrecv"),
-      datatype_of<U>(), source, recv_tag);
+      comm, send_span.data(),
+      internal::element_count(send_span.size(), "classic::sendrecv"),
+      datatype_of<BufferElement<T>>(), dest, send_tag, recv_span.data(),
+      internal::element_count(recv_span.size(), "classic::sendrecv"),
+      datatype_of<BufferElement<U>>(), source, recv_tag);
 }
 
-template <Writable T, std::size_t Extent>
-Status sendrecv_replace(const Comm& comm, std::span<T, Extent> buffer, int dest,
-                        int send_tag, int source, int recv_tag) {
+template <RecvBuffer T>
+Status sendrecv_replace(const Comm& comm, T&& buffer, int dest, int send_tag,
+                        int source, int recv_tag) {
+  const auto span = internal::buffer_span<T>(buffer);
   return sendrecv_replace(
-      comm, buffer.data(),
-      internal::element_count(buffer.size(), "classic::sendrecv_replace"),
-      datatype_of<T>(), dest, send_tag, source, recv_tag);
+      comm, span.data(),
+      internal::element_count(span.size(), "classic::sendrecv_replace"),
+      datatype_of<BufferElement<T>>(), dest, send_tag, source, recv_tag);
 }
 
 }  // namespace classic

@@ -11,7 +11,7 @@
 #include "classic/graph/dist_graph.h"
 #include "classic/p2p/point_to_point.h"
 #include "naming/cart_name.h"
-#include "ortho/dist_graph.h"
+#include "ortho/internal/structured.h"
 #include "ortho/internal/table.h"
 #include "stencils/cartesian_detection.h"
 #include "stencils/placement.h"
