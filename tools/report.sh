@@ -7,7 +7,9 @@
 #                         time, its fastest and slowest batch, the ratio to
 #                         Open MPI and its range, the number of batches, and
 #                         the transport, hosts, commit and date of the run;
-#   RESULTS/table.txt     the same as a table, one block per program and grid,
+#   RESULTS/table.txt     a verdict of one line per experiment (verdict.awk)
+#                         and the load, then the same as a table, one block
+#                         per program and grid,
 #                         then the benchmark's time per call per operation and
 #                         block size, each with its spread, and a line where a
 #                         difference is within the noise (also printed);
@@ -105,7 +107,33 @@ if [[ $neighbor_rows -gt 0 ]]; then
     -f tools/report/median.awk -f tools/report/neighbor_table.awk \
     "$neighbor_csv" >>"$results/table.txt"
 fi
+# 4. The verdict opens the table: one line per experiment (ortho's selected
+#    implementation against Open MPI's, how often beyond the noise, the
+#    fastest), and the load the machine had (run.txt), which says whether
+#    the noise can be trusted.
+verdict_inputs=("$results/results.csv")
+[[ $neighbor_rows -gt 0 ]] && verdict_inputs+=("$neighbor_csv")
+{
+  awk -F, -f tools/report/verdict.awk "${verdict_inputs[@]}"
+  cores=$(nproc)
+  # "load before: 1.20 0.80 0.50 (1, 5, 15 min)": the 1-minute average.
+  load_before=$(sed -n 's/^load before: \([^ ]*\).*/\1/p' "$results/run.txt" 2>/dev/null || true)
+  load_after=$(sed -n 's/^load after: \([^ ]*\).*/\1/p' "$results/run.txt" 2>/dev/null || true)
+  if [[ -n "$load_before" ]]; then
+    echo "  load (1 min): ${load_before} before, ${load_after:-?} after, on $cores cores"
+    # The load before the job (tools/run.sh records it before the build) is
+    # other work that competed with every measurement; the load after
+    # includes the job's own processes.
+    if awk -v a="$load_before" -v c="$cores" 'BEGIN { exit !(a > c / 2) }'; then
+      echo "  the machine was too loaded to decide (other work at load $load_before):"
+      echo "  differences within the noise say nothing; rerun on an idle machine"
+    fi
+  fi
+  echo
+  cat "$results/table.txt"
+} >"$work/table.txt"
+mv "$work/table.txt" "$results/table.txt"
 cat "$results/table.txt"
 
-# 4. The plots (tools/report/plots.sh).
+# 5. The plots (tools/report/plots.sh).
 bash tools/report/plots.sh "$results" "$np" "$transport_text" "$iterations" "$run_date"

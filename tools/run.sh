@@ -17,8 +17,12 @@
 # ratio to Open MPI with its range, marked where that range says the
 # difference is noise, messages and bytes per process per iteration; for the
 # benchmark, time per call and speedups the same way) and writes it, a CSV,
-# the raw output and PNG plots to results/<timestamp>/; as root, where
-# simulated hosts can be made, a multi-host section (tools/mapping.sh).
+# the raw output and PNG plots to results/<timestamp>/. The table opens with
+# a verdict (one entry per experiment: ortho's selection against Open MPI,
+# how often beyond the noise, the fastest implementation) and the load
+# before and after; the job ends with it and its duration. With --hosts=yes,
+# as root where simulated hosts can be made, a multi-host section
+# (tools/mapping.sh).
 #
 #   tools/run.sh [--np=P] [--sizes=N,N,...] [--iterations=K]
 #                [--transport=shm|tcp] [--results=DIR] [--hosts=yes|no] [--help]
@@ -28,6 +32,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source tools/run_facts.sh
+job_started=$(date +%s)
 
 usage() {
   cat <<'USAGE'
@@ -39,9 +44,10 @@ and a blocked board) and the 9-point Jacobi of Figure 1 with every
 implementation, each verified against a serial run; then the neighbour
 benchmark (combining_benchmark: alltoall and allgather on the 2-d Moore
 stencil, blocks of 4 B to 40 KB, every variant, checked against Open MPI);
-then, as root where simulated hosts can be made, the multi-host section:
-Jacobi on 4 hosts x 4 processes placed by slot, round-robin, and mapped
-(tools/mapping.sh, 2 launches, into RESULTS/mapping/).
+then, with --hosts=yes (as root where simulated hosts can be made), the
+multi-host section: Jacobi on 4 hosts x 4 processes placed by slot,
+round-robin, and mapped (tools/mapping.sh, 2 launches, into
+RESULTS/mapping/; a few minutes more).
   --np=P            MPI processes (default 9, a 3 x 3 grid; oversubscribed
                     when P exceeds the cores)
   --sizes=LIST      grid orders N of the N x N boards and matrices
@@ -50,9 +56,10 @@ Jacobi on 4 hosts x 4 processes placed by slot, round-robin, and mapped
   --transport=T     shm: shared memory (btl self,vader, the default);
                     tcp: TCP over loopback (btl tcp,self)
   --results=DIR     where to write (default results/<timestamp>)
-  --hosts=yes|no    the multi-host section (default yes: run it where
-                    root, ip and unshare are there; skipped otherwise)
-Writes table.txt (medians with the fastest and slowest batch), results.csv,
+  --hosts=yes|no    the multi-host section (default no; yes runs it where
+                    root, ip and unshare are there)
+Writes table.txt (the verdict and the load, then medians with the fastest
+and slowest batch), results.csv,
 raw/*.txt, raw/neighbor.csv, the plots jacobi_time.png, jacobi_ratio.png,
 life_time.png and neighbor_time.png, and life_board_N.png (the final boards);
 exits 1 if any result differs from its serial run (or, in the benchmark,
@@ -71,7 +78,7 @@ sizes="48,96,192,384"
 iterations=60
 transport=shm
 results=""
-hosts_section=yes
+hosts_section=no
 command_line="bash tools/run.sh${*:+ $*}"
 while [[ $# -gt 0 ]]; do
   arg="$1"; shift
@@ -104,12 +111,18 @@ done
   refuse "--hosts=$hosts_section: must be yes or no"
 IFS=, read -r -a size_list <<<"$sizes"
 
+# The load before anything of the job ran: other work on the machine,
+# which competes with every measurement (after the build and during the
+# runs the job's own processes count too).
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 bash tools/install_deps.sh
 bash tools/install_deps.sh --plots ||
   echo "run: could not install gnuplot; the table and CSV come without plots"
 echo "run: building the experiments (bazel build -c opt) ..."
+build_started=$(date +%s)
 bazel build -c opt //experiments/life //experiments/jacobi \
   //experiments:combining_benchmark
+build_seconds=$(($(date +%s) - build_started))
 # bazel-bin follows the last build's configuration; the opt binaries stay here.
 bin=bazel-out/k8-opt/bin/experiments
 
@@ -118,6 +131,7 @@ mkdir -p "$results/raw"
 # What was run where, for the report and for docs/performance.md.
 {
   run_facts "$command_line"
+  echo "load before: $load_before (1, 5, 15 min)"
 } > "$results/run.txt"
 job_dir="$(mktemp -d)"
 trap 'rm -rf "$job_dir"' EXIT
@@ -199,12 +213,23 @@ if [[ "$hosts_section" == yes && -z "${ORTHOCOMM_HOSTFILE:-}" &&
     echo "run: mapping FAILED (see $results/raw/mapping.txt)"
     failed=1
   fi
+elif [[ "$hosts_section" == yes ]]; then
+  echo "run: multi-host section skipped: it needs root, ip and unshare"
 else
-  echo "run: multi-host section skipped (needs root, ip and unshare;" \
-    "--hosts=no turns it off)"
+  echo "run: multi-host section off (--hosts=yes adds Jacobi on 4 simulated" \
+    "hosts x 4 processes, as root; a few minutes)"
 fi
 measured=$(($(date +%s) - started))
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min)" >>"$results/run.txt"
 
 bash tools/report.sh "$results" "$np" "$transport_text" "$iterations"
-echo "run: measured in ${measured}s (after the build); results in $results"
+echo
+sed '/^$/q' "$results/table.txt"
+total=$(($(date +%s) - job_started))
+echo "run: ${total}s in all (build ${build_seconds}s, measuring ${measured}s);" \
+  "results in $results"
+echo "run: duration ${total}s" >>"$results/run.txt"
+if [[ $failed -ne 0 ]]; then
+  echo "run: FAILED: see the steps marked FAILED above and their output files"
+fi
 exit "$failed"
