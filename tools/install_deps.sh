@@ -10,6 +10,8 @@
 #   GoogleTest, GoogleMock, Google Benchmark
 #                         pkg-config gtest/benchmark, or /usr/include
 #   pkg-config, make, cmake   (the installation check of tools/test.sh)
+#   doxygen (--docs)      the API reference (tools/api_reference.sh, a check
+#                         of tools/test.sh, which asks for it)
 #   gnuplot (optional)    plots of tools/run.sh (--plots)
 #
 # Whatever is missing is installed only where that can be done: Debian or
@@ -19,13 +21,16 @@
 #
 #   tools/install_deps.sh           the build and test tools
 #   tools/install_deps.sh --plots   also gnuplot
+#   tools/install_deps.sh --docs    also doxygen
 set -uo pipefail
 
 plots=false
+docs=false
 for arg in "$@"; do
   case "$arg" in
     --plots) plots=true ;;
-    *) echo "usage: tools/install_deps.sh [--plots]" >&2; exit 2 ;;
+    --docs) docs=true ;;
+    *) echo "usage: tools/install_deps.sh [--plots] [--docs]" >&2; exit 2 ;;
   esac
 done
 
@@ -88,6 +93,9 @@ need has_gtest "GoogleTest and GoogleMock (headers and static libraries)" \
 need has_benchmark "Google Benchmark" libbenchmark-dev
 need "has_command make" "make" make
 need "has_command cmake" "CMake >= 3.16" cmake
+if $docs; then
+  need "has_command doxygen" "Doxygen (the API reference)" doxygen
+fi
 if $plots; then
   need "has_command gnuplot" "gnuplot (optional: plots)" gnuplot-nox
 fi
