@@ -27,130 +27,24 @@
 #include "ortho/explain.h"
 #include "ortho/table.h"
 #include "tests/ortho/graph/graph_testing.h"
+#include "tests/ortho/graph/tuning_testing.h"
 
 namespace {
 
 using classic::Comm;
 using classic::Mode;
 using ortho::Operation;
-using ortho_graph_testing::at;
-using ortho_graph_testing::bits;
-using ortho_graph_testing::Construction;
 using ortho_graph_testing::Graph;
-using ortho_graph_testing::mix;
 using ortho_graph_testing::OpenMpiGraph;
 using ortho_graph_testing::Random;
-
-constexpr unsigned kSeed = 0x7a11e5u;
-constexpr int kGraphs = 6;
-// More calls than any tuning takes.
-constexpr int kCalls = 56;
-constexpr int kBlock = 3;  // ints per block
-
-static_assert(ortho::internal::kMostCandidates * ortho::internal::kRunsPerTurn *
-                      ortho::internal::kRounds +
-                  2 <=
-              kCalls);
-
-// What process `rank` reports for a run of `algorithm` in the test numbered
-// `salt`: 1 us to 1 ms, a function of the three alone.
-double injected(unsigned salt, int rank, std::string_view algorithm) {
-  std::uint64_t h = mix(salt) + static_cast<std::uint64_t>(rank);
-  for (const char c : algorithm) h = mix(h + static_cast<unsigned char>(c));
-  return 1e-6 * static_cast<double>(1 + h % 1000);
-}
-
-// The brute-force winner among the measured algorithms of `explanation`,
-// each checked at its slowest process's time.
-std::string expected_winner(
-    const ortho::Explanation& explanation, int size,
-    const std::function<double(int, std::string_view)>& time) {
-  std::string best;
-  double best_s = std::numeric_limits<double>::infinity();
-  int measured = 0;
-  for (const ortho::Explanation::Offered& offered : explanation.offered) {
-    if (!offered.measured_ns) continue;
-    ++measured;
-    double slowest = 0;
-    for (int r = 0; r < size; ++r) {
-      slowest = std::max(slowest, time(r, offered.algorithm));
-    }
-    EXPECT_DOUBLE_EQ(*offered.measured_ns, slowest * 1e9) << offered.algorithm;
-    if (slowest < best_s) {
-      best_s = slowest;
-      best = offered.algorithm;
-    }
-  }
-  EXPECT_GE(measured, 2) << ortho::to_string(explanation);
-  return best;
-}
-
-Graph graph_with_edges(Random& shared, int size) {
-  for (;;) {
-    Graph graph = ortho_graph_testing::random_graph(
-        shared, size, Construction::adjacent_unweighted);
-    if (!graph.edges.empty()) return graph;
-  }
-}
-
-// Blocking alltoall, kCalls times with new data, each against Open MPI.
-void alltoall_calls(const Comm& comm, const OpenMpiGraph& reference,
-                    const Graph& graph, unsigned salt) {
-  const int me = comm.rank();
-  const std::size_t out = at(graph.outdegree(me)) * kBlock;
-  const std::size_t in = at(graph.indegree(me)) * kBlock;
-  for (int call = 0; call < kCalls; ++call) {
-    std::vector<int> send(out);
-    for (std::size_t i = 0; i < out; ++i) {
-      send[i] =
-          bits(salt + static_cast<unsigned>(call), me, static_cast<int>(i));
-    }
-    std::vector<int> got(in, -7);
-    std::vector<int> want(in, -7);
-    ortho::alltoall(comm, std::span<const int>(send), std::span<int>(got));
-    MPI_Neighbor_alltoall(ortho_graph_testing::array(send), kBlock, MPI_INT,
-                          want.data(), kBlock, MPI_INT, reference.get());
-    ASSERT_EQ(got, want) << "blocking call " << call;
-  }
-}
-
-// A persistent alltoallv of 2 ints per block, started kCalls times with new
-// data, each against Open MPI.
-void alltoallv_starts(const Comm& comm, const OpenMpiGraph& reference,
-                      const Graph& graph, unsigned salt) {
-  const int me = comm.rank();
-  const std::vector<int> sendcounts(at(graph.outdegree(me)), 2);
-  const std::vector<int> recvcounts(at(graph.indegree(me)), 2);
-  std::vector<int> sdispls(sendcounts.size());
-  std::vector<int> rdispls(recvcounts.size());
-  for (std::size_t i = 0; i < sdispls.size(); ++i)
-    sdispls[i] = 2 * static_cast<int>(i);
-  for (std::size_t i = 0; i < rdispls.size(); ++i)
-    rdispls[i] = 2 * static_cast<int>(i);
-  std::vector<int> send(2 * sendcounts.size());
-  std::vector<int> got(2 * recvcounts.size());
-  classic::Request request =
-      ortho::alltoallv_init(comm, send.data(), sendcounts, sdispls, MPI_INT,
-                            got.data(), recvcounts, rdispls, MPI_INT);
-  for (int start = 0; start < kCalls; ++start) {
-    for (std::size_t i = 0; i < send.size(); ++i) {
-      send[i] = bits(salt + 100 + static_cast<unsigned>(start), me,
-                     static_cast<int>(i));
-    }
-    std::fill(got.begin(), got.end(), -7);
-    classic::start(request);
-    classic::wait(request);
-    std::vector<int> want(got.size() + 1, -7);  // never empty (Open MPI)
-    MPI_Neighbor_alltoallv(ortho_graph_testing::array(send),
-                           ortho_graph_testing::array(sendcounts),
-                           ortho_graph_testing::array(sdispls), MPI_INT,
-                           want.data(), ortho_graph_testing::array(recvcounts),
-                           ortho_graph_testing::array(rdispls), MPI_INT,
-                           reference.get());
-    want.pop_back();
-    ASSERT_EQ(got, want) << "start " << start;
-  }
-}
+using ortho_tuning_testing::alltoall_calls;
+using ortho_tuning_testing::alltoallv_starts;
+using ortho_tuning_testing::expected_winner;
+using ortho_tuning_testing::graph_with_edges;
+using ortho_tuning_testing::injected;
+using ortho_tuning_testing::kBlock;
+using ortho_tuning_testing::kGraphs;
+using ortho_tuning_testing::kSeed;
 
 class Tuning : public ::testing::Test {
  protected:
