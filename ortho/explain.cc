@@ -90,7 +90,9 @@ Explanation explain(const classic::Comm& comm, Operation operation,
     }
     explanation.selected = std::string(tuned->winner.name);
     explanation.reason =
-        "measured: fastest of " + std::to_string(tuned->candidates.size());
+        (tuned->from_wisdom ? "measured (ORTHO_WISDOM): fastest of "
+                            : "measured: fastest of ") +
+        std::to_string(tuned->candidates.size());
   } else if (table.forced[op]) {
     explanation.reason = "forced (ORTHO_ALGORITHM or ortho::set_algorithm)";
   } else if (table.candidates[op].size() <= 1) {

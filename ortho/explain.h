@@ -43,7 +43,9 @@ struct Explanation {
   std::vector<Offered> offered;
   // What runs ("" where the operation is undefined on the structure).
   std::string selected;
-  // Why: "measured: fastest of N", "lowest modelled price", "forced
+  // Why: "measured: fastest of N" ("measured (ORTHO_WISDOM): fastest of
+  // N" where the wisdom file held the measurement), "lowest modelled
+  // price", "forced
   // (ORTHO_ALGORITHM or ortho::set_algorithm)", "the only algorithm
   // offered", or "undefined". Blocking calls and persistent requests are
   // measured by their first calls or starts (ORTHO_TUNE); until then, and

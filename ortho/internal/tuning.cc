@@ -13,6 +13,7 @@
 #include "classic/collectives/collectives.h"
 #include "ortho/internal/choose.h"
 #include "ortho/internal/table.h"
+#include "ortho/internal/tuning_wisdom.h"
 
 namespace ortho::internal {
 namespace {
@@ -149,6 +150,9 @@ classic::Request run_measured(const classic::Comm& comm, const Table& table,
     tuning.decided =
         decision(call.operation, call.mode, tuning.candidates, maxima);
     tuning.seconds.clear();
+    if (tuning.wisdom_key) {
+      save_wisdom(comm.rank(), *tuning.wisdom_key, *tuning.decided);
+    }
   }
   return request;
 }
@@ -174,12 +178,15 @@ std::optional<classic::Request> run_decided(const classic::Comm& comm,
 class PersistentTuning final : public classic::Alternation {
  public:
   PersistentTuning(const Call& call, std::vector<Algorithm> candidates,
-                   int band, std::shared_ptr<std::vector<Tuned>> record)
+                   int band, std::shared_ptr<std::vector<Tuned>> record,
+                   std::optional<WisdomKey> wisdom_key, int rank)
       : operation_(call.operation),
         candidates_(std::move(candidates)),
         seconds_(candidates_.size()),
         band_(band),
-        record_(std::move(record)) {}
+        record_(std::move(record)),
+        wisdom_key_(std::move(wisdom_key)),
+        rank_(rank) {}
 
   std::size_t next() override {
     const std::size_t n = starts_++;
@@ -204,6 +211,7 @@ class PersistentTuning final : public classic::Alternation {
     winner_ = static_cast<std::size_t>(
         std::find(candidates_.begin(), candidates_.end(), tuned.winner) -
         candidates_.begin());
+    if (wisdom_key_) save_wisdom(rank_, *wisdom_key_, tuned);
     record_->push_back(std::move(tuned));
   }
   std::size_t agreement_size() const override { return candidates_.size() + 1; }
@@ -214,6 +222,8 @@ class PersistentTuning final : public classic::Alternation {
   std::vector<std::vector<double>> seconds_;
   int band_;
   std::shared_ptr<std::vector<Tuned>> record_;
+  std::optional<WisdomKey> wisdom_key_;
+  int rank_;
   std::optional<std::size_t> winner_;
   std::size_t starts_ = 0;
   bool agree_ = false;
@@ -226,16 +236,28 @@ std::optional<classic::Request> run_persistent(const classic::Comm& comm,
   std::vector<Algorithm> candidates =
       tuning_candidates(table, call.operation, call.mode);
   if (candidates.size() < 2) return std::nullopt;
+  const int band = band_of(call, table);
+  std::optional<WisdomKey> wisdom_key;
+  if (!wisdom_path().empty()) {
+    WisdomLookup lookup = look_up_wisdom(comm, table, call.operation, call.mode,
+                                         band, candidates);
+    if (lookup.found) {
+      Algorithm winner = lookup.found->winner;
+      table.tuning.persistent->push_back(std::move(*lookup.found));
+      return winner.run(comm, table, call);
+    }
+    wisdom_key = std::move(lookup.key);
+  }
   std::vector<classic::Request> alternatives;
   alternatives.reserve(candidates.size());
   for (const Algorithm& algorithm : candidates) {
     alternatives.push_back(algorithm.run(comm, table, call));
   }
-  const int band = band_of(call, table);
   return classic::alternation_init(
       comm, std::move(alternatives),
       std::make_shared<PersistentTuning>(call, std::move(candidates), band,
-                                         table.tuning.persistent),
+                                         table.tuning.persistent,
+                                         std::move(wisdom_key), comm.rank()),
       call.function());
 }
 
@@ -333,6 +355,19 @@ std::optional<classic::Request> run_tuned(const classic::Comm& comm,
   if (tuning.candidates.empty() &&
       tuning_candidates(table, call.operation, call.mode).size() < 2) {
     return std::nullopt;
+  }
+  if (!tuning.consulted_wisdom) {
+    tuning.consulted_wisdom = true;
+    if (!wisdom_path().empty()) {
+      WisdomLookup lookup = look_up_wisdom(
+          comm, table, call.operation, call.mode, band_of(call, table),
+          tuning_candidates(table, call.operation, call.mode));
+      if (lookup.found) {
+        tuning.decided = std::move(lookup.found);
+        return run_decided(comm, table, *tuning.decided, call);
+      }
+      tuning.wisdom_key = std::move(lookup.key);
+    }
   }
   return run_measured(comm, table, tuning, call);
 }

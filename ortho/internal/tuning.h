@@ -19,11 +19,16 @@
 // count of calls decides which candidate runs, never a process's own block
 // size, so that a process without neighbours (which knows no block size)
 // runs what the others run. ORTHO_TUNE=0 turns tuning off.
+//
+// With ORTHO_WISDOM=PATH (set on every process), a tuning first looks for
+// its decision in that file (internal/tuning_wisdom.h) and measures only
+// where it finds none; what it measures it adds to the file.
 #ifndef ORTHOCOMM_ORTHO_INTERNAL_TUNING_H_
 #define ORTHOCOMM_ORTHO_INTERNAL_TUNING_H_
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -36,6 +41,7 @@
 #include "ortho/call.h"
 #include "ortho/internal/choice.h"
 #include "ortho/internal/inside_ortho.h"
+#include "ortho/internal/wisdom.h"
 #include "ortho/operation.h"
 
 namespace ortho {
@@ -68,6 +74,9 @@ struct Tuned {
   // Per candidate, its agreed time (s), and the fastest.
   std::vector<double> agreed_seconds;
   Algorithm winner;
+  // Whether it was read from the wisdom file (internal/wisdom.h) instead
+  // of measured.
+  bool from_wisdom = false;
 };
 
 // A blocking operation's tuning on one table: its calls so far, this
@@ -78,6 +87,10 @@ struct BlockingTuning {
   std::vector<std::vector<double>> seconds;
   int largest_band = 0;
   std::optional<Tuned> decided;
+  // Whether the wisdom file was consulted (at the operation's first call),
+  // and the key to save the decision under where it had none.
+  bool consulted_wisdom = false;
+  std::optional<WisdomKey> wisdom_key;
 };
 
 // Per table.
@@ -89,6 +102,8 @@ struct Tuning {
   // What persistent requests decided, the latest last (for ortho::explain;
   // shared with the requests, which may outlive this table).
   std::shared_ptr<std::vector<Tuned>> persistent;
+  // The communicator's structure as the wisdom file keys it, once agreed.
+  std::optional<std::uint64_t> digest;
 };
 
 // The candidates of `operation` in `mode` on `table` (its choice's
