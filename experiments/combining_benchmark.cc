@@ -41,13 +41,19 @@
 // time per call is the maximum over ranks. A variant's time is the median
 // of its batches. Counters (rank 0 reports):
 //   <variant>_us       time per call;
-//   <variant>_x        openmpi_us / <variant>_us for the ortho variants
-//                      (speedup: > 1 is faster than Open MPI);
-//   persistent_x       openmpi_persistent_us / ortho_selected_persistent_us;
-//   selected_x_min, _max, persistent_x_min, _max  the range of those
-//                      two speedups over the batches (every ratio of a batch
-//                      of Open MPI's to one of ortho's: a range that holds 1
+//   <variant>_ratio    <variant>_us / openmpi_us for every variant but Open
+//                      MPI's own (a ratio: below 1 is faster than Open MPI);
+//   persistent_ratio   ortho_selected_persistent_us / openmpi_persistent_us;
+//   selected_ratio_min, _max, persistent_ratio_min, _max  the range of those
+//                      two ratios over the batches (every ratio of a batch
+//                      of ortho's to one of Open MPI's: a range that holds 1
 //                      says the difference is noise);
+//   direct_floor_ratio, combining_floor_ratio, persistent_floor_ratio,
+//   persistent_combining_floor_ratio (each with _min, _max)  ortho over the
+//                      very messages it posts by hand (raw*), the median and
+//                      range of the paired ratios of the batches of one
+//                      iteration (1 = no overhead; the persistent ones where
+//                      the persistent selection is direct or combining);
 //   selected_*, selected_persistent_*, direct_*  messages, bytes (blocks
 //                      times block bytes) and rounds per process per call of
 //                      the selected algorithm (blocking, persistent) and of
@@ -66,7 +72,8 @@
 // The label names the grid and the selected algorithm (and the persistent
 // one where it differs). --csv=path writes one row per (operation, stencil,
 // block, variant): the median time per call with the fastest and slowest
-// batch (time_min_us, time_max_us) and the number of batches. Every
+// batch (time_min_us, time_max_us), the number of batches and
+// ratio_to_openmpi (its time over Open MPI's blocking call's). Every
 // variant's result is checked against Open MPI's once before the timing;
 // the program exits 1 if one differed
 // (tests/experiments:combining_benchmark_np*).
@@ -178,34 +185,34 @@ void BM_Combining(benchmark::State& state, Operation operation,
     const std::string stem = stem_of(variant);
     state.counters[stem + "_us"] = us[index_of(variant)];
     if (variant != Variant::openmpi && variant != Variant::openmpi_persistent) {
-      state.counters[stem + "_x"] = openmpi_us / us[index_of(variant)];
+      state.counters[stem + "_ratio"] = us[index_of(variant)] / openmpi_us;
     }
   }
-  state.counters["persistent_x"] =
-      us[index_of(Variant::openmpi_persistent)] /
-      us[index_of(Variant::ortho_selected_persistent)];
-  // The ranges of the two speedups that matter most: every ratio of a batch
-  // of Open MPI's to one of ortho's (a range that holds 1 is noise).
-  const auto speedup_range = [&](const std::string& name, Variant openmpi,
-                                 Variant ortho) {
+  state.counters["persistent_ratio"] =
+      us[index_of(Variant::ortho_selected_persistent)] /
+      us[index_of(Variant::openmpi_persistent)];
+  // The ranges of the two ratios that matter most: every ratio of a batch
+  // of ortho's to one of Open MPI's (a range that holds 1 is noise).
+  const auto ratio_range = [&](const std::string& name, Variant ortho,
+                               Variant openmpi) {
     const halo::Spread range =
-        halo::ratio_of(spread[index_of(openmpi)], spread[index_of(ortho)]);
+        halo::ratio_of(spread[index_of(ortho)], spread[index_of(openmpi)]);
     if (range.batches == 0) return;
     state.counters[name + "_min"] = range.min;
     state.counters[name + "_max"] = range.max;
   };
-  speedup_range("selected_x", Variant::openmpi, Variant::ortho_selected);
-  speedup_range("persistent_x", Variant::openmpi_persistent,
-                Variant::ortho_selected_persistent);
+  ratio_range("selected_ratio", Variant::ortho_selected, Variant::openmpi);
+  ratio_range("persistent_ratio", Variant::ortho_selected_persistent,
+              Variant::openmpi_persistent);
   // The floor: ortho over the very messages it posts, as paired ratios of
   // the batches of one iteration (median, min and max; 1 = no overhead).
   const auto floor_ratio = [&](const std::string& name, Variant floor,
                                Variant ortho) {
     std::vector<double> ratios;
-    const std::vector<double>& a = seconds[index_of(floor)];
-    const std::vector<double>& b = seconds[index_of(ortho)];
-    for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i) {
-      ratios.push_back(a[i] / b[i]);
+    const std::vector<double>& mine = seconds[index_of(ortho)];
+    const std::vector<double>& hand = seconds[index_of(floor)];
+    for (std::size_t i = 0; i < std::min(mine.size(), hand.size()); ++i) {
+      ratios.push_back(mine[i] / hand[i]);
     }
     if (ratios.empty()) return;
     state.counters[name] = median(ratios);
@@ -214,12 +221,12 @@ void BM_Combining(benchmark::State& state, Operation operation,
     state.counters[name + "_max"] =
         *std::max_element(ratios.begin(), ratios.end());
   };
-  floor_ratio("direct_floor_x", Variant::raw, Variant::ortho_direct);
+  floor_ratio("direct_floor_ratio", Variant::raw, Variant::ortho_direct);
   if (point.has(Variant::raw_combining)) {
-    floor_ratio("combining_floor_x", Variant::raw_combining,
+    floor_ratio("combining_floor_ratio", Variant::raw_combining,
                 Variant::ortho_combining);
     if (point.selected_persistent_name() == "combining") {
-      floor_ratio("persistent_combining_floor_x",
+      floor_ratio("persistent_combining_floor_ratio",
                   Variant::raw_combining_persistent,
                   Variant::ortho_selected_persistent);
     }
@@ -227,7 +234,7 @@ void BM_Combining(benchmark::State& state, Operation operation,
   if (point.selected_persistent_name() == "direct") {
     const bool reposted_faster =
         us[index_of(Variant::raw)] <= us[index_of(Variant::raw_persistent)];
-    floor_ratio("persistent_floor_x",
+    floor_ratio("persistent_floor_ratio",
                 reposted_faster ? Variant::raw : Variant::raw_persistent,
                 Variant::ortho_selected_persistent);
   }
@@ -279,7 +286,7 @@ void BM_Combining(benchmark::State& state, Operation operation,
                                 .min = 1e6 * spread[index_of(variant)].min,
                                 .max = 1e6 * spread[index_of(variant)].max,
                                 .batches = spread[index_of(variant)].batches},
-                    .speedup = openmpi_us / us[index_of(variant)],
+                    .ratio_to_openmpi = us[index_of(variant)] / openmpi_us,
                     .structure = point.structure_of(variant)});
   }
 }

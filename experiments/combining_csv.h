@@ -1,6 +1,7 @@
 // combining_benchmark's --csv output: one row per operation, stencil, block
 // size, repetition and variant, with the median time per call, its spread
-// over the batches, the speedup over Open MPI and the algorithm's traffic.
+// over the batches, its ratio to Open MPI's (time over Open MPI's blocking
+// call's: below 1 is faster) and the algorithm's traffic.
 #ifndef ORTHOCOMM_EXPERIMENTS_COMBINING_CSV_H_
 #define ORTHOCOMM_EXPERIMENTS_COMBINING_CSV_H_
 
@@ -21,8 +22,8 @@ struct Row {
   int repetition = 0;
   std::string variant;
   std::string algorithm;
-  halo::Spread time_us;  // per call, over the batches
-  double speedup = 0.0;
+  halo::Spread time_us;           // per call, over the batches
+  double ratio_to_openmpi = 0.0;  // time_us.median / Open MPI's
   Structure structure;
 };
 

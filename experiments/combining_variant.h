@@ -44,8 +44,8 @@ inline std::size_t index_of(Variant variant) {
 // The variant's name in the CSV and in the mismatch message.
 const char* name_of(Variant variant);
 
-// The counter stem of a variant ("<stem>_us", "<stem>_x"): its name, without
-// "ortho_" for ortho's.
+// The counter stem of a variant ("<stem>_us", "<stem>_ratio"): its name,
+// without "ortho_" for ortho's.
 const char* stem_of(Variant variant);
 
 }  // namespace experiments::combining

@@ -3,8 +3,9 @@
 # combining_benchmark (built with -c opt) on the 2-d and 3-d Moore stencils,
 # allgather and alltoall, every block size, several launches; writes
 # RESULTS/run.txt (what ran where), RESULTS/raw/launch-N.csv and
-# RESULTS/table.txt (tools/floor_table.py: ortho against the same messages
-# posted by hand and against Open MPI, with the spread over launches).
+# RESULTS/table.txt (tools/floor_table.py: ortho's time over that of the
+# same messages posted by hand and over Open MPI's, with the spread over
+# launches).
 #
 #   tools/floor.sh [--np=P] [--launches=N] [--transport=shm|tcp]
 #                  [--results=DIR] [-- BENCHMARK FLAGS...]
@@ -38,11 +39,14 @@ done
 [[ "$np" =~ ^[1-9][0-9]*$ && "$launches" =~ ^[1-9][0-9]*$ ]] || {
   echo "floor.sh: --np and --launches take positive numbers" >&2; exit 2; }
 results="${results:-results/floor-$(date +%Y%m%d-%H%M%S)}"
+# Other work on the machine, before the build and this script's processes.
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 bazel build -c opt //experiments:combining_benchmark
 binary=bazel-out/k8-opt/bin/experiments/combining_benchmark
 mkdir -p "$results/raw"
 {
   run_facts "$command_line"
+  echo "load before: $load_before (1, 5, 15 min)"
 } > "$results/run.txt"
 source tests/harness/mpirun_flags.sh
 mpirun_flags "$np"
@@ -58,5 +62,6 @@ for ((launch = 1; launch <= launches; ++launch)); do
     --iterations=24 --calls=20 --csv="$results/raw/launch-$launch.csv" \
     "${extra[@]}" > "$results/raw/launch-$launch.txt"
 done
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min)" >>"$results/run.txt"
 python3 tools/floor_table.py "$results"/raw/launch-*.csv > "$results/table.txt"
 cat "$results/table.txt"

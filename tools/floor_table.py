@@ -5,26 +5,28 @@ they post, from combining_benchmark CSVs (one file per launch).
   python3 tools/floor_table.py RESULTS/raw/launch-*.csv > RESULTS/table.txt
 
 Per operation, stencil and block size, the median over launches of each
-launch's median time per call, as ratios (> 1: ortho is faster), with their
-min-max over launches:
-  direct/raw       raw_us / ortho_direct_us: blocking ortho "direct" against
+launch's median time per call, as ratios (ortho's time over the
+reference's: below 1 ortho is faster; over a floor, 1 is no overhead), with
+their min-max over launches:
+  direct/raw       ortho_direct_us / raw_us: blocking ortho "direct" against
                    MPI_Irecv + MPI_Isend + MPI_Waitall of the same messages;
-  sel/openmpi      openmpi_us / ortho_selected_us (MPI_Neighbor_*);
-  pers/floor       the faster of raw and raw_persistent (MPI_Startall over
-                   MPI_Recv_init/MPI_Send_init) / ortho_selected_persistent_us,
-                   where the persistent selection is direct;
-  pers/openmpi     openmpi_persistent_us (MPIX_Neighbor_*_init) /
-                   ortho_selected_persistent_us;
-  comb/floor       raw_combining_us / ortho_combining_us: ortho's forced
+  sel/openmpi      ortho_selected_us / openmpi_us (MPI_Neighbor_*);
+  pers/floor       ortho_selected_persistent_us / the faster of raw and
+                   raw_persistent (MPI_Startall over MPI_Recv_init/
+                   MPI_Send_init), where the persistent selection is direct;
+  pers/openmpi     ortho_selected_persistent_us / openmpi_persistent_us
+                   (MPIX_Neighbor_*_init);
+  comb/floor       ortho_combining_us / raw_combining_us: ortho's forced
                    combining against the same rounds posted by hand, zero
                    copy (experiments/hand_combined.h), where combining runs;
-  comb pers/floor  the faster of raw_combining and raw_combining_persistent
-                   (persistent requests) / ortho_selected_persistent_us,
-                   where the persistent selection is combining;
-  sel/best         the fastest forced algorithm's time / ortho_selected_us:
+  comb pers/floor  ortho_selected_persistent_us / the faster of
+                   raw_combining and raw_combining_persistent (persistent
+                   requests), where the persistent selection is combining;
+  sel/best         ortho_selected_us / the fastest forced algorithm's time:
                    forced direct, forced combining and Open MPI's
-                   MPI_Neighbor_* (what the `mpi` algorithm runs); the goal
-                   is >= 0.97. `best forced` names the one fastest in most
+                   MPI_Neighbor_* (what the `mpi` algorithm runs); 1.00 is
+                   the best, above 1 the selection lost; the goal is
+                   <= 1.03. `best forced` names the one fastest in most
                    launches.
 A '!' marks a cell whose min-max spans 1 (the difference is within noise).
 """
@@ -49,21 +51,21 @@ for launch, path in enumerate(sys.argv[1:]):
 def floor_persistent(t, point):
     if algorithms.get(point + ("ortho_selected_persistent",)) != "direct":
         return None
-    return min(t["raw"], t["raw_persistent"]) / t["ortho_selected_persistent"]
+    return t["ortho_selected_persistent"] / min(t["raw"], t["raw_persistent"])
 
 
 def combining_floor(t, point):
     if "raw_combining" not in t or "ortho_combining" not in t:
         return None
-    return t["raw_combining"] / t["ortho_combining"]
+    return t["ortho_combining"] / t["raw_combining"]
 
 
 def combining_floor_persistent(t, point):
     if (algorithms.get(point + ("ortho_selected_persistent",)) != "combining"
             or "raw_combining_persistent" not in t):
         return None
-    return (min(t["raw_combining"], t["raw_combining_persistent"]) /
-            t["ortho_selected_persistent"])
+    return (t["ortho_selected_persistent"] /
+            min(t["raw_combining"], t["raw_combining_persistent"]))
 
 
 FORCED = {"ortho_direct": "direct", "ortho_combining": "combining",
@@ -79,15 +81,15 @@ def selected_over_best(t, point):
     best = best_forced(t)
     if best is None or "ortho_selected" not in t:
         return None
-    return best[0] / t["ortho_selected"]
+    return t["ortho_selected"] / best[0]
 
 
 metrics = {
-    "direct/raw": lambda t, p: t["raw"] / t["ortho_direct"],
-    "sel/openmpi": lambda t, p: t["openmpi"] / t["ortho_selected"],
+    "direct/raw": lambda t, p: t["ortho_direct"] / t["raw"],
+    "sel/openmpi": lambda t, p: t["ortho_selected"] / t["openmpi"],
     "pers/floor": floor_persistent,
-    "pers/openmpi": lambda t, p: t["openmpi_persistent"] /
-    t["ortho_selected_persistent"],
+    "pers/openmpi": lambda t, p: t["ortho_selected_persistent"] /
+    t["openmpi_persistent"],
     "comb/floor": combining_floor,
     "comb pers/floor": combining_floor_persistent,
     "sel/best": selected_over_best,
@@ -99,25 +101,26 @@ for (launch, op, stencil, block), t in times.items():
     if best is not None:
         best_names[(op, stencil, block)][best[1]] += 1
     for name, metric in metrics.items():
-        x = metric(t, (op, stencil, block))
-        if x is not None:
-            values[(op, stencil, block, name)].append(x)
+        ratio = metric(t, (op, stencil, block))
+        if ratio is not None:
+            values[(op, stencil, block, name)].append(ratio)
 
 launches = len(sys.argv) - 1
 print(f"ortho over its own messages: {processes} processes, btl {btl}, "
-      f"{launches} launches (median [min-max] over launches)")
+      f"{launches} launches (median [min-max] over launches; ratios: "
+      f"ortho's time over the reference's, below 1 is faster)")
 print(f"{'operation':10} {'stencil':12} {'block B':>8} " +
       " ".join(f"{m:>19}" for m in metrics) + f" {'best forced':>12}")
 for op, stencil, block in sorted({k[1:] for k in times}):
     cells = []
     for name in metrics:
-        xs = values.get((op, stencil, block, name))
-        if not xs:
+        ratios = values.get((op, stencil, block, name))
+        if not ratios:
             cells.append("-")
             continue
-        noisy = "!" if min(xs) < 1 < max(xs) else " "
-        cells.append(f"{statistics.median(xs):.2f} "
-                     f"[{min(xs):.2f}-{max(xs):.2f}]{noisy}")
+        noisy = "!" if min(ratios) < 1 < max(ratios) else " "
+        cells.append(f"{statistics.median(ratios):.2f} "
+                     f"[{min(ratios):.2f}-{max(ratios):.2f}]{noisy}")
     names = best_names.get((op, stencil, block))
     best = names.most_common(1)[0][0] if names else "-"
     print(f"{op:10} {stencil:12} {block:>8} " +

@@ -6,8 +6,9 @@
 #   tools/neighbor_benchmark.sh [--hosts N] [--np P] [BENCHMARK ARGS...]
 #       one host (shared memory), then, with --hosts N (N >= 2), the same on
 #       N simulated hosts; prints per stencil and block size the median
-#       classic and Open MPI time per call, their ratio, and floor x: the
-#       same messages posted by hand over classic's time (1 = no overhead).
+#       classic and Open MPI time per call, their ratio (classic / Open MPI:
+#       below 1 is faster), and the floor ratio: classic's time over that of
+#       the same messages posted by hand (1 = no overhead).
 #   tools/neighbor_benchmark.sh --csv FILE [--np P] [BENCHMARK ARGS...]
 #       one run on the hosts that ORTHOCOMM_HOSTFILE names (one host when
 #       unset), Google Benchmark's CSV into FILE.
@@ -53,28 +54,28 @@ if [[ "$hosts" -gt 1 ]]; then
 fi
 
 # The median rows, by column name: name, classic_us, openmpi_us, ratio,
-# floor_x.
+# floor_ratio.
 medians() {
   awk -F, '/^name,/ { gsub(/"/, ""); for (i = 1; i <= NF; ++i) column[$i] = i; next }
            $1 ~ /_median"?$/ {
              gsub(/"/, ""); split($1, part, "/")
              printf "%s/%s %.1f %.1f %.3f %.3f\n", part[2], part[3],
                     $column["classic_us"], $column["openmpi_us"], $column["ratio"],
-                    $column["floor_x"] }' "$1"
+                    $column["floor_ratio"] }' "$1"
 }
 if [[ "$hosts" -gt 1 ]]; then
   printf '%-24s %36s   %36s   %s\n' "" "one host" "$hosts hosts (TCP)" ""
   printf '%-24s %9s %9s %8s %7s   %9s %9s %8s %7s   %s\n' "stencil/block" \
-    "classic" "Open MPI" "ratio" "floor x" "classic" "Open MPI" "ratio" \
-    "floor x" "time x"
+    "classic" "Open MPI" "ratio" "floor" "classic" "Open MPI" "ratio" \
+    "floor" "hosts/1"
   join <(medians "$dir/1.csv" | sort) <(medians "$dir/$hosts.csv" | sort) |
     sort -t/ -k1,1 -k2n |
     awk '{ printf "%-24s %7.1fus %7.1fus %8.3f %7.3f   %7.1fus %7.1fus %8.3f %7.3f   %6.1f\n",
            $1, $2, $3, $4, $5, $6, $7, $8, $9, $6 / $2 }'
 else
   printf '%-24s %9s %9s %8s %7s\n' "stencil/block" "classic" "Open MPI" \
-    "ratio" "floor x"
+    "ratio" "floor"
   medians "$dir/1.csv" | sort -t/ -k1,1 -k2n |
     awk '{ printf "%-24s %7.1fus %7.1fus %8.3f %7.3f\n", $1, $2, $3, $4, $5 }'
 fi
-echo "(medians of 5 repetitions; ratio = classic / Open MPI; floor x = the same messages posted by hand / classic; time x = classic time on $hosts hosts / on one)"
+echo "(medians of 5 repetitions; ratio = classic / Open MPI, below 1 is faster; floor = classic / the same messages posted by hand, 1 = no overhead; hosts/1 = classic's time on $hosts hosts / on one)"

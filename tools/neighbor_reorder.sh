@@ -6,9 +6,10 @@
 # host a 2 x 2 block). Writes RESULTS/run.txt, RESULTS/raw/PLACEMENT-REORDER.csv
 # (Google Benchmark's CSV) and RESULTS/table.txt: per stencil, form and
 # block, classic's median time per call in each of the four runs, and the
-# speedups default / mapped and round-robin / mapped; Open MPI's time (its
-# communicators made with reorder = 1, which its topology component does
-# not act on) is the control.
+# ratios mapped / default and mapped / round-robin (the mapped grid's time
+# over the unmapped one's: below 1 the mapping is faster); Open MPI's time
+# (its communicators made with reorder = 1, which its topology component
+# does not act on) is the control.
 #
 #   tools/neighbor_reorder.sh [--results=DIR] [BENCHMARK FLAGS...]
 #
@@ -97,18 +98,19 @@ for placement in ("slot", "node"):
             rows[key] = (float(row["classic_us"]), float(row["openmpi_us"]))
         runs[(placement, reorder)] = rows
 print("| stencil | block | by slot | by slot, mapped | by node | by node, mapped "
-      "| default / mapped | round-robin / mapped | Open MPI (control): slot, node |")
+      "| mapped / default | mapped / round-robin | Open MPI (control): slot, node |")
 print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
 for key in sorted(runs[("slot", "no")]):
     t = {k: runs[k][key] for k in runs}
     print(f"| {key[0]} | {key[1]} B | {t[('slot','no')][0]:.0f} "
           f"| {t[('slot','yes')][0]:.0f} | {t[('node','no')][0]:.0f} "
           f"| {t[('node','yes')][0]:.0f} "
-          f"| {t[('slot','no')][0] / t[('slot','yes')][0]:.2f} "
-          f"| {t[('node','no')][0] / t[('node','yes')][0]:.2f} "
+          f"| {t[('slot','yes')][0] / t[('slot','no')][0]:.2f} "
+          f"| {t[('node','yes')][0] / t[('node','no')][0]:.2f} "
           f"| {t[('slot','no')][1]:.0f}, {t[('node','no')][1]:.0f} |")
 print()
 print("classic's median µs per call (5 repetitions of 50 batches); "
-      "speedups > 1: the mapped grid is faster.")
+      "ratios: the mapped grid's time over the unmapped one's, below 1 the "
+      "mapped grid is faster.")
 PYTHON
 cat "$results/table.txt"

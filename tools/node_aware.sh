@@ -5,7 +5,8 @@
 # (mpirun --map-by node: rank r on host r mod H). Writes
 # RESULTS/run.txt (what ran where), RESULTS/raw.txt (the program's output)
 # and RESULTS/table.txt: per operation, stencil and block size, Open MPI's
-# time per call and every variant's speedup over it (> 1: faster), and the
+# time per call and every variant's ratio to it (time over Open MPI's: below
+# 1 is faster), the selection against the fastest forced algorithm, and the
 # most messages between hosts any process sends per call, direct against
 # node_aware.
 #
@@ -84,12 +85,18 @@ variants = ["openmpi_persistent", "direct", "combining", "node_aware", "node_awa
             "selected", "selected_persistent", "raw"]
 
 
+SUFFIXES = {"k": 1e3, "M": 1e6, "G": 1e9, "m": 1e-3, "u": 1e-6, "n": 1e-9}
+
+
 def value(text):
-    return float(text[:-1]) * 1000 if text.endswith("k") else float(text)
+    """A counter as Google Benchmark's console prints it (1.5k, 250m)."""
+    if text[-1] in SUFFIXES:
+        return float(text[:-1]) * SUFFIXES[text[-1]]
+    return float(text)
 
 
-# The forced algorithms, by their speedup counters (Open MPI's own is 1,
-# what the `mpi` algorithm runs).
+# The forced algorithms, by their ratio counters (Open MPI's own is 1, what
+# the `mpi` algorithm runs).
 forced = {"direct": "direct", "combining": "combining",
           "node_aware": "node_aware"}
 
@@ -104,19 +111,21 @@ for line in open(sys.argv[1]):
     name = line.split()[0].split("/")
     operation, stencil = name[1].split("_")
     block = int(name[2]) * 4
-    f = {k: value(v) for k, v in re.findall(r"(\w+)=([\d.]+k?)", line)}
-    best_x, best = max([(1.0, "mpi")] + [(f[v + "_x"], name)
-                                          for v, name in forced.items()
-                                          if v + "_x" in f])
+    f = {k: value(v)
+         for k, v in re.findall(r"(\w+)=([\d.]+[kMGmun]?)", line)}
+    best_ratio, best = min([(1.0, "mpi")] + [(f[v + "_ratio"], name)
+                                             for v, name in forced.items()
+                                             if v + "_ratio" in f])
     print(f"| {operation} | {stencil} Moore | {block} B "
           f"| {f['openmpi_us']:.0f} | "
-          + " | ".join(f"{f[v + '_x']:.2f}" for v in variants)
-          + f" | {f['selected_x'] / best_x:.2f} | {best}"
+          + " | ".join(f"{f[v + '_ratio']:.2f}" for v in variants)
+          + f" | {f['selected_ratio'] / best_ratio:.2f} | {best}"
           + f" | {f['direct_between']:.0f} / {f['node_aware_between']:.0f} |")
 print()
-print("Speedups over Open MPI's MPI_Neighbor_* (> 1: faster); raw is the "
-      "hand-posted floor of direct's messages; sel/best is the selection's "
-      "time against the fastest forced algorithm's (Open MPI's own call "
-      "included, as mpi), the goal >= 0.97.")
+print("Ratios: time over Open MPI's MPI_Neighbor_* (below 1 is faster); raw "
+      "is the hand-posted floor of direct's messages; sel/best is the "
+      "selection's time over the fastest forced algorithm's (Open MPI's own "
+      "call included, as mpi): 1.00 is the best, above 1 the selection lost; "
+      "the goal <= 1.03.")
 PYTHON
 cat "$results/table.txt"

@@ -84,8 +84,8 @@ and how to read them".
 
 Ratios are times over the reference's time (Open MPI's call, or for the
 floor the same messages posted by hand): below 1 is faster. Tables written
-before 2026-11-28 print speedups (the reference's time over ours, above 1
-is faster); each table's legend says which. Times are medians over
+before 2026-11-28 print the inverse (the reference's time over ours,
+above 1 is faster); each table's legend says which. Times are medians over
 interleaved batches; a difference inside the spread between batches is
 noise (marked ~ where a table shows the spread). The machine is a shared
 2-core virtual machine: its load is given with each run.

@@ -94,7 +94,7 @@ fi
 #    the median over repetitions (--benchmark_repetitions; one without) of
 #    each variant's time per call, by block size, and under it the fastest
 #    and slowest batch of all repetitions (min-max) and the range of each
-#    speedup (~ where it contains 1: within the noise).
+#    ratio (~ where it contains 1: within the noise).
 neighbor_csv="$results/raw/neighbor.csv"
 neighbor_rows=0
 if [[ -f "$neighbor_csv" ]]; then

@@ -16,7 +16,7 @@
 # Prints a table (time per iteration with its spread over the batches,
 # ratio to Open MPI with its range, marked where that range says the
 # difference is noise, messages and bytes per process per iteration; for the
-# benchmark, time per call and speedups the same way) and writes it, a CSV,
+# benchmark, time per call and ratios the same way) and writes it, a CSV,
 # the raw output and PNG plots to results/<timestamp>/. The table opens with
 # a verdict (one entry per experiment: ortho's selection against Open MPI,
 # how often beyond the noise, the fastest implementation) and the load

@@ -42,9 +42,51 @@ awk -F, 'NR > 1 && !($15 <= $10 && $10 <= $16 && $17 == 1) { bad = $0; exit 1 }
   fail "a row without a consistent spread: $(cat "$dir/bad_rows.txt")"
 head -1 "$csv" | grep -q ",time_min_us,time_max_us,batches$" ||
   fail "CSV header: $(head -1 "$csv")"
-# The speedups' ranges, as counters.
-grep -q "selected_x_min=" "$output" || fail "no selected_x_min counter"
-grep -q "persistent_x_max=" "$output" || fail "no persistent_x_max counter"
+# The ratios to Open MPI (time over Open MPI's) and their ranges, as
+# counters; the floor's ratio (ortho over its own messages by hand); no
+# counter in the old speedup form (<name>_x).
+for counter in selected_ratio selected_ratio_min selected_ratio_max \
+    persistent_ratio persistent_ratio_min persistent_ratio_max \
+    direct_ratio direct_floor_ratio direct_floor_ratio_min; do
+  grep -Eq " $counter=[0-9]" "$output" || fail "no $counter counter"
+done
+grep -Eq "[a-z]_x(_min|_max)?=" "$output" && fail "a counter named <name>_x"
+# One point's arithmetic: selected_ratio is selected_us / openmpi_us (the
+# console rounds each to a few digits, so within 2 %), and its range holds
+# it.
+awk 'function number(text) {  # the console prints 1.5k, 250m
+       if (text ~ /k$/) return substr(text, 1, length(text) - 1) * 1e3
+       if (text ~ /m$/) return substr(text, 1, length(text) - 1) * 1e-3
+       return text + 0
+     }
+     /alltoall\/moore_2d_d1\/4\// {
+       # The counters come first, the label (which may hold "=") after.
+       for (i = 1; i <= NF; ++i)
+         if (split($i, pair, "=") == 2 && !(pair[1] in value))
+           value[pair[1]] = number(pair[2])
+       mine = value["selected_us"] / value["openmpi_us"]
+       ratio = value["selected_ratio"]
+       if (!(ratio > 0 && mine / ratio > 0.98 && mine / ratio < 1.02 &&
+             value["selected_ratio_min"] <= ratio * 1.001 &&
+             ratio <= value["selected_ratio_max"] * 1.001)) exit 1
+       found = 1
+     }
+     END { exit !found }' "$output" ||
+  fail "selected_ratio is not selected_us / openmpi_us within its range"
+# The CSV's ratio column: each row's time over Open MPI's at its point (1
+# for Open MPI's own row).
+head -1 "$csv" | grep -q ",time_us,ratio_to_openmpi," ||
+  fail "CSV header without ratio_to_openmpi: $(head -1 "$csv")"
+awk -F, 'NR > 1 && $8 == "openmpi" { reference[$1, $2, $6, $7] = $10 }
+         NR > 1 { time[NR] = $10; ratio[NR] = $11; point[NR] = $1 SUBSEP $2 SUBSEP $6 SUBSEP $7 }
+         END {
+           for (r in time) {
+             expected = time[r] / reference[point[r]]
+             if (!(ratio[r] > 0 && ratio[r] / expected > 0.999 &&
+                   ratio[r] / expected < 1.001)) { print r; exit 1 }
+           }
+         }' "$csv" >"$dir/bad_ratios.txt" ||
+  fail "a CSV ratio_to_openmpi is not time_us / openmpi's (row $(cat "$dir/bad_ratios.txt"))"
 # Only the sizes asked for.
 grep -q "/40/" "$output" && fail "a block size that --blocks did not list"
 refusal="$dir/refusal.txt"

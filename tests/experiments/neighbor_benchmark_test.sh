@@ -2,7 +2,8 @@
 # Runs experiments/neighbor_benchmark under mpirun on one block size of the
 # Moore torus, blocking and persistent: it must finish and report, beside
 # classic's and Open MPI's times, the floor (raw_us, the same messages
-# posted by hand) and classic's ratio to it (floor_x), each positive.
+# posted by hand) and classic's ratio to it (floor_ratio = classic_us /
+# raw_us), each positive, and ratio = classic_us / openmpi_us.
 #   neighbor_benchmark_test.sh NP MPIRUN_TEST MPIRUN BENCHMARK
 set -uo pipefail
 np="$1"; mpirun_test="$2"; mpirun="$3"; benchmark="$4"
@@ -19,13 +20,23 @@ fail() {
 }
 [[ $status -eq 0 ]] || fail "exit status $status"
 # The median rows, their counters by column name.
-awk -F, '/^name,/ { gsub(/"/, ""); for (i = 1; i <= NF; ++i) column[$i] = i; next }
+# A median row's ratios are medians over repetitions, not the ratio of the
+# median times: close to it (within 30 %), not equal.
+awk -F, 'function close_to(a, b) { return b > 0 && a / b > 0.7 && a / b < 1.3 }
+         /^name,/ { gsub(/"/, ""); for (i = 1; i <= NF; ++i) column[$i] = i; next }
          $1 ~ /_median"?$/ {
            ++rows
            if (!(column["raw_us"] && $column["raw_us"] > 0 &&
-                 $column["floor_x"] > 0 && $column["classic_us"] > 0 &&
-                 $column["openmpi_us"] > 0)) { bad = $1 }
+                 column["floor_ratio"] && $column["floor_ratio"] > 0 &&
+                 $column["classic_us"] > 0 && $column["openmpi_us"] > 0)) {
+             bad = $1
+           } else if (!close_to($column["floor_ratio"],
+                                $column["classic_us"] / $column["raw_us"]) ||
+                      !close_to($column["ratio"],
+                                $column["classic_us"] / $column["openmpi_us"])) {
+             bad = $1 " (ratios)"
+           }
          }
          END { if (rows != 2 || bad != "") { print rows, bad; exit 1 } }' \
-  "$output" || fail "expected two median rows with positive raw_us and floor_x"
+  "$output" || fail "expected two median rows with positive raw_us and floor_ratio (classic / raw)"
 echo "neighbor_benchmark_test: ok"

@@ -5,7 +5,9 @@
 # (ORTHO_LEAST_COMMON=1) so that common_neighbours pairs processes even on
 # 4 (never more messages than direct then): it must finish with a CSV row
 # per operation, graph and block whose times are positive (the program
-# aborts where a result differs from Open MPI's). Then with node_aware's and
+# aborts where a result differs from Open MPI's), with each variant's ratio
+# to Open MPI (<variant>_ratio = <variant>_us / openmpi_us, inside its range
+# <variant>_ratio_min - _max). Then with node_aware's and
 # with common_neighbours' result spoiled on purpose (--corrupt) it must fail
 # and say which.
 #   sparse_graph_benchmark_test.sh NP MPIRUN_TEST MPIRUN BENCHMARK
@@ -38,14 +40,29 @@ awk -F, '/^name,/ { gsub(/"/, ""); for (i = 1; i <= NF; ++i) column[$i] = i; nex
            if ($column["common_neighbours_msgs"] > $column["direct_msgs"]) {
              bad = $1 " common_neighbours_msgs"
            }
+           for (v in ratio_of) {
+             if (!($column[v "_us"] > 0 && $column["openmpi_us"] > 0)) continue
+             expected = $column[v "_us"] / $column["openmpi_us"]
+             ratio = $column[v "_ratio"]
+             if (!(ratio / expected > 0.999 && ratio / expected < 1.001 &&
+                   $column[v "_ratio_min"] <= ratio * 1.001 &&
+                   ratio <= $column[v "_ratio_max"] * 1.001)) {
+               bad = $1 " " v "_ratio"
+             }
+           }
          }
          BEGIN { split("openmpi_us raw_us direct_us node_aware_us " \
                        "common_neighbours_us selected_us " \
-                       "selected_persistent_us direct_x direct_msgs edges",
+                       "selected_persistent_us direct_ratio " \
+                       "direct_ratio_min direct_ratio_max direct_msgs edges",
                        names, " ")
-                 for (i in names) want[names[i]] = 1 }
+                 for (i in names) want[names[i]] = 1
+                 split("raw direct node_aware common_neighbours selected " \
+                       "selected_persistent", variants, " ")
+                 for (i in variants) ratio_of[variants[i]] = 1 }
          END { if (rows != 8 || bad != "") { print rows, bad; exit 1 } }' \
-  "$output" || fail "expected 8 rows with positive times and counters"
+  "$output" || fail "expected 8 rows with positive times and counters, ratios = time / Open MPI's"
+grep -q '_x"' "$output" && fail "a counter named <name>_x"
 
 run --corrupt=node_aware
 status=$?

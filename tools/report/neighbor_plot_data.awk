@@ -1,21 +1,27 @@
 # From the neighbour benchmark's CSV, for its first stencil, one data file
-# per operation in `dir`, neighbor_OP.dat (a block per variant: block bytes,
+# per operation in `dir`, neighbor_OP.dat (a block per series: block bytes,
 # µs per call, fastest and slowest batch), and neighbor_OP_selected.dat
 # (block bytes, ortho-selected's µs per call, the algorithm it chose: the
 # labels); prints "stencil NAME DIMS", then per panel "panel OP FILE
-# VARIANT...", then "blocks B,B,...", "xrange A:B" and "times LOW HIGH"
-# (tools/report/plots.sh). Needs median.awk.
+# VARIANT=LABEL..." (the variant with - for _, and the series' name in the
+# neighbour table), then "blocks B,B,...", "xrange A:B" and "times LOW HIGH"
+# (tools/report/plots.sh). The series are median.awk's neighbor_series, the
+# table's (neighbor_table.awk); other variants in the CSV are left out.
+# Needs median.awk.
 #   awk -F, -v dir=DIR -f median.awk -f neighbor_plot_data.awk CSV
-NR == 1 { for (i = 1; i <= NF; ++i) column[$i] = i; next }
+NR == 1 {
+  for (i = 1; i <= NF; ++i) column[$i] = i
+  series = neighbor_series(series_name, series_label)
+  for (v = 1; v <= series; ++v) shown[series_name[v]] = v
+  next
+}
 stencil == "" { stencil = $column["stencil"]; dims = $column["dims"] }
-$column["stencil"] != stencil { next }
+$column["stencil"] != stencil || !($column["variant"] in shown) { next }
 {
   op = $column["operation"]; block = $column["block_bytes"] + 0
   variant = $column["variant"]; gsub(/_/, "-", variant)
   if (!(op in has_op)) { has_op[op] = 1; ops[++op_count] = op }
-  if (!((op, variant) in has_variant)) {
-    has_variant[op, variant] = 1; variants[op] = variants[op] " " variant
-  }
+  has_variant[op, shown[$column["variant"]]] = 1
   if (!(block in has_block)) { has_block[block] = 1; block_list[++block_count] = block }
   key = op SUBSEP variant SUBSEP block
   time[key] = time[key] " " $column["time_us"]
@@ -47,15 +53,16 @@ END {
     printf "" >file
     printf "" >labels
     line = "panel " op " " file
-    variant_count = split(variants[op], variant_name, " ")
-    for (v = 1; v <= variant_count; ++v) {
-      printf "# %s\n", variant_name[v] >>file
+    for (s = 1; s <= series; ++s) {
+      if (!((op, s) in has_variant)) continue
+      name = series_name[s]; gsub(/_/, "-", name)
+      printf "# %s\n", name >>file
       for (b = 1; b <= block_count; ++b) {
-        key = op SUBSEP variant_name[v] SUBSEP block_list[b]
+        key = op SUBSEP name SUBSEP block_list[b]
         if (!(key in time)) continue
         us = median(time[key])
         printf "%d %s %s %s\n", block_list[b], us, low[key], high[key] >>file
-        if (variant_name[v] == "ortho-selected" && ((op, block_list[b]) in chosen)) {
+        if (name == "ortho-selected" && ((op, block_list[b]) in chosen)) {
           # The persistent selection too, where it differs.
           label = chosen[op, block_list[b]]
           if (((op, block_list[b]) in chosen_p) && chosen_p[op, block_list[b]] != label)
@@ -66,7 +73,7 @@ END {
         if (high[key] > highest) highest = high[key]
       }
       printf "\n\n" >>file
-      line = line " " variant_name[v]
+      line = line " " name "=" series_label[s]
     }
     close(file)
     close(labels)

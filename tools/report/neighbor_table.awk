@@ -1,5 +1,6 @@
 # tools/report.sh, step 3: the neighbour benchmark's table from its CSV
-# (RESULTS/raw/neighbor.csv), on stdout. Needs median.awk.
+# (RESULTS/raw/neighbor.csv), on stdout: the series of median.awk's
+# neighbor_series, the ones the neighbour plot shows. Needs median.awk.
 #   awk -F, -v transport=TEXT -v batches=TEXT -f median.awk
 #       -f neighbor_table.awk CSV
 function cell(key) { return (key in time) ? sprintf("%.1f", median(time[key])) : "-" }
@@ -12,19 +13,20 @@ function range(low, high,   digits) {
 function time_range(key) {
   return (key in low) ? range(low[key], high[key]) : "-"
 }
-# The speedup a / b as "median[~]" and its range (every ratio of a batch
-# of a to one of b); ~ when that range contains 1.
-function speedup(a, b) {
-  speedup_text = "-"; speedup_range = "-"; speedup_noisy = 0
+# The ratio a / b (a's time over the reference b's: below 1 a is faster)
+# as "median[~]" and its range (every ratio of a batch of a to one of b);
+# ~ when that range contains 1.
+function ratio(a, b) {
+  ratio_text = "-"; ratio_range = "-"; ratio_noisy = 0
   if (!(a in time) || !(b in time) || median(time[b]) <= 0) return
-  speedup_text = sprintf("%.2f", median(time[a]) / median(time[b]))
+  ratio_text = sprintf("%.2f", median(time[a]) / median(time[b]))
   if (!(a in low) || !(b in low) || low[b] <= 0 || high[b] <= 0) {
-    speedup_text = speedup_text " "; return
+    ratio_text = ratio_text " "; return
   }
   lo = low[a] / high[b]; hi = high[a] / low[b]
-  speedup_range = sprintf("%.2f-%.2f", lo, hi)
-  speedup_noisy = lo <= 1 && hi >= 1
-  speedup_text = speedup_text (speedup_noisy ? "~" : " ")
+  ratio_range = sprintf("%.2f-%.2f", lo, hi)
+  ratio_noisy = lo <= 1 && hi >= 1
+  ratio_text = ratio_text (ratio_noisy ? "~" : " ")
 }
 NR == 1 { for (i = 1; i <= NF; ++i) column[$i] = i; next }
 {
@@ -56,8 +58,13 @@ NR == 1 { for (i = 1; i <= NF; ++i) column[$i] = i; next }
 END {
   printf "\nneighbour benchmark (experiments/combining_benchmark): %s processes, %s%s\n",
          processes, transport, batches == "" ? "" : ", " batches " per variant"
-  split("openmpi openmpi_persistent ortho_direct ortho_combining ortho_selected ortho_selected_persistent",
-        variant_list, " ")
+  series = neighbor_series(variant_list, label)
+  header = "    block B"
+  for (v = 1; v <= series; ++v) {
+    header = header sprintf(" %12s", label[v])
+    where[variant_list[v]] = v
+  }
+  header = header sprintf("  %-9s %5s %10s %10s", "algorithm", "msgs", "ratio", "ratio-p")
   # alltoall first (the exchange stencil codes use most), then allgather,
   # allreduce, then others.
   for (t = 1; t <= table_count; ++t) {
@@ -74,7 +81,7 @@ END {
       counted = sprintf(", %s batches per variant",
                         fewest[op, stencil] == most[op, stencil] ? most[op, stencil] : fewest[op, stencil] "-" most[op, stencil])
     printf "\n%s, %s on a %s torus, µs per call%s\n", op, stencil, dims[op, stencil], counted
-    print "    block B      openmpi    openmpi-p       direct    combining     selected   selected-p  algorithm  msgs    speedup  speedup-p"
+    print header
     noisy = ""; noisy_p = ""
     count = split(blocks[op, stencil], block_list, " ")
     for (i = 2; i <= count; ++i)  # ascending block sizes
@@ -85,7 +92,7 @@ END {
       block = block_list[b]
       line = sprintf("  %9d", block)
       spread_line = sprintf("  %9s", "min-max")
-      for (v = 1; v <= 6; ++v) {
+      for (v = 1; v <= series; ++v) {
         keys[v] = op SUBSEP stencil SUBSEP block SUBSEP variant_list[v]
         line = line sprintf(" %12s", cell(keys[v]))
         spread_line = spread_line sprintf(" %12s", time_range(keys[v]))
@@ -96,20 +103,20 @@ END {
       }
       line = line sprintf("  %-9s %5s", chosen, sent)
       spread_line = spread_line sprintf("  %-9s %5s", "", "")
-      speedup(keys[1], keys[5])
-      line = line sprintf(" %10s", speedup_text)
-      spread_line = spread_line sprintf(" %10s", speedup_range)
-      if (speedup_noisy) noisy = noisy (noisy == "" ? "" : ", ") block
-      speedup(keys[2], keys[6])
-      line = line sprintf(" %10s", speedup_text)
-      spread_line = spread_line sprintf(" %10s", speedup_range)
-      if (speedup_noisy) noisy_p = noisy_p (noisy_p == "" ? "" : ", ") block
+      ratio(keys[where["ortho_selected"]], keys[where["openmpi"]])
+      line = line sprintf(" %10s", ratio_text)
+      spread_line = spread_line sprintf(" %10s", ratio_range)
+      if (ratio_noisy) noisy = noisy (noisy == "" ? "" : ", ") block
+      ratio(keys[where["ortho_selected_persistent"]], keys[where["openmpi_persistent"]])
+      line = line sprintf(" %10s", ratio_text)
+      spread_line = spread_line sprintf(" %10s", ratio_range)
+      if (ratio_noisy) noisy_p = noisy_p (noisy_p == "" ? "" : ", ") block
       sub(/ +$/, "", line)
       print line
       if (spread_line ~ /[0-9]/) print spread_line
     }
-    if (noisy != "") printf "  ~ within noise: speedup at %s B\n", noisy
-    if (noisy_p != "") printf "  ~ within noise: speedup-p at %s B\n", noisy_p
+    if (noisy != "") printf "  ~ within noise: ratio at %s B\n", noisy
+    if (noisy_p != "") printf "  ~ within noise: ratio-p at %s B\n", noisy_p
   }
   print ""
   print "µs per call: the median over batches (each variant in rotated order after a"
@@ -118,8 +125,8 @@ END {
   print "  MPI_Neighbor_<op> and MPIX_Neighbor_<op>_init; direct, combining: ortho with the"
   print "  algorithm forced; selected, selected-p: ortho's choice, blocking and persistent"
   print "  (ortho_* in raw/neighbor.csv). algorithm, msgs: what ortho selected, and its"
-  print "  messages per process per call. speedup: openmpi / selected; speedup-p:"
-  print "  openmpi-p / selected-p (above 1: orthocomm is faster); under each, every"
-  print "  ratio of a batch to a batch; ~ where that range contains 1.00 (the"
-  print "  difference is within the noise)."
+  print "  messages per process per call. ratio: selected / openmpi; ratio-p:"
+  print "  selected-p / openmpi-p (time over Open MPI's: below 1 orthocomm is"
+  print "  faster); under each, every ratio of a batch to a batch; ~ where that"
+  print "  range contains 1.00 (the difference is within the noise)."
 }

@@ -18,7 +18,8 @@ neighbor_csv="$results/raw/neighbor.csv"
 # 4. The plots, from the CSV: one data block per variant (gnuplot's index),
 #    rows N, us_per_iteration, ratio_to_openmpi, us_min, us_max, ratio_min,
 #    ratio_max (a median where the CSV has no spread); the error bars span
-#    the fastest and the slowest batch.
+#    the fastest and the slowest batch. A ratio is a time over Open MPI's
+#    (below 1 is faster), on a logarithmic axis centred on 1.
 if ! command -v gnuplot >/dev/null; then
   echo "report: gnuplot is not installed, no plots written" \
     "(bash tools/install_deps.sh --plots installs it)"
@@ -26,14 +27,17 @@ if ! command -v gnuplot >/dev/null; then
 fi
 mkdir -p "$results/plot"
 # time_tics: the time axis's "timerange A:B" and "timetics T,T,..." in
-# place of a line "times LOW HIGH" (time_tics.awk).
+# place of a line "times LOW HIGH" (time_tics.awk), and the ratio axis's
+# "ratiorange A:B" and "ratiotics T,T,..." in place of "ratios LOW HIGH"
+# (ratio_tics.awk).
 time_tics() {
-  awk -f tools/report/time_tics.awk
+  awk -f tools/report/time_tics.awk | awk -f tools/report/ratio_tics.awk
 }
 # plot_data PROGRAM VARIANT_REGEX EXCLUDED FILE: writes FILE (the variants
 # that match VARIANT_REGEX, but not the one named EXCLUDED) and prints the
 # variants, one a line, in the order of their blocks, then "sizes N,N,...",
-# "xrange A:B", "timerange A:B" and "timetics T,T,...".
+# "xrange A:B", "timerange A:B", "timetics T,T,...", "ratiorange A:B" and
+# "ratiotics T,T,...".
 plot_data() {
   awk -F, -v program="$1" -v pattern="$2" -v excluded="$3" -v out="$4" \
     -f tools/report/plot_data.awk "$results/results.csv" | time_tics
@@ -44,41 +48,47 @@ if ! gnuplot -e 'set terminal pngcairo' >/dev/null 2>&1; then
   terminal="png noenhanced size 960,600"
   micro="us"
 fi
-# plot_command FILE USING VARIANT...: the plot list, one colour per
-# implementation; persistent variants dashed with open points. USING names
-# x, y, low and high (error bars); each variant's x is shifted by a few
-# per cent so that the bars of one size stand side by side.
+# plot_command FILE USING VARIANT[=TITLE]...: the plot list, one colour per
+# implementation; persistent variants dashed with open points; each titled
+# TITLE, or its name. USING names x, y, low and high (error bars); each
+# variant's x is shifted by a few per cent so that the bars of one size
+# stand side by side.
 plot_command() {
   local file="$1" using="$2"; shift 2
-  local index=0 parts=() variant base colour point dash shift x rest
+  local index=0 parts=() item variant title base colour point dash shift x rest
   # The same colour for an implementation in every plot.
   declare -A colours=([openmpi]=1 [ortho-direct]=2 [ortho-combining]=3
                       [ortho-selected]=4 [ortho-per-peer]=5)
   local next_colour=6
-  for variant in "$@"; do
+  for item in "$@"; do
+    variant="${item%%=*}" title="${item#*=}"
     base="${variant%-persistent}"
     [[ -n "${colours[$base]:-}" ]] || colours[$base]=$((next_colour++))
     colour="${colours[$base]}" point=7 dash=1
     [[ "$variant" == *-persistent ]] && point=6 dash=2
     shift=$(awk -v i="$index" -v n="$#" 'BEGIN { printf "%.4f", 2 ^ ((i - (n - 1) / 2) * 0.025) }')
     x="${using%%:*}" rest="${using#*:}"
-    parts+=("'$file' index $index using (\$$x*$shift):$rest with yerrorlines lc $colour dt $dash pt $point ps 1.2 lw 2 title '$variant'")
+    parts+=("'$file' index $index using (\$$x*$shift):$rest with yerrorlines lc $colour dt $dash pt $point ps 1.2 lw 2 title '$title'")
     index=$((index + 1))
   done
   local IFS=,
   echo "${parts[*]}"
 }
-# plot TITLE YLABEL OUTPUT LOG_Y EXTRA_SETTINGS EXTRA_PLOT DATA USING LISTING
-# (LISTING: plot_data's output).
+# plot TITLE YLABEL OUTPUT Y_AXIS EXTRA_SETTINGS EXTRA_PLOT DATA USING
+# LISTING (LISTING: plot_data's output; Y_AXIS: time, a logarithmic time
+# axis, or ratio, a logarithmic ratio axis centred on 1).
 plot() {
-  local title="$1" ylabel="$2" output="$3" logy="$4" extra="$5" extra_plot="$6"
+  local title="$1" ylabel="$2" output="$3" axis="$4" extra="$5" extra_plot="$6"
   local file="$7" using="$8" listing="$9"
-  local sizes xrange timerange timetics variants=()
+  local sizes xrange range tics variants=()
   sizes="$(sed -n 's/^sizes //p' <<<"$listing")"
   xrange="$(sed -n 's/^xrange //p' <<<"$listing")"
-  timetics="$(sed -n 's/^timetics //p' <<<"$listing")"
-  timerange="$(sed -n 's/^timerange //p' <<<"$listing")"
-  mapfile -t variants < <(grep -Ev '^(sizes|xrange|timerange|timetics) ' <<<"$listing" || true)
+  range="$(sed -n "s/^${axis}range //p" <<<"$listing")"
+  tics="$(sed -n "s/^${axis}tics //p" <<<"$listing")"
+  if [[ "$axis" == ratio && -z "$range" ]]; then  # no ratio at all
+    range="0.5:2" tics='"0.5" 0.5,"1" 1,"2" 2'
+  fi
+  mapfile -t variants < <(grep -Ev '^(sizes|xrange|timerange|timetics|ratiorange|ratiotics) ' <<<"$listing" || true)
   if [[ ${#variants[@]} -eq 0 ]]; then
     echo "report: no data for $output, not plotted"
     return
@@ -91,9 +101,9 @@ set title "$title"
 set xlabel "grid order N (N x N points)"
 set ylabel "$ylabel"
 set logscale x 2
-$([[ "$logy" == yes ]] && echo "set logscale y")
-$([[ "$logy" == yes && -n "$timerange" ]] && echo "set yrange [$timerange]")
-$([[ "$logy" == yes && -n "$timetics" ]] && echo "set ytics ($timetics)")
+set logscale y
+$([[ -n "$range" ]] && echo "set yrange [$range]")
+$([[ -n "$tics" ]] && echo "set ytics ($tics)")
 set xrange [$xrange]
 set xtics ($sizes)
 set grid xtics ytics mytics
@@ -111,18 +121,20 @@ GNUPLOT
 }
 subtitle="$np processes, $transport_text, $run_date; bars: fastest to slowest batch"
 plot "9-point Jacobi: time per iteration\\n$subtitle" \
-  "time per iteration ($micro, log scale)" jacobi_time.png yes "" "" \
+  "time per iteration ($micro, log scale)" jacobi_time.png time "" "" \
   "$results/plot/jacobi_time.dat" 1:2:4:5 \
   "$(plot_data jacobi . "" "$results/plot/jacobi_time.dat")"
-# Open MPI's blocking variant is the reference, the line at 1.
+# Open MPI's blocking variant is the reference, the line at 1, in the
+# middle of a logarithmic axis: 0.5 (twice as fast) as far below it as 2
+# (twice as slow) above.
 plot "9-point Jacobi: time relative to Open MPI\\n$subtitle" \
-  "time / Open MPI's time (below 1: faster)" jacobi_ratio.png no \
-  "set yrange [0:*]" \
+  "ratio: time / Open MPI's time (log scale; below 1: faster)" \
+  jacobi_ratio.png ratio "" \
   ", 1 with lines lc rgb 'black' dt 3 lw 2 title 'openmpi (reference, 1)'" \
   "$results/plot/jacobi_ratio.dat" 1:3:6:7 \
   "$(plot_data jacobi . openmpi "$results/plot/jacobi_ratio.dat")"
 plot "Game of Life, blocked board: time per generation\\n$subtitle" \
-  "time per generation ($micro, log scale)" life_time.png yes "" "" \
+  "time per generation ($micro, log scale)" life_time.png time "" "" \
   "$results/plot/life_time.dat" 1:2:4:5 \
   "$(plot_data life '^[^c]' "" "$results/plot/life_time.dat")"
 
@@ -157,8 +169,9 @@ shopt -u nullglob
 
 # The neighbour benchmark: time per call against the block size, log-log,
 # one panel per operation (alltoall, allgather, allreduce, as measured) on a
-# common time axis, for the first stencil in the CSV; the variants named as
-# in the other plots (ortho_selected -> ortho-selected), in the same colours.
+# common time axis, for the first stencil in the CSV; the series of the
+# neighbour table (median.awk's neighbor_series), named as its columns, in
+# the colours of the other plots (ortho_selected -> ortho-selected).
 if [[ ! -f "$neighbor_csv" || $(wc -l <"$neighbor_csv") -le 1 ]]; then
   echo "report: no neighbour benchmark results ($neighbor_csv), neighbor_time.png not plotted"
   exit 0
