@@ -52,7 +52,8 @@ RESULTS/mapping/; a few minutes more).
                     when P exceeds the cores)
   --sizes=LIST      grid orders N of the N x N boards and matrices
                     (default 48,96,192,384; each at least the process grid)
-  --iterations=K    generations / Jacobi iterations per run (default 60)
+  --iterations=K    generations / Jacobi iterations per run (default 1000:
+                    tuning's first calls weigh little in the medians)
   --transport=T     shm: shared memory (btl self,vader, the default);
                     tcp: TCP over loopback (btl tcp,self)
   --results=DIR     where to write (default results/<timestamp>)
@@ -75,7 +76,7 @@ refuse() {
 
 np=9
 sizes="48,96,192,384"
-iterations=60
+iterations=1000
 transport=shm
 results=""
 hosts_section=no

@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# tools/report.sh on made-up raw output: the table shows each median with
+# tools/report.sh on made-up raw output: the table opens with the verdict
+# (per experiment ortho-selected's ratio to Open MPI's time, how often beyond
+# the noise, the fastest; the load, and that a machine loaded far beyond its
+# cores cannot decide), then shows each median with
 # the fastest and slowest batch and the number of batches, each ratio (time
 # over Open MPI's: below 1 is faster) with its range, marks (~) and names
 # the differences whose range contains 1, and the CSV carries the spread;
@@ -21,6 +24,8 @@ cat >"$dir/run.txt" <<'RUN'
 command: bash tools/run.sh --np=4
 date: 2026-01-02T03:04Z
 commit: abc1234
+load before: 1000.00 1.00 1.00 (1, 5, 15 min)
+load after: 3.00 2.00 1.00 (1, 5, 15 min)
 RUN
 line() {  # VARIANT MEDIAN MIN MAX
   echo "jacobi variant=$1 grid=8x8 processes=4 dims=2x2 borders=fixed" \
@@ -114,4 +119,19 @@ if command -v gnuplot >/dev/null; then
   [[ "$titles" == "openmpi openmpi-p direct combining selected selected-p " ]] ||
     fail "neighbor_time: series '$titles', not the table's"
 fi
+
+# The verdict, worked out by hand. Jacobi: 10.5 / 10.0 = 1.05, the range
+# 8/11-12/9 holds 1 (within the noise); the fastest is ortho-direct (5.0).
+# The benchmark (raw* left out): 5 / 10 = 0.50, the slowest batch 6 under
+# Open MPI's fastest 9 (faster beyond the noise); the fastest is
+# ortho-selected (5.0 against direct's 6.0 and openmpi-p's 8.0). Listing
+# 7's block has no ortho variant: no verdict.
+[[ "$(head -1 "$table")" == verdict* ]] || fail "the table does not open with the verdict"
+expect "^  jacobi \(1 point\): ortho-selected at 1\.05 of Open MPI's time$"
+expect "^      faster beyond the noise at 0, slower at 0, within it at 1; fastest: ortho-direct at 1$"
+expect "^  benchmark alltoall, moore_2d_d1 \(1 point\): ortho-selected at 0\.50 of Open MPI's time$"
+expect "^      faster beyond the noise at 1, slower at 0, within it at 0; fastest: ortho-selected at 1$"
+expect_not "^  life, Listing 7 \("
+expect "^  load \(1 min\): 1000\.00 before, 3\.00 after, on [0-9]+ cores$"
+expect "^  the machine was too loaded to decide"
 echo "PASS"
