@@ -6,7 +6,8 @@
 # a Bazel workspace that uses orthocomm from outside, set-up without sudo,
 # placement on simulated hosts with several slots, the node-aware algorithm
 # on simulated hosts, the licence and version, the compile errors of wrong
-# typed buffers, the API reference, one convention for ratios). A check
+# typed buffers, the API reference, one convention for ratios, a short main
+# job with its verdict and duration). A check
 # that cannot run
 # on this machine (exit 77: simulated hosts without root) is reported as
 # skipped and not counted.
@@ -75,7 +76,7 @@ fi
 if [[ -z "$hosts" && "${ORTHOCOMM_SKIP_CHECKS:-}" != "1" ]]; then
   for check in install_examples readme_blocks performance_doc bazel_workspace \
       deps_without_sudo hosts_placement node_aware_hosts licence_version \
-      typed_buffers api_reference ratio_convention; do
+      typed_buffers api_reference ratio_convention main_job; do
     echo "== check $check"
     check_status=0
     bash "tools/checks/$check.sh" || check_status=$?

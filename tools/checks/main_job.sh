@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The main job as a user runs it, kept short: tools/run.sh on 2 processes,
+# one small grid, 100 iterations, no multi-host section. It must finish
+# with exit 0, every run correct, a table that opens with the verdict, the
+# load recorded, and the duration printed; the duration (build and
+# measuring) is reported here, against the budget of 4 minutes for the
+# whole job on a fresh machine, not asserted (a loaded machine is slower).
+# Run by tools/test.sh after `bazel test`; exits non-zero on a failure.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+fail() { echo "main_job: $*" >&2; exit 1; }
+
+results="$(mktemp -d)/results"
+trap 'rm -rf "$(dirname "$results")"' EXIT
+log="$(dirname "$results")/run.log"
+if ! bash tools/run.sh --np=2 --sizes=24 --iterations=100 --hosts=no \
+    --results="$results" >"$log" 2>&1; then
+  tail -40 "$log" >&2
+  fail "tools/run.sh failed"
+fi
+grep -q "FAILED" "$log" && { tail -40 "$log" >&2; fail "a step failed"; }
+[[ "$(head -1 "$results/table.txt")" == verdict* ]] ||
+  fail "table.txt does not open with the verdict"
+grep -q "^  jacobi (1 point): ortho-selected at " "$results/table.txt" ||
+  fail "no verdict for jacobi"
+grep -q "^load before: " "$results/run.txt" || fail "no load before in run.txt"
+grep -q "^load after: " "$results/run.txt" || fail "no load after in run.txt"
+duration="$(grep -o "^run: [0-9]*s in all (build [0-9]*s, measuring [0-9]*s)" "$log")" ||
+  fail "no duration printed"
+echo "main_job: ${duration#run: } (budget for the full job on a fresh machine: 240 s)"
