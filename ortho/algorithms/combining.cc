@@ -26,6 +26,7 @@
 #include "ortho/algorithms/node_aware_model.h"
 #include "ortho/algorithms/pricing.h"
 #include "ortho/algorithms/registry.h"
+#include "ortho/algorithms/traffic_counts.h"
 #include "ortho/internal/exchange.h"
 #include "ortho/internal/last_plan.h"
 
@@ -137,10 +138,61 @@ Pricer price(const Table& table, Operation operation) {
   };
 }
 
+// Its schedule's messages, split at the eager limit for allgather and
+// alltoall; the v and w forms with their size exchange outside persistent
+// mode; allreduce on a box stencil, the box's rounds.
+std::optional<ortho::Traffic> traffic_of(const classic::Comm&,
+                                         const Table& table,
+                                         Operation operation,
+                                         std::size_t block_bytes,
+                                         classic::Mode mode) {
+  if (!table.combining) return std::nullopt;
+  const Combining& c = *table.combining;
+  switch (operation) {
+    case Operation::allgather:
+    case Operation::alltoall: {
+      const Traffic schedule =
+          combining_traffic(c, operation == Operation::allgather
+                                   ? stencils::Collective::allgather
+                                   : stencils::Collective::alltoall);
+      ortho::Traffic traffic = counted(schedule, block_bytes);
+      // Messages the plans send as two at the eager limit.
+      traffic.messages +=
+          split_messages(schedule, block_bytes, c.prices.eager_bytes);
+      return traffic;
+    }
+    case Operation::alltoallv:
+    case Operation::alltoallw: {
+      const Traffic schedule =
+          combining_traffic(c, stencils::Collective::alltoall);
+      if (mode == classic::Mode::persistent) {
+        return counted(schedule, block_bytes);
+      }
+      return ortho::Traffic{
+          .messages = 2 * schedule.messages,
+          .bytes =
+              static_cast<std::int64_t>(schedule.blocks) *
+              static_cast<std::int64_t>(block_bytes + sizeof(std::int64_t)),
+          .rounds = 2 * schedule.rounds,
+          .messages_between_hosts = std::nullopt,
+          .bytes_between_hosts = std::nullopt};
+    }
+    case Operation::allreduce:
+      if (c.box_depth > 0) {
+        return counted(box_allreduce_traffic(c), block_bytes);
+      }
+      return std::nullopt;
+    default:
+      return std::nullopt;
+  }
+}
+
 }  // namespace
 
-extern constinit const Registration kCombining{
-    .algorithm = {"combining", &run}, .offer = &offer, .price = &price};
+extern constinit const Registration kCombining{.algorithm = {"combining", &run},
+                                               .offer = &offer,
+                                               .price = &price,
+                                               .traffic = &traffic_of};
 
 const Algorithm& combining() { return kCombining.algorithm; }
 

@@ -30,6 +30,7 @@
 #include "ortho/algorithms/node_aware_plans.h"
 #include "ortho/algorithms/pricing.h"
 #include "ortho/algorithms/registry.h"
+#include "ortho/algorithms/traffic_counts.h"
 
 namespace ortho::algorithms {
 
@@ -151,13 +152,28 @@ Pricer price(const Table& table, Operation operation) {
   };
 }
 
+// Its routes for the exchanges, once the communicator has run it or its
+// table priced it.
+std::optional<ortho::Traffic> traffic_of(const classic::Comm& comm,
+                                         const Table& table,
+                                         Operation operation,
+                                         std::size_t block_bytes,
+                                         classic::Mode mode) {
+  if (table.common_neighbours == nullptr || !is_exchange(operation)) {
+    return std::nullopt;
+  }
+  return routes_traffic(table.common_neighbours->routes(operation), table,
+                        comm.rank(), operation, block_bytes, mode);
+}
+
 }  // namespace
 
 extern constinit const Registration kCommonNeighbours{
     .algorithm = {"common_neighbours", &run},
     .offer = &offer,
     .price = &price,
-    .analyse = &analyse};
+    .analyse = &analyse,
+    .traffic = &traffic_of};
 
 const Algorithm& common_neighbours() { return kCommonNeighbours.algorithm; }
 

@@ -3,8 +3,10 @@
 // normalisation (internal/exchange.h), the plan kept for the next call with
 // the same arguments; the other operations run the plans of graph_plans.h
 // on the call their normalisation (internal/rooted.h) made raw and checked.
+#include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <optional>
 
 #include "classic/base/constants.h"
 #include "classic/base/error.h"
@@ -18,6 +20,7 @@
 #include "ortho/algorithms/node_aware_model.h"
 #include "ortho/algorithms/pricing.h"
 #include "ortho/algorithms/registry.h"
+#include "ortho/algorithms/traffic_counts.h"
 #include "ortho/internal/exchange.h"
 #include "ortho/internal/last_plan.h"
 
@@ -147,12 +150,45 @@ Pricer price(const Table& table, Operation operation) {
   return [](classic::Mode, std::size_t) { return 0.0; };
 }
 
+// One message per out-edge, in one round (a Cartesian stencil's: its
+// schedule's direct counts); between hosts, the edges to other hosts.
+std::optional<ortho::Traffic> traffic_of(const classic::Comm& comm,
+                                         const Table& table, Operation,
+                                         std::size_t block_bytes,
+                                         classic::Mode) {
+  const auto edges = static_cast<int>(
+      std::count_if(table.destinations.begin(), table.destinations.end(),
+                    [](int peer) { return peer != classic::proc_null; }));
+  ortho::Traffic traffic{.messages = edges,
+                         .bytes = static_cast<std::int64_t>(edges) *
+                                  static_cast<std::int64_t>(block_bytes),
+                         .rounds = edges > 0 ? 1 : 0,
+                         .messages_between_hosts = std::nullopt,
+                         .bytes_between_hosts = std::nullopt};
+  if (table.combining) {
+    traffic = counted(direct_traffic(*table.combining), block_bytes);
+  }
+  if (!table.host_of_rank.empty()) {
+    const int mine = table.host_of_rank[static_cast<std::size_t>(comm.rank())];
+    const auto crossing = static_cast<int>(std::count_if(
+        table.destinations.begin(), table.destinations.end(), [&](int peer) {
+          return peer != classic::proc_null && peer != comm.rank() &&
+                 table.host_of_rank[static_cast<std::size_t>(peer)] != mine;
+        }));
+    traffic.messages_between_hosts = crossing;
+    traffic.bytes_between_hosts = static_cast<std::int64_t>(crossing) *
+                                  static_cast<std::int64_t>(block_bytes);
+  }
+  return traffic;
+}
+
 }  // namespace
 
 extern constinit const Registration kDirect{.algorithm = {"direct", &run},
                                             .offer = &offer,
                                             .price = &price,
-                                            .baseline = true};
+                                            .baseline = true,
+                                            .traffic = &traffic_of};
 
 const Algorithm& direct() { return kDirect.algorithm; }
 

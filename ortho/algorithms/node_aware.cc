@@ -42,6 +42,7 @@
 #include "ortho/algorithms/node_aware_routes.h"
 #include "ortho/algorithms/pricing.h"
 #include "ortho/algorithms/registry.h"
+#include "ortho/algorithms/traffic_counts.h"
 #include "ortho/internal/exchange.h"
 #include "ortho/internal/last_plan.h"
 #include "stencils/schedule.h"
@@ -219,13 +220,30 @@ Pricer price(const Table& table, Operation operation) {
   };
 }
 
+// Its routes for the exchanges and allreduce (allgather's), once the
+// communicator has its model (made with the table across hosts, otherwise
+// by the first call).
+std::optional<ortho::Traffic> traffic_of(const classic::Comm& comm,
+                                         const Table& table,
+                                         Operation operation,
+                                         std::size_t block_bytes,
+                                         classic::Mode mode) {
+  if (table.node_aware == nullptr ||
+      (!is_exchange(operation) && operation != Operation::allreduce)) {
+    return std::nullopt;
+  }
+  return routes_traffic(table.node_aware->routes(operation), table, comm.rank(),
+                        operation, block_bytes, mode);
+}
+
 }  // namespace
 
 extern constinit const Registration kNodeAware{
     .algorithm = {"node_aware", &run_any},
     .offer = &offer,
     .price = &price,
-    .analyse = &analyse};
+    .analyse = &analyse,
+    .traffic = &traffic_of};
 
 const Algorithm& node_aware() { return kNodeAware.algorithm; }
 

@@ -15,10 +15,12 @@
 #include <string_view>
 #include <vector>
 
+#include "classic/comm/comm.h"
 #include "classic/exec/mode.h"
 #include "ortho/internal/inside_ortho.h"
 #include "ortho/internal/table.h"
 #include "ortho/operation.h"
+#include "ortho/traffic.h"
 
 namespace ortho::algorithms {
 
@@ -51,6 +53,15 @@ struct Registration {
   // tunes a call (internal/tuning.h): the transport's own collectives,
   // which no model of ours prices.
   bool measured = false;
+  // The traffic per process of one call of `operation` with blocks of
+  // `block_bytes` in `mode`, exact from the algorithm's plans, for
+  // ortho::traffic; nullopt where it is not known ahead of the call. Null
+  // for algorithms whose traffic is never known.
+  std::optional<ortho::Traffic> (*traffic)(const classic::Comm& comm,
+                                           const Table& table,
+                                           Operation operation,
+                                           std::size_t block_bytes,
+                                           classic::Mode mode) = nullptr;
 };
 
 // The registrations, in the order they analyse a table (the choice does

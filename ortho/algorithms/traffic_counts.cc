@@ -1,0 +1,59 @@
+#include "ortho/algorithms/traffic_counts.h"
+
+#include <algorithm>
+#include <cstdint>
+
+#include "ortho/algorithms/node_aware.h"
+#include "ortho/internal/table.h"
+
+namespace ortho::algorithms {
+
+ortho::Traffic counted(const Traffic& schedule, std::size_t block_bytes) {
+  return {.messages = schedule.messages,
+          .bytes = static_cast<std::int64_t>(schedule.blocks) *
+                   static_cast<std::int64_t>(block_bytes),
+          .rounds = schedule.rounds,
+          .messages_between_hosts = std::nullopt,
+          .bytes_between_hosts = std::nullopt};
+}
+
+ortho::Traffic routes_traffic(const node_routes::Routes& routes,
+                              const Table& table, int rank, Operation operation,
+                              std::size_t block_bytes, classic::Mode mode) {
+  ortho::Traffic traffic{.messages = 0,
+                         .bytes = 0,
+                         .rounds = 0,
+                         .messages_between_hosts = 0,
+                         .bytes_between_hosts = 0};
+  const int host = table.host_of_rank.empty()
+                       ? 0
+                       : table.host_of_rank[static_cast<std::size_t>(rank)];
+  for (const auto& step : routes.steps) {
+    if (!step.sends.empty()) ++traffic.rounds;
+    for (const auto& send : step.sends) {
+      const auto bytes = static_cast<std::int64_t>(send.slots.size()) *
+                         static_cast<std::int64_t>(block_bytes);
+      ++traffic.messages;
+      traffic.bytes += bytes;
+      if (!table.host_of_rank.empty() &&
+          table.host_of_rank[static_cast<std::size_t>(send.peer)] != host) {
+        ++*traffic.messages_between_hosts;
+        *traffic.bytes_between_hosts += bytes;
+      }
+    }
+  }
+  const bool sized = NodeAware::exchanges_sizes(operation) &&
+                     mode != classic::Mode::persistent;
+  if (sized) {  // the size exchange: the same messages, 8 bytes a block
+    const std::int64_t blocks =
+        traffic.bytes /
+        std::max<std::int64_t>(1, static_cast<std::int64_t>(block_bytes));
+    traffic.messages *= 2;
+    traffic.rounds *= 2;
+    *traffic.messages_between_hosts *= 2;
+    traffic.bytes += blocks * static_cast<std::int64_t>(sizeof(std::int64_t));
+  }
+  return traffic;
+}
+
+}  // namespace ortho::algorithms

@@ -1,0 +1,35 @@
+// What the algorithms' traffic hooks (Registration::traffic, behind
+// ortho::traffic) share: a schedule's counts in bytes, and the counts of
+// node_aware's and common_neighbours' routes for one process.
+#ifndef ORTHOCOMM_ORTHO_ALGORITHMS_TRAFFIC_COUNTS_H_
+#define ORTHOCOMM_ORTHO_ALGORITHMS_TRAFFIC_COUNTS_H_
+
+#include <cstddef>
+
+#include "classic/exec/mode.h"
+#include "ortho/algorithms/cost_model.h"
+#include "ortho/algorithms/node_aware_routes.h"
+#include "ortho/internal/inside_ortho.h"
+#include "ortho/operation.h"
+#include "ortho/traffic.h"
+
+namespace ortho {
+struct Table;
+}  // namespace ortho
+
+namespace ortho::algorithms {
+
+// A schedule's messages, rounds and blocks of `block_bytes` (between hosts
+// unknown).
+ortho::Traffic counted(const Traffic& schedule, std::size_t block_bytes);
+
+// Messages and bytes of `routes` for `operation` on process `rank`; between
+// hosts, those to other hosts; the v and w forms outside persistent mode
+// twice, a size exchange of 8 bytes a block first.
+ortho::Traffic routes_traffic(const node_routes::Routes& routes,
+                              const Table& table, int rank, Operation operation,
+                              std::size_t block_bytes, classic::Mode mode);
+
+}  // namespace ortho::algorithms
+
+#endif  // ORTHOCOMM_ORTHO_ALGORITHMS_TRAFFIC_COUNTS_H_
