@@ -21,6 +21,7 @@ struct State {
   MPI_Comm world_context = MPI_COMM_NULL;
   MPI_Comm self_context = MPI_COMM_NULL;
   MPI_Comm bridge_context = MPI_COMM_NULL;
+  MPI_Comm report_context = MPI_COMM_NULL;
 };
 
 State& state() {
@@ -83,7 +84,9 @@ Environment::Environment(int& argc, char**& argv, UncaughtErrors uncaught) {
   MPI_Comm_dup(MPI_COMM_WORLD, &s.world_context);
   MPI_Comm_dup(MPI_COMM_SELF, &s.self_context);
   MPI_Comm_dup(MPI_COMM_WORLD, &s.bridge_context);
-  for (MPI_Comm context : {s.world_context, s.self_context, s.bridge_context}) {
+  MPI_Comm_dup(MPI_COMM_WORLD, &s.report_context);
+  for (MPI_Comm context :
+       {s.world_context, s.self_context, s.bridge_context, s.report_context}) {
     MPI_Comm_set_errhandler(context, MPI_ERRORS_RETURN);
   }
   if (uncaught == UncaughtErrors::report_and_abort) {
@@ -99,6 +102,7 @@ Environment::~Environment() {
     s.finalizers.pop_back();
     finalizer();
   }
+  MPI_Comm_free(&s.report_context);
   MPI_Comm_free(&s.bridge_context);
   MPI_Comm_free(&s.self_context);
   MPI_Comm_free(&s.world_context);
@@ -138,6 +142,11 @@ MPI_Comm Environment::self_context() {
 MPI_Comm Environment::bridge_context() {
   require_active("classic::Environment::bridge_context");
   return state().bridge_context;
+}
+
+MPI_Comm Environment::report_context() {
+  require_active("classic::Environment::report_context");
+  return state().report_context;
 }
 
 void Environment::at_finalize(void (*finalizer)()) {

@@ -55,6 +55,9 @@ class Environment {
   // A third private context over the world, on which classic's transport
   // builds contexts for groups that share no communicator (intercomm_create).
   static MPI_Comm bridge_context();
+  // A fourth, for reports that must reach the other processes when every
+  // other context may be stuck (checked mode's report of a stalled call).
+  static MPI_Comm report_context();
 
  private:
   static inline bool active_ = false;

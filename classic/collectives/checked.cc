@@ -12,6 +12,7 @@
 #include "classic/base/error.h"
 #include "classic/base/internal/agreement.h"
 #include "classic/base/internal/transport_error.h"
+#include "classic/collectives/internal/stall_report.h"
 #include "classic/comm/internal/comm_state.h"
 
 namespace classic {
@@ -240,7 +241,10 @@ void agree_on_call(const Comm& comm, const CallFacts& mine,
   const PresentRange op(agreement, mine.op, mine.op);
   const PresentRange bytes(agreement, mine.low_bytes, mine.high_bytes);
   const double limit = check_timeout_s();
+  internal::note_checked_call(function, comm);
   if (!agreement.run_within(state.transport, function, limit)) {
+    // Where every process stalled, each learns every process's last call.
+    const std::string everyone = internal::last_calls_of_every_rank(limit);
     throw Error(
         ErrorClass::other, function,
         "checked mode: rank " + std::to_string(rank) + " called " + function +
@@ -248,8 +252,11 @@ void agree_on_call(const Comm& comm, const CallFacts& mine,
             " s (ORTHO_CHECK_TIMEOUT) for the other processes of its "
             "communicator: they called a collective on another communicator "
             "or none (e.g. a loop left at different iterations, such as one "
-            "whose test reduces over a graph instead of its base); the "
-            "communicator cannot be used after this error");
+            "whose test reduces over a graph instead of its base); " +
+            (everyone.empty() ? std::string()
+                              : "the last checked call of each process: " +
+                                    everyone + "; ") +
+            "the communicator cannot be used after this error");
   }
   if (const auto erring = agreement.lowest_rank_where(failed)) {
     if (error) std::rethrow_exception(error);

@@ -25,7 +25,9 @@
 // ORTHO_CHECK_TIMEOUT seconds (default 60; 0: for ever), then raises
 // ErrorClass::other naming its rank and its call: processes that moved on
 // to collectives on other communicators each do so, instead of waiting for
-// ever. The communicator cannot be used after that error (the agreement's
+// ever. Where every process of the world stalled in a checked call (a
+// deadlock), each error also names every process's last checked call and
+// its communicator (internal/stall_report.h; once per program). The communicator cannot be used after that error (the agreement's
 // reduction stays pending in the transport).
 // Non-blocking calls check when they are made, persistent calls at *_init
 // (which request each process starts is not checked). The counts of v and

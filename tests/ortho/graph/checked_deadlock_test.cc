@@ -3,8 +3,10 @@
 // one waits in a collective on the graph while the others have moved to a
 // collective on another communicator. With ORTHO_CHECK_TIMEOUT=2 every
 // process raises, within the limit, an error that names its rank and the
-// call it waited in. (The communicators cannot be used afterwards: the
-// test ends there.)
+// call it waited in, and, since every process stalled, every process's
+// last call: rank 0's allreduce on the graph, the others' barrier on the
+// world. (The communicators cannot be used afterwards: the test ends
+// there.)
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -51,6 +53,17 @@ TEST(CheckedDeadlock, EveryProcessNamesTheCallItWaitedIn) {
             std::string::npos)
       << message;
   EXPECT_GE(seconds, 2.0);
+  // Every process's call, on every process.
+  EXPECT_NE(message.find("rank 0: ortho::allreduce on a communicator of " +
+                         std::to_string(world.size()) + " processes"),
+            std::string::npos)
+      << message;
+  for (int other = 1; other < world.size(); ++other) {
+    EXPECT_NE(message.find("rank " + std::to_string(other) +
+                           ": classic::barrier on the world"),
+              std::string::npos)
+        << message;
+  }
 }
 
 }  // namespace
