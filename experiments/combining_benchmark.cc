@@ -103,10 +103,6 @@ namespace {
 
 using ortho::Operation;
 
-// Calls that cover any tuning of ortho's selection (ortho/internal/tuning.h:
-// at most 4 candidates, 4 calls a turn, 3 rounds, and the agreement).
-constexpr int kTuningCalls = 4 * 4 * 3 + 2;
-
 constexpr Stencil kStencils[] = {
     {"moore_2d_d1", 2, stencils::Metric::chebyshev, 1},
     {"von_neumann_2d_d1", 2, stencils::Metric::manhattan, 1},

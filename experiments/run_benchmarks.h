@@ -29,6 +29,12 @@ inline void run_benchmarks(bool reports) {
   benchmark::RunSpecifiedBenchmarks(&silent);
 }
 
+// Calls that cover any tuning of ortho's selection (ortho/internal/tuning.h:
+// at most 4 candidates, 4 calls a turn, 3 rounds, and the agreement): a
+// benchmark makes them before it times the selection, so that it times what
+// the selection settled on, not the candidates it measured.
+inline constexpr int kTuningCalls = 4 * 4 * 3 + 2;
+
 // Seconds per call of `calls` calls of `call` after a barrier, the most
 // of any rank of MPI_COMM_WORLD (collective).
 template <class Call>
