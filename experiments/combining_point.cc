@@ -231,7 +231,8 @@ void Point::call(Variant variant) {
 }
 
 double Point::batch(Variant variant, int calls) {
-  return slowest_seconds_per_call(calls, [&] { call(variant); });
+  return slowest_seconds_per_call(name_of(variant), calls,
+                                  [&] { call(variant); });
 }
 
 std::string Point::mismatches() {

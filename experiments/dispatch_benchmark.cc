@@ -69,7 +69,8 @@ classic::Comm moore_torus() {
 
 // Seconds per call of `call` over one batch, the maximum over ranks.
 double batch(const std::function<void()>& call) {
-  return experiments::slowest_seconds_per_call(kCallsPerBatch, call);
+  return experiments::slowest_seconds_per_call("dispatch", kCallsPerBatch,
+                                               call);
 }
 
 double median(std::vector<double> values) {

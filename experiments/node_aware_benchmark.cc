@@ -215,8 +215,9 @@ class Point {
 
 // Seconds per call of one batch, the maximum over ranks.
 double batch(Point& point, Variant variant) {
-  return experiments::slowest_seconds_per_call(kCallsPerBatch,
-                                               [&] { point.call(variant); });
+  return experiments::slowest_seconds_per_call(
+      kNames[static_cast<std::size_t>(variant)], kCallsPerBatch,
+      [&] { point.call(variant); });
 }
 
 // The most messages between hosts any process sends per call.

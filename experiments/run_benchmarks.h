@@ -1,6 +1,8 @@
 // Google Benchmark under MPI: every rank runs the same benchmarks (their
 // batches are collective: barriers, reductions of the times), and one rank
-// reports them; the batch timing and argument handling they share.
+// reports them; the batch timing and argument handling they share, and the
+// no-progress watchdog (experiments/progress.h) that names the variant and
+// batch a hung run waits in.
 #ifndef ORTHOCOMM_EXPERIMENTS_RUN_BENCHMARKS_H_
 #define ORTHOCOMM_EXPERIMENTS_RUN_BENCHMARKS_H_
 
@@ -10,12 +12,19 @@
 #include <string_view>
 #include <vector>
 
+#include "experiments/progress.h"
+
 namespace experiments {
 
 // Runs the benchmarks benchmark::Initialize selected: with Google
 // Benchmark's reporters (console, --benchmark_out) where `reports`,
-// silently elsewhere.
+// silently elsewhere; under the watchdog (ORTHOCOMM_WATCHDOG_S).
 inline void run_benchmarks(bool reports) {
+  int rank = 0;
+  int size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  progress::start(rank, size);
   class Silent : public benchmark::BenchmarkReporter {
    public:
     bool ReportContext(const Context&) override { return true; }
@@ -35,14 +44,21 @@ inline void run_benchmarks(bool reports) {
 // the selection settled on, not the candidates it measured.
 inline constexpr int kTuningCalls = 4 * 4 * 3 + 2;
 
-// Seconds per call of `calls` calls of `call` after a barrier, the most
-// of any rank of MPI_COMM_WORLD (collective).
+// Seconds per call of `calls` calls of `call` (of `variant`) after a
+// barrier, the most of any rank of MPI_COMM_WORLD (collective). Each step
+// tells the watchdog where this process is, by the program's batch count.
 template <class Call>
-double slowest_seconds_per_call(int calls, Call&& call) {
+double slowest_seconds_per_call(std::string_view variant, int calls,
+                                Call&& call) {
+  static int batches = 0;
+  const int batch = batches++;
+  progress::at(variant, "the barrier before a batch", batch);
   MPI_Barrier(MPI_COMM_WORLD);
+  progress::at(variant, "a batch of calls", batch);
   const double start = MPI_Wtime();
   for (int c = 0; c < calls; ++c) call();
   const double mine = (MPI_Wtime() - start) / calls;
+  progress::at(variant, "the allreduce of a batch's time", batch);
   double slowest = 0.0;
   MPI_Allreduce(&mine, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
   return slowest;
