@@ -67,16 +67,27 @@ double candidate_seconds(const std::vector<double>& runs) {
   return median(std::move(turns));
 }
 
+// The bit of a band in a set of bands.
+std::uint64_t band_bit(int band) {
+  return std::uint64_t{1} << std::min(band, 63);
+}
+
+// The bands a set holds, as one value each (1: held) after the candidates'
+// times in an agreement, whose maxima are then the union.
+constexpr std::size_t kBandSlots = 64;
+
 // What this process sends to the agreement: per candidate its time, then
-// its largest band.
+// the bands it met.
 std::vector<double> agreement_values(
-    const std::vector<std::vector<double>>& seconds, int band) {
+    const std::vector<std::vector<double>>& seconds, std::uint64_t bands) {
   std::vector<double> values;
-  values.reserve(seconds.size() + 1);
+  values.reserve(seconds.size() + kBandSlots);
   for (const std::vector<double>& runs : seconds) {
     values.push_back(candidate_seconds(runs));
   }
-  values.push_back(band);
+  for (std::size_t band = 0; band < kBandSlots; ++band) {
+    values.push_back(static_cast<double>((bands >> band) & 1U));
+  }
   return values;
 }
 
@@ -88,8 +99,13 @@ Tuned decision(Operation operation, classic::Mode mode,
   tuned.operation = operation;
   tuned.mode = mode;
   tuned.candidates = candidates;
-  tuned.agreed_seconds.assign(maxima.begin(), maxima.end() - 1);
-  tuned.band = static_cast<int>(maxima.back());
+  const auto times = static_cast<std::ptrdiff_t>(candidates.size());
+  tuned.agreed_seconds.assign(maxima.begin(), maxima.begin() + times);
+  for (std::size_t band = 0; band < kBandSlots; ++band) {
+    if (maxima[candidates.size() + band] > 0)
+      tuned.bands |= band_bit(static_cast<int>(band));
+  }
+  tuned.band = tuned.bands == 0 ? 0 : 63 - std::countl_zero(tuned.bands);
   tuned.winner = candidates[static_cast<std::size_t>(
       std::min_element(tuned.agreed_seconds.begin(),
                        tuned.agreed_seconds.end()) -
@@ -121,6 +137,36 @@ int band_of(const Call& call, const Table& table) {
                                            : 0;
 }
 
+// Ends a blocking operation's measuring: the next comparison of bands after
+// kFirstBandCheck calls, and no call keeps the selection it had before.
+void decide(const Table& table, BlockingTuning& tuning, Operation operation) {
+  tuning.measuring = false;
+  tuning.calls = 0;
+  tuning.seconds.assign(tuning.candidates.size(), {});
+  tuning.bands = 0;
+  tuning.bands_since_check = 0;
+  tuning.calls_since_check = 0;
+  tuning.check_interval = kFirstBandCheck;
+  table.last_selections[static_cast<std::size_t>(operation)] = LastSelection{};
+}
+
+// After a decision, every check_interval calls: the processes compare the
+// bands they met (one allreduce, collective over comm, at the same call
+// everywhere: it goes by the count of calls alone); where one met a band
+// that no decision covers, the operation measures again from the next
+// call.
+void compare_bands(const classic::Comm& comm, BlockingTuning& tuning) {
+  const std::uint64_t mine[1] = {tuning.bands_since_check};
+  std::uint64_t met[1] = {0};
+  classic::allreduce(comm, mine, met, MPI_BOR);
+  tuning.bands_since_check = 0;
+  tuning.calls_since_check = 0;
+  tuning.check_interval = std::min(2 * tuning.check_interval, kLastBandCheck);
+  std::uint64_t covered = 0;
+  for (const Tuned& tuned : tuning.decided) covered |= tuned.bands;
+  if ((met[0] & ~covered) != 0) tuning.measuring = true;
+}
+
 // A blocking call while its operation is tuned: the next candidate's run,
 // timed, and after the last run the agreement (collective over comm).
 classic::Request run_measured(const classic::Comm& comm, const Table& table,
@@ -140,36 +186,45 @@ classic::Request run_measured(const classic::Comm& comm, const Table& table,
   if (timed(n)) {
     tuning.seconds[index].push_back(reported(algorithm, took.count()));
   }
-  tuning.largest_band = std::max(tuning.largest_band, band_of(call, table));
+  tuning.bands |= band_bit(band_of(call, table));
   if (tuning.calls == tuning_runs(count)) {
     const std::vector<double> mine =
-        agreement_values(tuning.seconds, tuning.largest_band);
+        agreement_values(tuning.seconds, tuning.bands);
     std::vector<double> maxima(mine.size());
     classic::allreduce(comm, std::span<const double>(mine),
                        std::span<double>(maxima), MPI_MAX);
-    tuning.decided =
-        decision(call.operation, call.mode, tuning.candidates, maxima);
-    tuning.seconds.clear();
+    tuning.decided.push_back(
+        decision(call.operation, call.mode, tuning.candidates, maxima));
     if (tuning.wisdom_key) {
-      save_wisdom(comm.rank(), *tuning.wisdom_key, *tuning.decided);
+      save_wisdom(comm.rank(), *tuning.wisdom_key, tuning.decided.back());
     }
+    decide(table, tuning, call.operation);
   }
   return request;
 }
 
-// A blocking call once its operation is tuned: the winner in the band
-// measured, the model's choice (nullopt) elsewhere.
+// The latest decision among `decided` that covers `band`, or null.
+const Tuned* decision_for(const std::vector<Tuned>& decided, int band) {
+  for (auto tuned = decided.rbegin(); tuned != decided.rend(); ++tuned) {
+    if ((tuned->bands & band_bit(band)) != 0) return &*tuned;
+  }
+  return nullptr;
+}
+
+// A blocking call once its operation is tuned: the winner of the decision
+// that covers its band, the model's choice (nullopt) elsewhere.
 std::optional<classic::Request> run_decided(const classic::Comm& comm,
                                             const Table& table,
-                                            const Tuned& tuned,
-                                            const Call& call) {
-  if (band_of(call, table) != tuned.band) return std::nullopt;
+                                            const std::vector<Tuned>& decided,
+                                            int band, const Call& call) {
+  const Tuned* tuned = decision_for(decided, band);
+  if (tuned == nullptr) return std::nullopt;
   LastSelection& last =
       table.last_selections[static_cast<std::size_t>(call.operation)];
-  last.algorithm = tuned.winner;
+  last.algorithm = tuned->winner;
   last.mode = call.mode;
   last.key.assign(call, call.function());
-  return tuned.winner.run(comm, table, call);
+  return tuned->winner.run(comm, table, call);
 }
 
 // A persistent request tuning over its first starts: the candidates' runs
@@ -197,7 +252,8 @@ class PersistentTuning final : public classic::Alternation {
     return n < runs ? candidate_of(n, candidates_.size()) : 0;
   }
   std::vector<double> agree() override {
-    return agree_ ? agreement_values(seconds_, band_) : std::vector<double>{};
+    return agree_ ? agreement_values(seconds_, band_bit(band_))
+                  : std::vector<double>{};
   }
   void ran(std::size_t alternative, double seconds) override {
     if (timed_) {
@@ -214,7 +270,9 @@ class PersistentTuning final : public classic::Alternation {
     if (wisdom_key_) save_wisdom(rank_, *wisdom_key_, tuned);
     record_->push_back(std::move(tuned));
   }
-  std::size_t agreement_size() const override { return candidates_.size() + 1; }
+  std::size_t agreement_size() const override {
+    return candidates_.size() + kBandSlots;
+  }
 
  private:
   Operation operation_;
@@ -322,16 +380,18 @@ const Tuned* tuned_for(const Table& table, Operation operation,
   }
   const int band = size_band(banded(operation, mode) ? bytes : 0);
   if (mode == classic::Mode::blocking) {
-    const auto& decided =
-        table.tuning.blocking[static_cast<std::size_t>(operation)].decided;
-    return decided && decided->band == band ? &*decided : nullptr;
+    return decision_for(
+        table.tuning.blocking[static_cast<std::size_t>(operation)].decided,
+        band);
   }
   if (mode != classic::Mode::persistent || !table.tuning.persistent) {
     return nullptr;
   }
   const std::vector<Tuned>& record = *table.tuning.persistent;
   for (auto tuned = record.rbegin(); tuned != record.rend(); ++tuned) {
-    if (tuned->operation == operation && tuned->band == band) return &*tuned;
+    if (tuned->operation == operation && (tuned->bands & band_bit(band)) != 0) {
+      return &*tuned;
+    }
   }
   return nullptr;
 }
@@ -344,13 +404,21 @@ std::optional<classic::Request> run_tuned(const classic::Comm& comm,
   }
   BlockingTuning& tuning =
       table.tuning.blocking[static_cast<std::size_t>(call.operation)];
-  if (tuning.decided) {
+  if (!tuning.measuring) {
+    if (++tuning.calls_since_check >= tuning.check_interval) {
+      compare_bands(comm, tuning);
+    }
+  }
+  if (!tuning.measuring) {
     LastSelection& last =
         table.last_selections[static_cast<std::size_t>(call.operation)];
     if (last.mode == call.mode && last.key.matches(call)) [[likely]] {
       return last.algorithm.run(comm, table, call);
     }
-    return run_decided(comm, table, *tuning.decided, call);
+    // A call unlike the last: its band counts at the next comparison.
+    const int band = band_of(call, table);
+    tuning.bands_since_check |= band_bit(band);
+    return run_decided(comm, table, tuning.decided, band, call);
   }
   if (tuning.candidates.empty() &&
       tuning_candidates(table, call.operation, call.mode).size() < 2) {
@@ -363,8 +431,11 @@ std::optional<classic::Request> run_tuned(const classic::Comm& comm,
           comm, table, call.operation, call.mode, band_of(call, table),
           tuning_candidates(table, call.operation, call.mode));
       if (lookup.found) {
-        tuning.decided = std::move(lookup.found);
-        return run_decided(comm, table, *tuning.decided, call);
+        tuning.decided.push_back(std::move(*lookup.found));
+        decide(table, tuning, call.operation);
+        const int band = band_of(call, table);
+        tuning.bands_since_check |= band_bit(band);
+        return run_decided(comm, table, tuning.decided, band, call);
       }
       tuning.wisdom_key = std::move(lookup.key);
     }

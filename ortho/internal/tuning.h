@@ -12,13 +12,17 @@
 // wins, on every process alike.
 //
 // Blocking calls tune over the first calls of each operation on a
-// communicator; the winner then runs every call in the band measured, the
-// model's choice the others. A persistent request tunes over its own first
-// starts and keeps its winner. Non-blocking calls keep the model's choice:
-// their time overlaps the caller's work and cannot be taken alone. Only the
-// count of calls decides which candidate runs, never a process's own block
-// size, so that a process without neighbours (which knows no block size)
-// runs what the others run. ORTHO_TUNE=0 turns tuning off.
+// communicator; the winner then runs every call in the bands measured, the
+// model's choice the others. After a decision the processes compare the
+// bands they met every kFirstBandCheck calls, then at twice the interval
+// each time (up to kLastBandCheck): one allreduce of a 64-bit set; where
+// some process met a band no decision covers, the next calls tune again. A
+// persistent request tunes over its own first starts and keeps its winner.
+// Non-blocking calls keep the model's choice: their time overlaps the caller's
+// work and cannot be taken alone. Only the count of calls decides which
+// candidate runs, never a process's own block size, so that a process without
+// neighbours (which knows no block size) runs what the others run. ORTHO_TUNE=0
+// turns tuning off.
 //
 // With ORTHO_WISDOM=PATH (set on every process), a tuning first looks for
 // its decision in that file (internal/tuning_wisdom.h) and measures only
@@ -56,6 +60,10 @@ inline constexpr std::size_t kRunsPerTurn = 4;
 inline constexpr std::size_t kRounds = 3;
 // At most this many candidates are measured.
 inline constexpr std::size_t kMostCandidates = 4;
+// Calls between the comparisons of the bands met, after a decision: the
+// first, doubling up to the last.
+inline constexpr std::size_t kFirstBandCheck = 64;
+inline constexpr std::size_t kLastBandCheck = 4096;
 
 // Whether ORTHO_TUNE allows tuning (default: yes). Read once.
 bool tuning_enabled();
@@ -68,8 +76,10 @@ int size_band(std::size_t bytes);
 struct Tuned {
   Operation operation = Operation::barrier;
   classic::Mode mode = classic::Mode::blocking;
-  // The band measured (the largest over the processes).
+  // The band measured (the largest over the processes) and every band the
+  // processes met while measuring (bit b: band b).
   int band = 0;
+  std::uint64_t bands = 0;
   std::vector<Algorithm> candidates;
   // Per candidate, its agreed time (s), and the fastest.
   std::vector<double> agreed_seconds;
@@ -79,14 +89,20 @@ struct Tuned {
   bool from_wisdom = false;
 };
 
-// A blocking operation's tuning on one table: its calls so far, this
-// process's timed runs per candidate (s) and largest band.
+// A blocking operation's tuning on one table: whether it measures, the
+// calls of its measuring so far, this process's timed runs per candidate
+// (s) and the bands it met; its decisions, the latest last; after one, the
+// bands this process met since the last comparison and when that is due.
 struct BlockingTuning {
   std::vector<Algorithm> candidates;
+  bool measuring = true;
   std::size_t calls = 0;
   std::vector<std::vector<double>> seconds;
-  int largest_band = 0;
-  std::optional<Tuned> decided;
+  std::uint64_t bands = 0;
+  std::vector<Tuned> decided;
+  std::uint64_t bands_since_check = 0;
+  std::size_t calls_since_check = 0;
+  std::size_t check_interval = kFirstBandCheck;
   // Whether the wisdom file was consulted (at the operation's first call),
   // and the key to save the decision under where it had none.
   bool consulted_wisdom = false;

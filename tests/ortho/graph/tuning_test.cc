@@ -43,6 +43,7 @@ using ortho_tuning_testing::expected_winner;
 using ortho_tuning_testing::graph_with_edges;
 using ortho_tuning_testing::injected;
 using ortho_tuning_testing::kBlock;
+using ortho_tuning_testing::kCalls;
 using ortho_tuning_testing::kGraphs;
 using ortho_tuning_testing::kSeed;
 
@@ -93,6 +94,46 @@ TEST_F(Tuning,
         << ortho::to_string(persistent);
     EXPECT_EQ(persistent.selected, expected_winner(persistent, size, time));
   }
+}
+
+// Blocking calls in a second size band, after the first was tuned: the
+// processes find the new band at their next comparison of bands
+// (kFirstBandCheck calls after the decision) and tune it too; both bands
+// then run their brute-force winner, and every call equals Open MPI's.
+TEST_F(Tuning, ALaterBandIsTunedToo) {
+  const Comm world = Comm::world();
+  const int size = world.size();
+  const unsigned salt = kSeed ^ 0xba2du;
+  const auto time = [salt](int rank, std::string_view algorithm) {
+    return injected(salt, rank, algorithm);
+  };
+  ortho::internal::set_tuning_clock_for_testing(
+      [time, me = world.rank()](std::string_view algorithm, double) {
+        return time(me, algorithm);
+      });
+  Random shared(kSeed ^ 0xba2du);
+  const Graph graph = graph_with_edges(shared, size);
+  SCOPED_TRACE(graph.name());
+  const Comm comm = ortho_graph_testing::make_comm(graph, world);
+  const OpenMpiGraph reference(comm);
+  constexpr int kLargeBlock = 300;  // ints: another size band than kBlock's
+  alltoall_calls(comm, reference, graph, 3);
+  const ortho::Explanation before =
+      ortho::explain(comm, Operation::alltoall, kLargeBlock * sizeof(int));
+  EXPECT_EQ(before.reason.rfind("measured", 0), std::string::npos)
+      << "the large band is not measured yet: " << ortho::to_string(before);
+  alltoall_calls(comm, reference, graph, 4, kLargeBlock,
+                 static_cast<int>(ortho::internal::kFirstBandCheck) + kCalls);
+  for (const int block : {kBlock, kLargeBlock}) {
+    const ortho::Explanation e =
+        ortho::explain(comm, Operation::alltoall, block * sizeof(int));
+    EXPECT_EQ(e.reason.rfind("measured", 0), 0u)
+        << block << " ints: " << ortho::to_string(e);
+    EXPECT_EQ(e.selected, expected_winner(e, size, time)) << block << " ints";
+  }
+  // Both bands in turn now run their winners without measuring again.
+  alltoall_calls(comm, reference, graph, 5, kBlock, 8);
+  alltoall_calls(comm, reference, graph, 6, kLargeBlock, 8);
 }
 
 // One process measures direct fastest by far; at the others mpi is: the

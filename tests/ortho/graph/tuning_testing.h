@@ -86,13 +86,17 @@ inline Graph graph_with_edges(Random& shared, int size) {
   }
 }
 
-// Blocking alltoall, kCalls times with new data, each against Open MPI.
+// Blocking alltoall of `block` ints per block, `calls` times with new data,
+// each against Open MPI.
 inline void alltoall_calls(const Comm& comm, const OpenMpiGraph& reference,
-                           const Graph& graph, unsigned salt) {
+                           const Graph& graph, unsigned salt,
+                           int block = kBlock, int calls = kCalls) {
   const int me = comm.rank();
-  const std::size_t out = at(graph.outdegree(me)) * kBlock;
-  const std::size_t in = at(graph.indegree(me)) * kBlock;
-  for (int call = 0; call < kCalls; ++call) {
+  const std::size_t out =
+      at(graph.outdegree(me)) * static_cast<std::size_t>(block);
+  const std::size_t in =
+      at(graph.indegree(me)) * static_cast<std::size_t>(block);
+  for (int call = 0; call < calls; ++call) {
     std::vector<int> send(out);
     for (std::size_t i = 0; i < out; ++i) {
       send[i] =
@@ -101,9 +105,10 @@ inline void alltoall_calls(const Comm& comm, const OpenMpiGraph& reference,
     std::vector<int> got(in, -7);
     std::vector<int> want(in, -7);
     ortho::alltoall(comm, std::span<const int>(send), std::span<int>(got));
-    MPI_Neighbor_alltoall(ortho_graph_testing::array(send), kBlock, MPI_INT,
-                          want.data(), kBlock, MPI_INT, reference.get());
-    ASSERT_EQ(got, want) << "blocking call " << call;
+    MPI_Neighbor_alltoall(ortho_graph_testing::array(send), block, MPI_INT,
+                          want.data(), block, MPI_INT, reference.get());
+    ASSERT_EQ(got, want) << "blocking call " << call << ", " << block
+                         << " ints a block";
   }
 }
 
