@@ -44,6 +44,17 @@ inline void run_benchmarks(bool reports) {
 // the selection settled on, not the candidates it measured.
 inline constexpr int kTuningCalls = 4 * 4 * 3 + 2;
 
+// Blocking calls of the selection until `settled()` (the same on every
+// process: ortho's tuning decides at the same call everywhere), at most
+// `most`: a size band met after the first is tuned only after the
+// processes next compare bands (ortho/internal/tuning.h: up to 4,096 calls
+// after a decision). Collective where `call` is.
+template <class Call, class Settled>
+void settle(Call&& call, Settled&& settled,
+            int most = 4096 + 4 * kTuningCalls) {
+  for (int calls = 0; calls < most && !settled(); ++calls) call();
+}
+
 // Seconds per call of `calls` calls of `call` (of `variant`) after a
 // barrier, the most of any rank of MPI_COMM_WORLD (collective). Each step
 // tells the watchdog where this process is, by the program's batch count.
