@@ -91,8 +91,23 @@ std::vector<double> agreement_values(
   return values;
 }
 
-// The decision from the agreed maxima (ties: the earlier candidate).
-Tuned decision(Operation operation, classic::Mode mode,
+// A candidate displaces the model's choice only where it measured at most
+// this fraction of the model's time: per-call times taken on a loaded or
+// oversubscribed machine are noisy, and a loop of calls does not always
+// rank candidates as their single calls do; the model's choice needs no
+// measurement to be right where it is.
+constexpr double kDisplacesModel = 0.9;
+
+// The model's choice for blocks in `band` (its smallest size).
+Algorithm model_choice(const Choice& choice, classic::Mode mode, int band) {
+  const std::size_t bytes = band <= 0 ? 0 : std::size_t{1} << (band - 1);
+  return choice.select(bytes, mode);
+}
+
+// The decision from the agreed maxima: the fastest, unless the model's
+// choice for the largest band measured is within kDisplacesModel of it
+// (ties: the earlier candidate).
+Tuned decision(const Choice& choice, Operation operation, classic::Mode mode,
                const std::vector<Algorithm>& candidates,
                std::span<const double> maxima) {
   Tuned tuned;
@@ -106,10 +121,19 @@ Tuned decision(Operation operation, classic::Mode mode,
       tuned.bands |= band_bit(static_cast<int>(band));
   }
   tuned.band = tuned.bands == 0 ? 0 : 63 - std::countl_zero(tuned.bands);
-  tuned.winner = candidates[static_cast<std::size_t>(
-      std::min_element(tuned.agreed_seconds.begin(),
-                       tuned.agreed_seconds.end()) -
-      tuned.agreed_seconds.begin())];
+  const auto fastest =
+      static_cast<std::size_t>(std::min_element(tuned.agreed_seconds.begin(),
+                                                tuned.agreed_seconds.end()) -
+                               tuned.agreed_seconds.begin());
+  tuned.winner = candidates[fastest];
+  const Algorithm model = model_choice(choice, mode, tuned.band);
+  const auto at = std::find(candidates.begin(), candidates.end(), model);
+  if (at != candidates.end() &&
+      tuned.agreed_seconds[fastest] >
+          kDisplacesModel * tuned.agreed_seconds[static_cast<std::size_t>(
+                                at - candidates.begin())]) {
+    tuned.winner = model;
+  }
   return tuned;
 }
 
@@ -193,8 +217,9 @@ classic::Request run_measured(const classic::Comm& comm, const Table& table,
     std::vector<double> maxima(mine.size());
     classic::allreduce(comm, std::span<const double>(mine),
                        std::span<double>(maxima), MPI_MAX);
-    tuning.decided.push_back(
-        decision(call.operation, call.mode, tuning.candidates, maxima));
+    tuning.decided.push_back(decision(table.choice(call.operation),
+                                      call.operation, call.mode,
+                                      tuning.candidates, maxima));
     if (tuning.wisdom_key) {
       save_wisdom(comm.rank(), *tuning.wisdom_key, tuning.decided.back());
     }
@@ -232,10 +257,12 @@ std::optional<classic::Request> run_decided(const classic::Comm& comm,
 // (which runs the first candidate), the winner from the start after that.
 class PersistentTuning final : public classic::Alternation {
  public:
-  PersistentTuning(const Call& call, std::vector<Algorithm> candidates,
-                   int band, std::shared_ptr<std::vector<Tuned>> record,
+  PersistentTuning(const Call& call, Choice choice,
+                   std::vector<Algorithm> candidates, int band,
+                   std::shared_ptr<std::vector<Tuned>> record,
                    std::optional<WisdomKey> wisdom_key, int rank)
       : operation_(call.operation),
+        choice_(std::move(choice)),
         candidates_(std::move(candidates)),
         seconds_(candidates_.size()),
         band_(band),
@@ -262,8 +289,8 @@ class PersistentTuning final : public classic::Alternation {
     }
   }
   void agreed(std::span<const double> maxima) override {
-    Tuned tuned =
-        decision(operation_, classic::Mode::persistent, candidates_, maxima);
+    Tuned tuned = decision(choice_, operation_, classic::Mode::persistent,
+                           candidates_, maxima);
     winner_ = static_cast<std::size_t>(
         std::find(candidates_.begin(), candidates_.end(), tuned.winner) -
         candidates_.begin());
@@ -276,6 +303,7 @@ class PersistentTuning final : public classic::Alternation {
 
  private:
   Operation operation_;
+  Choice choice_;  // the model's, a copy: the request may outlive its table
   std::vector<Algorithm> candidates_;
   std::vector<std::vector<double>> seconds_;
   int band_;
@@ -313,9 +341,9 @@ std::optional<classic::Request> run_persistent(const classic::Comm& comm,
   }
   return classic::alternation_init(
       comm, std::move(alternatives),
-      std::make_shared<PersistentTuning>(call, std::move(candidates), band,
-                                         table.tuning.persistent,
-                                         std::move(wisdom_key), comm.rank()),
+      std::make_shared<PersistentTuning>(
+          call, table.choice(call.operation), std::move(candidates), band,
+          table.tuning.persistent, std::move(wisdom_key), comm.rank()),
       call.function());
 }
 

@@ -77,7 +77,7 @@ TEST_F(Tuning,
         ortho::explain(comm, Operation::alltoall, kBlock * sizeof(int));
     EXPECT_EQ(blocking.reason.rfind("measured", 0), 0u)
         << ortho::to_string(blocking);
-    EXPECT_EQ(blocking.selected, expected_winner(blocking, size, time));
+    EXPECT_EQ(blocking.selected, expected_winner(comm, blocking, size, time));
     EXPECT_EQ(ortho::selected_algorithm(comm, Operation::alltoall,
                                         kBlock * sizeof(int)),
               blocking.selected);
@@ -92,7 +92,8 @@ TEST_F(Tuning,
         comm, Operation::alltoallv, 2 * sizeof(int), Mode::persistent);
     EXPECT_EQ(persistent.reason.rfind("measured", 0), 0u)
         << ortho::to_string(persistent);
-    EXPECT_EQ(persistent.selected, expected_winner(persistent, size, time));
+    EXPECT_EQ(persistent.selected,
+              expected_winner(comm, persistent, size, time));
   }
 }
 
@@ -129,7 +130,8 @@ TEST_F(Tuning, ALaterBandIsTunedToo) {
         ortho::explain(comm, Operation::alltoall, block * sizeof(int));
     EXPECT_EQ(e.reason.rfind("measured", 0), 0u)
         << block << " ints: " << ortho::to_string(e);
-    EXPECT_EQ(e.selected, expected_winner(e, size, time)) << block << " ints";
+    EXPECT_EQ(e.selected, expected_winner(comm, e, size, time))
+        << block << " ints";
   }
   // Both bands in turn now run their winners without measuring again.
   alltoall_calls(comm, reference, graph, 5, kBlock, 8);
@@ -158,9 +160,10 @@ TEST_F(Tuning, OneProcessMeasuringDifferentlyDoesNotSplitTheChoice) {
   alltoall_calls(comm, reference, graph, 7);
   const ortho::Explanation e =
       ortho::explain(comm, Operation::alltoall, kBlock * sizeof(int));
-  EXPECT_EQ(e.selected, size == 1 ? expected_winner(e, size, time) : "mpi")
+  EXPECT_EQ(e.selected,
+            size == 1 ? expected_winner(comm, e, size, time) : "mpi")
       << ortho::to_string(e);
-  EXPECT_EQ(e.selected, expected_winner(e, size, time));
+  EXPECT_EQ(e.selected, expected_winner(comm, e, size, time));
 }
 
 }  // namespace
