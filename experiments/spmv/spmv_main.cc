@@ -5,6 +5,7 @@
 // neighbourhood alltoallv on a graph communicator of the halo's edges.
 // Implementations, interleaved in batches of 10 iterations:
 //   openmpi                    MPI_Neighbor_alltoallv on Open MPI's graph
+//   raw                        the same messages posted by hand (the floor)
 //   ortho-direct               ortho::alltoallv forced direct
 //   ortho-selected             ortho::alltoallv as ortho selects it
 //   ortho-selected-persistent  ortho::alltoallv_init, started per iteration
@@ -57,8 +58,9 @@ constexpr int kBatch = 10;
 struct Options {
   std::string matrix;
   int iterations = 100;
-  std::vector<std::string> variants = {
-      "openmpi", "ortho-direct", "ortho-selected", "ortho-selected-persistent"};
+  std::vector<std::string> variants = {"openmpi", "raw", "ortho-direct",
+                                       "ortho-selected",
+                                       "ortho-selected-persistent"};
   std::string corrupt;
 };
 
@@ -148,6 +150,38 @@ class Run {
   std::vector<double> x_, send_, values_, y_;
   double sum_ = 0;
   bool spoil_ = false;
+};
+
+// The floor: the same messages posted by hand (MPI_Irecv from every
+// source, MPI_Isend to every destination, one MPI_Waitall) on a duplicate
+// of the world.
+class HandPostedRun final : public Run {
+ public:
+  explicit HandPostedRun(const Problem& problem) : Run("raw", problem) {
+    MPI_Comm_dup(MPI_COMM_WORLD, &comm_);
+  }
+  ~HandPostedRun() override { MPI_Comm_free(&comm_); }
+
+ private:
+  void exchange(const std::vector<double>& send,
+                std::span<double> recv) override {
+    const Problem& p = problem();
+    requests_.clear();
+    for (std::size_t i = 0; i < p.plan.sources.size(); ++i) {
+      MPI_Request& request = requests_.emplace_back();
+      MPI_Irecv(recv.data() + p.rdispls[i], p.recvcounts[i], MPI_DOUBLE,
+                p.plan.sources[i], 0, comm_, &request);
+    }
+    for (std::size_t i = 0; i < p.plan.destinations.size(); ++i) {
+      MPI_Request& request = requests_.emplace_back();
+      MPI_Isend(send.data() + p.sdispls[i], p.sendcounts[i], MPI_DOUBLE,
+                p.plan.destinations[i], 0, comm_, &request);
+    }
+    MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(),
+                MPI_STATUSES_IGNORE);
+  }
+  MPI_Comm comm_ = MPI_COMM_NULL;
+  std::vector<MPI_Request> requests_;
 };
 
 class OpenMpiRun final : public Run {
@@ -293,6 +327,7 @@ Reference serial(const Problem& problem, int iterations) {
 
 std::unique_ptr<Run> make_run(const std::string& name, const Problem& problem) {
   if (name == "openmpi") return std::make_unique<OpenMpiRun>(problem);
+  if (name == "raw") return std::make_unique<HandPostedRun>(problem);
   if (name == "ortho-direct") {
     return std::make_unique<OrthoRun>(name, problem, "alltoallv=direct");
   }

@@ -14,7 +14,7 @@ fail() {
   sed 's/^/  | /' "$output"
   exit 1
 }
-variants="openmpi ortho-direct ortho-selected ortho-selected-persistent"
+variants="openmpi raw ortho-direct ortho-selected ortho-selected-persistent"
 for matrix in "$square" "$rectangular"; do
   bash "$mpirun_test" "$np" "$mpirun" "$spmv" --matrix="$matrix" \
     --iterations=40 >"$output" 2>&1 || fail "exit status $? on $matrix"
