@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "classic/base/environment.h"
 #include "classic/base/environment_flag.h"
 #include "classic/base/error.h"
 #include "classic/base/internal/agreement.h"
@@ -241,7 +242,8 @@ void agree_on_call(const Comm& comm, const CallFacts& mine,
   const PresentRange op(agreement, mine.op, mine.op);
   const PresentRange bytes(agreement, mine.low_bytes, mine.high_bytes);
   const double limit = check_timeout_s();
-  internal::note_checked_call(function, comm);
+  internal::note_checked_call(function, state.local.size(),
+                              state.transport == Environment::world_context());
   if (!agreement.run_within(state.transport, function, limit)) {
     // Where every process stalled, each learns every process's last call.
     const std::string everyone = internal::last_calls_of_every_rank(limit);

@@ -67,11 +67,6 @@ double candidate_seconds(const std::vector<double>& runs) {
   return median(std::move(turns));
 }
 
-// The bit of a band in a set of bands.
-std::uint64_t band_bit(int band) {
-  return std::uint64_t{1} << std::min(band, 63);
-}
-
 // The bands a set holds, as one value each (1: held) after the candidates'
 // times in an agreement, whose maxima are then the union.
 constexpr std::size_t kBandSlots = 64;
@@ -252,6 +247,42 @@ std::optional<classic::Request> run_decided(const classic::Comm& comm,
   return tuned->winner.run(comm, table, call);
 }
 
+// A blocking call once its operation has decided: the last call's
+// selection where the call is like it, otherwise the decision covering its
+// band (whose band then counts at the next comparison), or the model's.
+std::optional<classic::Request> run_after_decision(const classic::Comm& comm,
+                                                   const Table& table,
+                                                   BlockingTuning& tuning,
+                                                   const Call& call) {
+  LastSelection& last =
+      table.last_selections[static_cast<std::size_t>(call.operation)];
+  if (last.mode == call.mode && last.key.matches(call)) [[likely]] {
+    return last.algorithm.run(comm, table, call);
+  }
+  const int band = band_of(call, table);
+  tuning.bands_since_check |= band_bit(band);
+  return run_decided(comm, table, tuning.decided, band, call);
+}
+
+// At a blocking operation's first call, where ORTHO_WISDOM is set: whether
+// the file held its decision (then decided), otherwise the key to save
+// under. Collective over comm where ORTHO_WISDOM is set.
+bool decided_by_wisdom(const classic::Comm& comm, const Table& table,
+                       BlockingTuning& tuning, const Call& call) {
+  tuning.consulted_wisdom = true;
+  if (wisdom_path().empty()) return false;
+  WisdomLookup lookup = look_up_wisdom(
+      comm, table, call.operation, call.mode, band_of(call, table),
+      tuning_candidates(table, call.operation, call.mode));
+  if (!lookup.found) {
+    tuning.wisdom_key = std::move(lookup.key);
+    return false;
+  }
+  tuning.decided.push_back(std::move(*lookup.found));
+  decide(table, tuning, call.operation);
+  return true;
+}
+
 // A persistent request tuning over its first starts: the candidates' runs
 // in turn, the agreement begun with the start after the last timed run
 // (which runs the first candidate), the winner from the start after that.
@@ -361,6 +392,10 @@ int size_band(std::size_t bytes) {
   return static_cast<int>(std::bit_width(bytes));
 }
 
+std::uint64_t band_bit(int band) {
+  return std::uint64_t{1} << std::min(band, 63);
+}
+
 std::vector<Algorithm> tuning_candidates(const Table& table,
                                          Operation operation,
                                          classic::Mode mode) {
@@ -437,36 +472,14 @@ std::optional<classic::Request> run_tuned(const classic::Comm& comm,
       compare_bands(comm, tuning);
     }
   }
-  if (!tuning.measuring) {
-    LastSelection& last =
-        table.last_selections[static_cast<std::size_t>(call.operation)];
-    if (last.mode == call.mode && last.key.matches(call)) [[likely]] {
-      return last.algorithm.run(comm, table, call);
-    }
-    // A call unlike the last: its band counts at the next comparison.
-    const int band = band_of(call, table);
-    tuning.bands_since_check |= band_bit(band);
-    return run_decided(comm, table, tuning.decided, band, call);
-  }
+  if (!tuning.measuring) return run_after_decision(comm, table, tuning, call);
   if (tuning.candidates.empty() &&
       tuning_candidates(table, call.operation, call.mode).size() < 2) {
     return std::nullopt;
   }
-  if (!tuning.consulted_wisdom) {
-    tuning.consulted_wisdom = true;
-    if (!wisdom_path().empty()) {
-      WisdomLookup lookup = look_up_wisdom(
-          comm, table, call.operation, call.mode, band_of(call, table),
-          tuning_candidates(table, call.operation, call.mode));
-      if (lookup.found) {
-        tuning.decided.push_back(std::move(*lookup.found));
-        decide(table, tuning, call.operation);
-        const int band = band_of(call, table);
-        tuning.bands_since_check |= band_bit(band);
-        return run_decided(comm, table, tuning.decided, band, call);
-      }
-      tuning.wisdom_key = std::move(lookup.key);
-    }
+  if (!tuning.consulted_wisdom &&
+      decided_by_wisdom(comm, table, tuning, call)) {
+    return run_after_decision(comm, table, tuning, call);
   }
   return run_measured(comm, table, tuning, call);
 }

@@ -71,6 +71,8 @@ bool tuning_enabled();
 // The size band of a block of `bytes`: 0 for none, else its bit width
 // (1 B: 1, 2-3 B: 2, 4-7 B: 3, ...).
 int size_band(std::size_t bytes);
+// The bit of a band in a set of bands (Tuned::bands).
+std::uint64_t band_bit(int band);
 
 // What one tuning measured and decided.
 struct Tuned {

@@ -98,7 +98,7 @@ WisdomLookup look_up_wisdom(const classic::Comm& comm, const Table& table,
   tuned.operation = operation;
   tuned.mode = mode;
   tuned.band = lookup.key.band;
-  tuned.bands = std::uint64_t{1} << std::min(tuned.band, 63);
+  tuned.bands = band_bit(tuned.band);
   tuned.candidates = candidates;
   tuned.agreed_seconds.assign(answer.begin() + 1, answer.end());
   tuned.winner = candidates[static_cast<std::size_t>(answer[0])];

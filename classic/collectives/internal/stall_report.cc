@@ -3,6 +3,7 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstring>
 #include <memory>
@@ -17,19 +18,37 @@ namespace {
 // The bytes of one process's note in the report.
 constexpr int kNoteBytes = 160;
 
-std::string& last_call() {
-  static std::string text = "(no checked call)";
-  return text;
+// This process's last checked call, kept as plain fields on every call
+// (no allocation) and put into words only for a report.
+struct LastCall {
+  std::array<char, 96> function{};
+  int size = 0;
+  bool world = false;
+};
+LastCall& last_call() {
+  static LastCall call;
+  return call;
+}
+
+std::string last_call_text() {
+  const LastCall& call = last_call();
+  if (call.size == 0) return "(no checked call)";
+  return std::string(call.function.data()) +
+         (call.world ? " on the world"
+                     : " on a communicator of " + std::to_string(call.size) +
+                           " processes");
 }
 
 }  // namespace
 
-void note_checked_call(const std::string& function, const Comm& comm) {
-  const bool world = comm == Comm::world();
-  last_call() =
-      function + (world ? " on the world"
-                        : " on a communicator of " +
-                              std::to_string(comm.size()) + " processes");
+void note_checked_call(std::string_view function, int size, bool world) {
+  LastCall& call = last_call();
+  const std::size_t length =
+      std::min(function.size(), call.function.size() - 1);
+  std::copy_n(function.begin(), length, call.function.begin());
+  call.function[length] = '\0';
+  call.size = size;
+  call.world = world;
 }
 
 std::string last_calls_of_every_rank(double seconds) {
@@ -42,8 +61,8 @@ std::string last_calls_of_every_rank(double seconds) {
   auto mine = std::make_unique<std::vector<char>>(kNoteBytes, '\0');
   auto all = std::make_unique<std::vector<char>>(
       static_cast<std::size_t>(kNoteBytes) * static_cast<std::size_t>(size));
-  std::copy_n(last_call().begin(),
-              std::min<std::size_t>(last_call().size(), kNoteBytes - 1),
+  const std::string note = last_call_text();
+  std::copy_n(note.begin(), std::min<std::size_t>(note.size(), kNoteBytes - 1),
               mine->begin());
   MPI_Request request = MPI_REQUEST_NULL;
   if (MPI_Iallgather(mine->data(), kNoteBytes, MPI_CHAR, all->data(),

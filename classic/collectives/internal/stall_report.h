@@ -8,14 +8,16 @@
 #define ORTHOCOMM_CLASSIC_COLLECTIVES_INTERNAL_STALL_REPORT_H_
 
 #include <string>
+#include <string_view>
 
 #include "classic/base/internal/inside_classic.h"
-#include "classic/comm/comm.h"
 
 namespace classic::internal {
 
-// Notes `function` on `comm` as this process's last checked call.
-void note_checked_call(const std::string& function, const Comm& comm);
+// Notes `function`, on a communicator of `size` processes (the world's
+// own where `world`), as this process's last checked call. Cheap: no
+// allocation, it runs with every checked call.
+void note_checked_call(std::string_view function, int size, bool world);
 
 // Every process's last checked call, one "rank R: CALL" per process
 // separated by "; ", where every process of the world asks within
