@@ -13,6 +13,7 @@
 #include "classic/base/error.h"
 #include "classic/base/internal/agreement.h"
 #include "classic/base/internal/transport_error.h"
+#include "classic/collectives/internal/checked_call.h"
 #include "classic/collectives/internal/stall_report.h"
 #include "classic/comm/internal/comm_state.h"
 
@@ -28,24 +29,6 @@ bool& checked_flag() {
 }
 
 thread_local int checked_above = 0;
-
-// ORTHO_CHECK_TIMEOUT: how long a checked call's agreement waits for the
-// other processes, in seconds (default 60; 0: for ever).
-double check_timeout_s() {
-  static const double seconds = [] {
-    const char* value = std::getenv("ORTHO_CHECK_TIMEOUT");
-    if (value == nullptr) return 60.0;
-    char* end = nullptr;
-    const double parsed = std::strtod(value, &end);
-    if (end == value || *end != '\0' || parsed < 0) {
-      throw Error(ErrorClass::arg, "classic (environment)",
-                  std::string("ORTHO_CHECK_TIMEOUT = '") + value +
-                      "' is no number of seconds >= 0");
-    }
-    return parsed;
-  }();
-  return seconds;
-}
 
 // Predefined ops by name (their handles differ between processes), user
 // ops as one kind.
@@ -228,6 +211,48 @@ void CallFacts::add_block(int count, MPI_Datatype datatype) {
   add_block_bytes(Int{count} * size);
 }
 
+namespace internal {
+
+// ORTHO_CHECK_TIMEOUT: how long a checked call's agreement waits for the
+// other processes, in seconds (default 60; 0: for ever).
+double check_timeout_s() {
+  static const double seconds = [] {
+    const char* value = std::getenv("ORTHO_CHECK_TIMEOUT");
+    if (value == nullptr) return 60.0;
+    char* end = nullptr;
+    const double parsed = std::strtod(value, &end);
+    if (end == value || *end != '\0' || parsed < 0) {
+      throw Error(ErrorClass::arg, "classic (environment)",
+                  std::string("ORTHO_CHECK_TIMEOUT = '") + value +
+                      "' is no number of seconds >= 0");
+    }
+    return parsed;
+  }();
+  return seconds;
+}
+
+[[noreturn]] void raise_stalled(std::string_view function, int rank,
+                                double limit, std::string_view waited_for) {
+  // Where every process stalled, each learns every process's last call.
+  const std::string everyone = last_calls_of_every_rank(limit);
+  throw Error(
+      ErrorClass::other, function,
+      "checked mode: rank " + std::to_string(rank) + " called " +
+          std::string(function) + " and waited " +
+          std::to_string(static_cast<std::int64_t>(limit)) +
+          " s (ORTHO_CHECK_TIMEOUT) for " + std::string(waited_for) +
+          ": they called a collective on another communicator, another "
+          "kind of collective on this one, or none (e.g. a loop left at "
+          "different iterations, such as one whose test reduces over a "
+          "graph instead of its base); " +
+          (everyone.empty()
+               ? std::string()
+               : "the last checked call of each process: " + everyone + "; ") +
+          "the communicator cannot be used after this error");
+}
+
+}  // namespace internal
+
 void agree_on_call(const Comm& comm, const CallFacts& mine,
                    const std::exception_ptr& error) {
   const std::string function(mine.function);
@@ -241,24 +266,12 @@ void agree_on_call(const Comm& comm, const CallFacts& mine,
   const PresentRange root(agreement, mine.root, mine.root);
   const PresentRange op(agreement, mine.op, mine.op);
   const PresentRange bytes(agreement, mine.low_bytes, mine.high_bytes);
-  const double limit = check_timeout_s();
+  const double limit = internal::check_timeout_s();
   internal::note_checked_call(function, state.local.size(),
                               state.transport == Environment::world_context());
   if (!agreement.run_within(state.transport, function, limit)) {
-    // Where every process stalled, each learns every process's last call.
-    const std::string everyone = internal::last_calls_of_every_rank(limit);
-    throw Error(
-        ErrorClass::other, function,
-        "checked mode: rank " + std::to_string(rank) + " called " + function +
-            " and waited " + std::to_string(static_cast<long>(limit)) +
-            " s (ORTHO_CHECK_TIMEOUT) for the other processes of its "
-            "communicator: they called a collective on another communicator "
-            "or none (e.g. a loop left at different iterations, such as one "
-            "whose test reduces over a graph instead of its base); " +
-            (everyone.empty() ? std::string()
-                              : "the last checked call of each process: " +
-                                    everyone + "; ") +
-            "the communicator cannot be used after this error");
+    internal::raise_stalled(function, rank, limit,
+                            "the other processes of its communicator");
   }
   if (const auto erring = agreement.lowest_rank_where(failed)) {
     if (error) std::rethrow_exception(error);

@@ -20,22 +20,41 @@
 // A disagreement raises classic::Error on every process, naming what each
 // process called, or the edge whose sizes differ: ErrorClass::truncate
 // where a sender sends more than the receive block holds, ErrorClass::other
-// otherwise. The agreement needs every process of the communicator to make
-// a call, as MPI does; one that calls alone waits for the others at most
+// otherwise.
+//
+// Blocking neighbourhood collectives (and ortho's blocking graph
+// exchanges) are checked along their edges instead, with no agreement
+// (execute_checked below): each message carries the sender's call, its
+// block's bytes and whether its arguments were valid, and each process
+// compares what arrives with its own call and receive blocks. The check
+// costs no message of its own and involves no process outside the
+// neighbourhood; a difference raises on the processes that receive from a
+// process that differs (the others deliver), and an argument error on the
+// erring process and its out-neighbours.
+//
+// The agreement needs every process of the communicator to make a call,
+// as MPI does; one that calls alone waits for the others at most
 // ORTHO_CHECK_TIMEOUT seconds (default 60; 0: for ever), then raises
 // ErrorClass::other naming its rank and its call: processes that moved on
 // to collectives on other communicators each do so, instead of waiting for
-// ever. Where every process of the world stalled in a checked call (a
-// deadlock), each error also names every process's last checked call and
-// its communicator (internal/stall_report.h; once per program). The communicator cannot be used after that error (the agreement's
-// reduction stays pending in the transport).
+// ever. A process in a blocking neighbourhood collective waits for its
+// neighbours as long, and raises the same way where they called another
+// collective (a barrier on the same graph included: no message tells the
+// two apart, so the time limit does). Where every process of the world
+// stalled in a checked call (a deadlock), each error also names every
+// process's last checked call and its communicator
+// (internal/stall_report.h; once per program). The communicator cannot be
+// used after that error (the agreement's reduction, or the exchange's
+// messages, stay pending in the transport).
 // Non-blocking calls check when they are made, persistent calls at *_init
 // (which request each process starts is not checked). The counts of v and
 // w variants are checked per edge on topologies only.
 //
-// Cost: one allreduce of a few integers per call, and on a topology one
-// neighbourhood exchange of an integer per edge and a second allreduce
-// (docs/design.md, "Checked mode", has the measurements).
+// Cost: one allreduce of a few integers per call, and on a topology with a
+// non-blocking or persistent call one neighbourhood exchange of an integer
+// per edge and a second allreduce; a blocking neighbourhood call packs each
+// block behind a 64-byte header and unpacks it (docs/design.md, "Checked
+// mode", has the measurements).
 #ifndef ORTHOCOMM_CLASSIC_COLLECTIVES_CHECKED_H_
 #define ORTHOCOMM_CLASSIC_COLLECTIVES_CHECKED_H_
 
@@ -47,6 +66,8 @@
 #include <string_view>
 
 #include "classic/comm/comm.h"
+#include "classic/exec/executor.h"
+#include "classic/exec/plan.h"
 
 namespace classic {
 
@@ -103,6 +124,31 @@ void agree_on_edges(const Comm& comm, std::span<const int> sources,
                     std::span<const std::int64_t> sent,
                     std::span<const std::int64_t> expected,
                     std::string_view function);
+
+// Checked mode's form of a blocking neighbourhood exchange, for classic's
+// neighbourhood collectives and the layers above (ortho's graph
+// exchanges): the check travels with the data. Runs `plan` on comm,
+// blocking: one round, one block per message (one message per edge).
+// Each block is sent behind a header (the caller's `function`, the block's
+// bytes, whether the sender's arguments were valid), received into
+// staging, and unpacked into place only where every arrival at this
+// process matches: the same function, the bytes of its receive block,
+// valid arguments at the sender. Otherwise this process raises, naming the
+// first edge that does not (ErrorClass::truncate where a sender sends more
+// than the receive block holds, ErrorClass::other otherwise) and nothing is
+// unpacked; processes whose own arrivals match deliver as unchecked. A
+// process that waits ORTHO_CHECK_TIMEOUT seconds for its neighbours raises
+// as agree_on_call does. Collective over the plan's peers.
+void execute_checked(const Comm& comm, const Plan& plan, PlanBuffers buffers,
+                     const char* function);
+
+// The part of a process whose arguments raised, in place of
+// execute_checked: `plan` names the edges (its blocks are not read). Sends
+// each destination a header that says so and receives what each source
+// sends, whatever its size, so that no neighbour waits; the caller then
+// rethrows its own error. Gives up after ORTHO_CHECK_TIMEOUT. Never raises.
+void execute_checked_failure(const Comm& comm, const Plan& plan,
+                             const char* function) noexcept;
 
 }  // namespace classic
 

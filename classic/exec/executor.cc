@@ -78,6 +78,12 @@ MPI_Aint set_started_limit(MPI_Aint bytes) {
   return std::exchange(started_limit, bytes < 0 ? kStartedBytes : bytes);
 }
 
+OperationTags take_operation(const Comm& comm, const char* function) {
+  Comm::State& state = CommAccess::state(comm, function);
+  if (state.private_context == MPI_COMM_NULL) state.add_private_context();
+  return {state.private_context, tag_base(state.next_operation++)};
+}
+
 }  // namespace internal
 
 Request execute(const Comm& comm, std::shared_ptr<const Plan> plan,

@@ -72,6 +72,17 @@ MPI_Aint set_pack_limit(MPI_Aint bytes);
 // returns the previous limit. For tests and measurements. Not thread-safe.
 MPI_Aint set_started_limit(MPI_Aint bytes);
 
+// Where comm's next operation posts: its private context (made now,
+// collectively, where comm has none) and the first of the Plan::kMaxTags
+// tags it owns, taken from comm's operation sequence as execute() takes
+// them. For checked mode's exchange (classic/collectives/
+// checked.h: execute_checked), which posts messages of its own form.
+struct OperationTags {
+  MPI_Comm context = MPI_COMM_NULL;
+  int base = 0;
+};
+OperationTags take_operation(const Comm& comm, const char* function);
+
 }  // namespace internal
 
 }  // namespace classic

@@ -57,7 +57,7 @@ namespace internal {
 
 Request neighbor_allgather_erased(const Comm& comm, In send, Out recv,
                                   Mode mode) {
-  const NeighborExchange exchange(comm, kAllgather(mode));
+  const NeighborExchange exchange(comm, kAllgather(mode), mode);
   const NeighborChecks check(exchange);
   const int count = check.count_of(send.size, "send");
   check_apart(check, send, recv);
@@ -69,7 +69,7 @@ Request neighbor_allgather_erased(const Comm& comm, In send, Out recv,
 Request neighbor_allgatherv_erased(const Comm& comm, In send, Out recv,
                                    std::span<const int> recvcounts,
                                    std::span<const int> displs, Mode mode) {
-  const NeighborExchange exchange(comm, kAllgatherv(mode));
+  const NeighborExchange exchange(comm, kAllgatherv(mode), mode);
   const NeighborChecks check(exchange);
   const int count = check.count_of(send.size, "send");
   check_apart(check, send, recv);
@@ -82,7 +82,7 @@ Request neighbor_allgatherv_erased(const Comm& comm, In send, Out recv,
 // destinations.
 Request neighbor_alltoall_erased(const Comm& comm, In send, Out recv,
                                  Mode mode) {
-  const NeighborExchange exchange(comm, kAlltoall(mode));
+  const NeighborExchange exchange(comm, kAlltoall(mode), mode);
   const NeighborChecks check(exchange);
   const int count =
       exchange.outdegree() > 0
@@ -101,7 +101,7 @@ Request neighbor_alltoallv_erased(const Comm& comm, In send,
                                   std::span<const int> sdispls, Out recv,
                                   std::span<const int> recvcounts,
                                   std::span<const int> rdispls, Mode mode) {
-  const NeighborExchange exchange(comm, kAlltoallv(mode));
+  const NeighborExchange exchange(comm, kAlltoallv(mode), mode);
   check_apart(NeighborChecks(exchange), send, recv);
   return neighbor_alltoallv_core(
       exchange, {send.data, sendcounts, sdispls, send.datatype, send.size},
@@ -117,7 +117,7 @@ namespace {
 Request raw_allgather(const Comm& comm, const void* send, int send_count,
                       MPI_Datatype send_type, void* recv, int recv_count,
                       MPI_Datatype recv_type, Mode mode) {
-  return neighbor_allgather_core(NeighborExchange(comm, kAllgather(mode)),
+  return neighbor_allgather_core(NeighborExchange(comm, kAllgather(mode), mode),
                                  {send, send_count, send_type, kRaw},
                                  {recv, recv_count, recv_type, kRaw}, mode);
 }
@@ -127,16 +127,16 @@ Request raw_allgatherv(const Comm& comm, const void* send, int send_count,
                        std::span<const int> recvcounts,
                        std::span<const int> displs, MPI_Datatype recv_type,
                        Mode mode) {
-  return neighbor_allgatherv_core(NeighborExchange(comm, kAllgatherv(mode)),
-                                  {send, send_count, send_type, kRaw},
-                                  {recv, recvcounts, displs, recv_type, kRaw},
-                                  mode);
+  return neighbor_allgatherv_core(
+      NeighborExchange(comm, kAllgatherv(mode), mode),
+      {send, send_count, send_type, kRaw},
+      {recv, recvcounts, displs, recv_type, kRaw}, mode);
 }
 
 Request raw_alltoall(const Comm& comm, const void* send, int send_count,
                      MPI_Datatype send_type, void* recv, int recv_count,
                      MPI_Datatype recv_type, Mode mode) {
-  return neighbor_alltoall_core(NeighborExchange(comm, kAlltoall(mode)),
+  return neighbor_alltoall_core(NeighborExchange(comm, kAlltoall(mode), mode),
                                 {send, send_count, send_type, kRaw},
                                 {recv, recv_count, recv_type, kRaw}, mode);
 }
@@ -147,7 +147,7 @@ Request raw_alltoallv(const Comm& comm, const void* send,
                       void* recv, std::span<const int> recvcounts,
                       std::span<const int> rdispls, MPI_Datatype recv_type,
                       Mode mode) {
-  return neighbor_alltoallv_core(NeighborExchange(comm, kAlltoallv(mode)),
+  return neighbor_alltoallv_core(NeighborExchange(comm, kAlltoallv(mode), mode),
                                  {send, sendcounts, sdispls, send_type, kRaw},
                                  {recv, recvcounts, rdispls, recv_type, kRaw},
                                  mode);
@@ -160,8 +160,8 @@ Request raw_alltoallw(const Comm& comm, const void* send,
                       std::span<const int> recvcounts,
                       std::span<const MPI_Aint> rdispls,
                       std::span<const MPI_Datatype> recv_types, Mode mode) {
-  return neighbor_alltoallw_core(NeighborExchange(comm, kAlltoallw(mode)), send,
-                                 sendcounts, sdispls, send_types, recv,
+  return neighbor_alltoallw_core(NeighborExchange(comm, kAlltoallw(mode), mode),
+                                 send, sendcounts, sdispls, send_types, recv,
                                  recvcounts, rdispls, recv_types, mode);
 }
 

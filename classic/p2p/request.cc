@@ -27,6 +27,8 @@ bool operations_in_progress() noexcept {
   return !RequestAccess::active_operations().empty();
 }
 
+void progress_operations() { RequestAccess::progress_others(nullptr); }
+
 void raise_completion_failure(int code, std::span<const MPI_Status> statuses,
                               const char* function,
                               std::span<const std::size_t> owners) {

@@ -9,11 +9,23 @@
 
 #include <mpi.h>
 
+#include <string_view>
+
 #include "classic/base/internal/inside_classic.h"
 #include "classic/collectives/checked.h"
 #include "classic/comm/comm.h"
 
 namespace classic::internal {
+
+// ORTHO_CHECK_TIMEOUT: how long a checked call waits for the other
+// processes, in seconds (default 60; 0: for ever). Read once.
+double check_timeout_s();
+
+// Raises checked mode's error for a call of `function` on process `rank`
+// that waited `limit` seconds for `waited_for` (e.g. "its neighbours"),
+// naming every process's last checked call where all of them stalled.
+[[noreturn]] void raise_stalled(std::string_view function, int rank,
+                                double limit, std::string_view waited_for);
 
 class CheckedCall {
  public:
@@ -36,6 +48,9 @@ class CheckedCall {
   }
   // Step 1 of the agreement, once (active only).
   void agree();
+  // The call is checked along its edges instead (checked.h: execute_checked):
+  // no agreement, now or as the call unwinds.
+  void checked_along_edges() { agreed_ = true; }
 
  private:
   const Comm* comm_;

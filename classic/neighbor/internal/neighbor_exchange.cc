@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "classic/collectives/checked.h"
+
 namespace classic::internal {
 namespace {
 
@@ -35,11 +37,26 @@ Channel receive_channel(Pairing pairing, std::size_t block) {
 
 }  // namespace
 
-NeighborExchange::NeighborExchange(const Comm& comm, const char* function)
+NeighborExchange::NeighborExchange(const Comm& comm, const char* function,
+                                   Mode mode)
     : comm_(comm),
       lists_(cached_neighbor_lists(comm, function)),
       function_(function),
+      mode_(mode),
+      exceptions_(std::uncaught_exceptions()),
       checked_(comm, function) {}
+
+NeighborExchange::~NeighborExchange() {
+  if (!checked_.active() || mode_ != Mode::blocking || exchanged_ ||
+      std::uncaught_exceptions() <= exceptions_) {
+    return;
+  }
+  checked_.checked_along_edges();
+  const std::vector<Plan::Block> none_sent(lists_.destinations.size());
+  const std::vector<Plan::Block> none_received(lists_.sources.size());
+  execute_checked_failure(comm_, *build_plan(none_sent, none_received),
+                          function_);
+}
 
 namespace {
 
@@ -65,7 +82,10 @@ Request NeighborExchange::run(PlanBuffers buffers,
                               std::span<const Plan::Block> sends,
                               std::span<const Plan::Block> receives,
                               Mode mode) const {
-  if (checked_.active()) check(sends, receives);
+  if (checked_.active()) {
+    if (mode == Mode::blocking) return run_checked(buffers, sends, receives);
+    check(sends, receives);
+  }
   // Blocks name datatypes by handle only, so an equal plan is the same
   // operation whatever the handles stand for now.
   if (lists_.last_plan != nullptr &&
@@ -87,6 +107,10 @@ Request NeighborExchange::run(PlanBuffers buffers, const UniformBlocks& sends,
     return list;
   };
   if (checked_.active()) {
+    if (mode == Mode::blocking) {
+      return run_checked(buffers, blocks(sends, outdegree()),
+                         blocks(receives, indegree()));
+    }
     check(blocks(sends, outdegree()), blocks(receives, indegree()));
   }
   if (lists_.last_plan != nullptr && lists_.last_uniform.has_value() &&
@@ -124,6 +148,15 @@ std::shared_ptr<Plan> NeighborExchange::build_plan(
         {lists_.destinations[i], send_channel(lists_.pairing, i), {sends[i]}});
   }
   return plan;
+}
+
+Request NeighborExchange::run_checked(
+    PlanBuffers buffers, std::span<const Plan::Block> sends,
+    std::span<const Plan::Block> receives) const {
+  exchanged_ = true;
+  checked_.checked_along_edges();
+  execute_checked(comm_, *build_plan(sends, receives), buffers, function_);
+  return Request();
 }
 
 void NeighborExchange::check(std::span<const Plan::Block> sends,

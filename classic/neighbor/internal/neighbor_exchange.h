@@ -6,12 +6,14 @@
 
 #include <mpi.h>
 
+#include <exception>
 #include <span>
 
 #include "classic/base/internal/inside_classic.h"
 #include "classic/collectives/internal/checked_call.h"
 #include "classic/comm/comm.h"
 #include "classic/exec/executor.h"
+#include "classic/exec/mode.h"
 #include "classic/exec/plan.h"
 #include "classic/neighbor/internal/neighbor_lists.h"
 #include "classic/p2p/request.h"
@@ -28,8 +30,14 @@ namespace classic::internal {
 // peer with the peer's k-th block from this process.
 class NeighborExchange {
  public:
-  // Looks comm and its neighbours up (the errors of neighbor_lists).
-  NeighborExchange(const Comm& comm, const char* function);
+  // Looks comm and its neighbours up (the errors of neighbor_lists), for a
+  // call of `function` in `mode`.
+  NeighborExchange(const Comm& comm, const char* function, Mode mode);
+  // A blocking call in checked mode that raised before its exchange takes
+  // its part in it (checked.h: execute_checked), so no neighbour waits.
+  ~NeighborExchange();
+  NeighborExchange(const NeighborExchange&) = delete;
+  NeighborExchange& operator=(const NeighborExchange&) = delete;
 
   const NeighborLists& lists() const { return lists_; }
   int indegree() const { return static_cast<int>(lists_.sources.size()); }
@@ -56,8 +64,13 @@ class NeighborExchange {
       std::span<const Plan::Block> receives) const;
   std::shared_ptr<Plan> build_plan(std::span<const Plan::Block> sends,
                                    std::span<const Plan::Block> receives) const;
-  // Checked mode (classic/collectives/checked.h): agrees on the call, then
-  // on each edge's bytes, before the exchange posts anything.
+  // Checked mode, blocking calls: the exchange with the check carried by
+  // its messages (checked.h: execute_checked).
+  Request run_checked(PlanBuffers buffers, std::span<const Plan::Block> sends,
+                      std::span<const Plan::Block> receives) const;
+  // Checked mode (classic/collectives/checked.h), non-blocking and
+  // persistent calls: agrees on the call, then on each edge's bytes, before
+  // the exchange posts anything. Blocking calls check along their edges.
   void check(std::span<const Plan::Block> sends,
              std::span<const Plan::Block> receives) const;
 
@@ -65,6 +78,9 @@ class NeighborExchange {
   const Comm& comm_;
   const NeighborLists& lists_;  // cached on comm_
   const char* function_;
+  Mode mode_;
+  int exceptions_;  // uncaught as the call began
+  mutable bool exchanged_ = false;
   mutable CheckedCall checked_;
 };
 

@@ -18,6 +18,12 @@ namespace classic::internal {
 // transport.
 bool operations_in_progress() noexcept;
 
+// Moves every active operation along once (posts the next round of those
+// whose round completed): for a blocking wait on transport requests of
+// its own while operations are in progress. Failures stay with each
+// operation's request.
+void progress_operations();
+
 // Raises the error of a completion call (MPI_Waitall, MPI_Testall, ...)
 // that returned `code`: for MPI_ERR_IN_STATUS the first failed status
 // (naming owners[i], the caller's request of statuses[i], where given),

@@ -4,8 +4,10 @@
 // that differs along an edge of a topology must raise on every process
 // (the erring one its own error) and name what differs, on
 // intra-communicators, inter-communicators and process topologies, in the
-// blocking, non-blocking and persistent forms; the communicator stays
-// usable, and correct programs deliver what they deliver unchecked.
+// blocking, non-blocking and persistent forms; blocking neighbourhood
+// collectives, checked along their edges, raise on the processes that
+// receive from one that differs. The communicator stays usable, and
+// correct programs deliver what they deliver unchecked.
 #include "classic/collectives/checked.h"
 
 #include <gtest/gtest.h>
@@ -238,23 +240,92 @@ Comm ring(const Comm& world) {
       world, sources, classic::unweighted, destinations, classic::unweighted);
 }
 
-TEST_F(ClassicChecked, ABlockSizeThatDiffersAlongAnEdgeRaisesEverywhere) {
+// Blocking neighbourhood collectives are checked along their edges: the
+// processes that receive from one that differs raise, the others deliver.
+TEST_F(ClassicChecked, ABlockSizeThatDiffersAlongAnEdgeRaisesWhereItArrives) {
   if (alone()) GTEST_SKIP() << "a process agrees with itself";
   const Comm graph = ring(world_);
+  const int n = world_.size();
   // Process 0 sends and expects 2 doubles, the others 1.
   const int count = me() == 0 ? 2 : 1;
-  std::vector<double> send(2, 1.0);
+  const std::vector<double> send = {10.0 + me(), 20.0 + me()};
   std::vector<double> recv(2, 0.0);
-  expect_error(
-      [&] {
-        classic::neighbor_alltoall(graph, send.data(), count, MPI_DOUBLE,
-                                   recv.data(), count, MPI_DOUBLE);
-      },
-      // Rank 0's report comes first: 8 bytes arrive from its source for 16.
-      ErrorClass::other,
-      {"classic::neighbor_alltoall", "the sizes of an edge differ",
-       "sends 8 bytes to rank 0", "holds 16 bytes"});
-  EXPECT_EQ(recv, std::vector<double>(2, 0.0)) << "data arrived";
+  const auto call = [&] {
+    classic::neighbor_alltoall(graph, send.data(), count, MPI_DOUBLE,
+                               recv.data(), count, MPI_DOUBLE);
+  };
+  if (me() == 0) {
+    // 8 bytes arrive from rank n - 1 where it expects 16.
+    expect_error(call, ErrorClass::other,
+                 {"classic::neighbor_alltoall", "the sizes of an edge differ",
+                  "rank " + std::to_string(n - 1) + " sends 8 bytes to rank 0",
+                  "holds 16 bytes"});
+    EXPECT_EQ(recv, std::vector<double>(2, 0.0)) << "data arrived";
+  } else if (me() == 1) {
+    // 16 bytes arrive from rank 0 where 8 fit.
+    expect_error(call, ErrorClass::truncate,
+                 {"classic::neighbor_alltoall",
+                  "rank 0 sends more than 8 bytes to rank 1", "holds 8 bytes"});
+    EXPECT_EQ(recv, std::vector<double>(2, 0.0)) << "data arrived";
+  } else {
+    call();
+    EXPECT_EQ(recv[0], 10.0 + me() - 1);
+  }
+  expect_usable(graph);
+}
+
+TEST_F(ClassicChecked, DifferentNeighbourCollectivesRaiseWhereTheyArrive) {
+  if (alone()) GTEST_SKIP() << "one process calls one collective";
+  const Comm graph = ring(world_);
+  const int n = world_.size();
+  const int send = me();
+  int recv = -1;
+  const auto call = [&] {
+    if (me() == 0) {
+      classic::neighbor_allgather(graph, &send, 1, MPI_INT, &recv, 1, MPI_INT);
+    } else {
+      classic::neighbor_alltoall(graph, &send, 1, MPI_INT, &recv, 1, MPI_INT);
+    }
+  };
+  if (me() == 0 || me() == 1) {
+    expect_error(call, ErrorClass::other,
+                 {"neighbours called different collectives",
+                  me() == 0 ? "rank " + std::to_string(n - 1) +
+                                  " classic::neighbor_alltoall, rank 0 "
+                                  "classic::neighbor_allgather"
+                            : "rank 0 classic::neighbor_allgather, rank 1 "
+                              "classic::neighbor_alltoall"});
+    EXPECT_EQ(recv, -1) << "data arrived";
+  } else {
+    call();
+    EXPECT_EQ(recv, me() - 1);
+  }
+  expect_usable(graph);
+}
+
+TEST_F(ClassicChecked, AnArgumentErrorInANeighbourCallRaisesAtItsDestinations) {
+  const Comm graph = ring(world_);
+  const int n = world_.size();
+  const int last = n - 1;
+  const std::vector<int> send = {me(), me()};
+  std::vector<int> recv(2, -1);
+  const auto call = [&](int count) {
+    classic::neighbor_alltoall(graph, send.data(), count, MPI_INT, recv.data(),
+                               count < 0 ? 1 : count, MPI_INT);
+  };
+  if (me() == last) {
+    expect_error([&] { call(-1); }, ErrorClass::count,
+                 {"classic::neighbor_alltoall"});
+  } else if (me() == 0) {
+    // Its source is the erring process.
+    expect_error(
+        [&] { call(1); }, ErrorClass::other,
+        {"rank " + std::to_string(last) + " raised an error for its arguments",
+         "sent nothing"});
+  } else {
+    call(1);
+    EXPECT_EQ(recv[0], me() - 1);
+  }
   expect_usable(graph);
 }
 
