@@ -16,6 +16,13 @@
 // edge's bytes for allgather(v, w) and alltoall(v, w). Not checked: the v
 // and w variants on fully connected and bipartite communicators beyond the
 // collective, mode, root and op. Persistent calls check once, at *_init.
+//
+// A blocking allgather(v, w) or alltoall(v, w) on a directed graph is
+// checked along its edges, as classic's blocking neighbourhood collectives
+// are (classic::execute_checked): its messages carry the check, one per
+// edge as the direct algorithm sends them, whatever algorithm is selected
+// (checked mode is for finding mistakes, not for timing), and a difference
+// raises on the processes that receive from a process that differs.
 #ifndef ORTHOCOMM_ORTHO_CHECKED_H_
 #define ORTHOCOMM_ORTHO_CHECKED_H_
 

@@ -85,6 +85,10 @@ classic::Request run(const classic::Comm& comm, const Call& call) {
             std::string(to_string(table.structure)) + " communicator");
   }
   if (checked()) [[unlikely]] {
+    if (checked_along_edges(table, call)) {
+      run_checked_exchange(comm, table, call);
+      return classic::Request();
+    }
     check_call(comm, table, call);
     // Checked once, here: the classic collectives the algorithm uses do
     // not agree again.

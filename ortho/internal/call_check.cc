@@ -175,4 +175,29 @@ void check_call(const classic::Comm& comm, const Table& table,
   if (edges) agree_on_edges(comm, table, call, exchange);
 }
 
+bool checked_along_edges(const Table& table, const Call& call) {
+  return call.mode == classic::Mode::blocking &&
+         table.structure == Structure::directed_graph &&
+         algorithms::is_exchange(call.operation);
+}
+
+void run_checked_exchange(const classic::Comm& comm, const Table& table,
+                          const Call& call) {
+  algorithms::Exchange exchange;
+  try {
+    const algorithms::Checks check(comm, call);
+    exchange = algorithms::normalise(table, call, check);
+  } catch (const Error&) {
+    const std::vector<classic::Plan::Block> none_sent(
+        table.destinations.size());
+    const std::vector<classic::Plan::Block> none_received(table.sources.size());
+    classic::execute_checked_failure(
+        comm, *algorithms::edge_plan(table, none_sent, none_received),
+        call.function());
+    throw;
+  }
+  classic::execute_checked(comm, *algorithms::edge_plan(table, exchange),
+                           {call.send.data, call.recv.data}, call.function());
+}
+
 }  // namespace ortho::internal

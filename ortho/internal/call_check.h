@@ -1,5 +1,6 @@
-// The agreement of a checked call (ortho/checked.h): run by the dispatch
-// before it selects an algorithm when checked mode is on.
+// The check of a checked call (ortho/checked.h): run by the dispatch
+// before it selects an algorithm when checked mode is on, or, for a
+// blocking graph exchange, in place of the algorithm.
 #ifndef ORTHOCOMM_ORTHO_INTERNAL_CALL_CHECK_H_
 #define ORTHOCOMM_ORTHO_INTERNAL_CALL_CHECK_H_
 
@@ -15,6 +16,18 @@ namespace ortho::internal {
 // says what is compared). Collective.
 void check_call(const classic::Comm& comm, const Table& table,
                 const Call& call);
+
+// Whether a checked call runs as run_checked_exchange() instead: a blocking
+// graph exchange (allgather(v, w), alltoall(v, w) on a directed graph).
+bool checked_along_edges(const Table& table, const Call& call);
+
+// A blocking graph exchange in checked mode: its messages carry the check
+// (classic::execute_checked), one per edge as direct sends them, whatever
+// algorithm is selected, so the check stays among neighbours. An argument
+// error raises here after this process took its part (neighbours that
+// receive from it raise too). Collective over the neighbourhood.
+void run_checked_exchange(const classic::Comm& comm, const Table& table,
+                          const Call& call);
 
 }  // namespace ortho::internal
 
