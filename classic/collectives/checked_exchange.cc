@@ -91,23 +91,42 @@ struct Posting {
   int size = 0;            // bytes posted
 };
 
-// Staging kept from call to call; a call that times out leaves its staging
-// to the messages still pending (moved out, never freed), and the next call
+// A call's lists, kept from call to call so that a checked loop allocates
+// nothing after its first call. A call that times out leaves its staging to
+// the messages still pending (moved out, never freed), and the next call
 // grows a new one.
-std::vector<std::byte>& staging() {
-  thread_local std::vector<std::byte> kept;
+struct Scratch {
+  std::vector<std::byte> stage;
+  std::vector<Posting> postings;
+  std::vector<MPI_Request> requests;
+  std::vector<MPI_Status> statuses;
+  std::vector<int> codes;
+  std::vector<int> indices;
+  std::vector<MPI_Status> done;
+
+  // Sized for `n` messages, requests null and codes MPI_SUCCESS.
+  void reset(std::size_t n) {
+    requests.assign(n, MPI_REQUEST_NULL);
+    statuses.resize(n);
+    codes.assign(n, MPI_SUCCESS);
+    indices.resize(n);
+    done.resize(n);
+  }
+};
+
+Scratch& scratch() {
+  thread_local Scratch kept;
   return kept;
 }
 
 // Completes `requests` (MPI_REQUEST_NULL where done), noting each one's
 // status; false once `seconds` (0: for ever) pass first.
-bool complete(std::vector<MPI_Request>& requests,
-              std::vector<MPI_Status>& statuses, std::vector<int>& codes,
-              double seconds, const char* function) {
+bool complete(Scratch& lists, double seconds, const char* function) {
   const auto deadline =
       std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-  std::vector<int> indices(requests.size());
-  std::vector<MPI_Status> done(requests.size());
+  std::vector<MPI_Request>& requests = lists.requests;
+  std::vector<int>& indices = lists.indices;
+  std::vector<MPI_Status>& done = lists.done;
   for (int tries = 1;; ++tries) {
     if (operations_in_progress()) progress_operations();
     int count = 0;
@@ -120,8 +139,9 @@ bool complete(std::vector<MPI_Request>& requests,
     if (count == MPI_UNDEFINED) return true;  // nothing pending
     for (int k = 0; k < count; ++k) {
       const auto i = static_cast<std::size_t>(indices[k]);
-      statuses[i] = done[k];
-      codes[i] = code == MPI_ERR_IN_STATUS ? done[k].MPI_ERROR : MPI_SUCCESS;
+      lists.statuses[i] = done[k];
+      lists.codes[i] =
+          code == MPI_ERR_IN_STATUS ? done[k].MPI_ERROR : MPI_SUCCESS;
       requests[i] = MPI_REQUEST_NULL;
     }
     if (seconds > 0 && tries % 256 == 0) {
@@ -154,18 +174,22 @@ std::optional<Error> fault_of(const Posting& posting, const MPI_Status& status,
                               const char* function) {
   const Plan::Block& block = posting.message->blocks.front();
   const Int expected = bytes_of(block);
-  const std::string source = "rank " + std::to_string(posting.message->peer);
-  const std::string edge = " to rank " + std::to_string(rank) +
-                           ", whose receive block " +
-                           std::to_string(block_index) + " from it holds " +
-                           std::to_string(expected) + " bytes";
+  // The texts are made only for a fault: this runs for every arrival.
+  const auto source = [&] {
+    return "rank " + std::to_string(posting.message->peer);
+  };
+  const auto edge = [&] {
+    return " to rank " + std::to_string(rank) + ", whose receive block " +
+           std::to_string(block_index) + " from it holds " +
+           std::to_string(expected) + " bytes";
+  };
   int error_class = MPI_SUCCESS;
   if (code != MPI_SUCCESS) MPI_Error_class(code, &error_class);
   if (error_class == MPI_ERR_TRUNCATE) {
     return Error(ErrorClass::truncate, function,
-                 "checked mode: the sizes of an edge differ: " + source +
+                 "checked mode: the sizes of an edge differ: " + source() +
                      " sends more than " + std::to_string(expected) + " bytes" +
-                     edge);
+                     edge());
   }
   transport::check_code(code, function);
   int received = 0;
@@ -175,28 +199,28 @@ std::optional<Error> fault_of(const Posting& posting, const MPI_Status& status,
   if (received < kHeaderBytes ||
       (header.state != Header::kSent && header.state != Header::kFailed)) {
     return Error(ErrorClass::other, function,
-                 "checked mode: " + source +
+                 "checked mode: " + source() +
                      " sent a message without checked mode's header "
                      "(checked mode must be on at every process)");
   }
   if (header.state == Header::kFailed) {
     return Error(ErrorClass::other, function,
-                 "checked mode: " + source +
+                 "checked mode: " + source() +
                      " raised an error for its arguments (in " +
                      std::string(header.name()) + ") and sent nothing");
   }
   if (header.name() != mine) {
     return Error(ErrorClass::other, function,
                  "checked mode: neighbours called different collectives: " +
-                     source + " " + std::string(header.name()) + ", rank " +
+                     source() + " " + std::string(header.name()) + ", rank " +
                      std::to_string(rank) + " " + std::string(mine));
   }
   if (header.bytes != expected) {
     return Error(
         header.bytes > expected ? ErrorClass::truncate : ErrorClass::other,
         function,
-        "checked mode: the sizes of an edge differ: " + source + " sends " +
-            std::to_string(header.bytes) + " bytes" + edge);
+        "checked mode: the sizes of an edge differ: " + source() + " sends " +
+            std::to_string(header.bytes) + " bytes" + edge());
   }
   return std::nullopt;
 }
@@ -208,7 +232,9 @@ void execute_checked(const Comm& comm, const Plan& plan, PlanBuffers buffers,
   const OperationTags tags = take_operation(comm, function);
   const std::string_view mine(function);
   const Plan::Round& round = plan.rounds.front();
-  std::vector<Posting> postings;
+  Scratch& lists = scratch();
+  std::vector<Posting>& postings = lists.postings;
+  postings.clear();
   std::size_t total = 0;
   const auto add = [&](const Plan::Message& message, bool receive) {
     if (message.peer == proc_null) return;
@@ -218,10 +244,11 @@ void execute_checked(const Comm& comm, const Plan& plan, PlanBuffers buffers,
   };
   for (const Plan::Message& message : round.receives) add(message, true);
   for (const Plan::Message& message : round.sends) add(message, false);
-  std::vector<std::byte>& stage = staging();
+  std::vector<std::byte>& stage = lists.stage;
   if (stage.size() < total) stage.resize(total);
-
-  std::vector<MPI_Request> requests(postings.size(), MPI_REQUEST_NULL);
+  lists.reset(postings.size());
+  std::vector<MPI_Request>& requests = lists.requests;
+  Header header(mine, 0, Header::kSent);
   for (std::size_t i = 0; i < postings.size(); ++i) {
     const Posting& posting = postings[i];
     std::byte* at = stage.data() + posting.offset;
@@ -233,11 +260,12 @@ void execute_checked(const Comm& comm, const Plan& plan, PlanBuffers buffers,
           function);
       continue;
     }
+    // The header goes in as bytes, read as bytes at the other end; only
+    // the block behind it is packed (a packed message travels unchanged).
     const Plan::Block& block = posting.message->blocks.front();
-    const Header header(mine, bytes_of(block), Header::kSent);
-    int position = 0;
-    MPI_Pack(&header, kHeaderBytes, MPI_BYTE, at, posting.size, &position,
-             tags.context);
+    header.bytes = bytes_of(block);
+    std::memcpy(at, &header, sizeof header);
+    int position = kHeaderBytes;
     if (block.count > 0) {
       transport::check_code(
           MPI_Pack(address_of(block, buffers), block.count, block.datatype, at,
@@ -251,10 +279,10 @@ void execute_checked(const Comm& comm, const Plan& plan, PlanBuffers buffers,
   }
 
   note_checked_call(function, comm.size(), is_world(comm, function));
-  std::vector<MPI_Status> statuses(postings.size());
-  std::vector<int> codes(postings.size(), MPI_SUCCESS);
+  const std::vector<MPI_Status>& statuses = lists.statuses;
+  const std::vector<int>& codes = lists.codes;
   const double limit = check_timeout_s();
-  if (!complete(requests, statuses, codes, limit, function)) {
+  if (!complete(lists, limit, function)) {
     abandon(requests, postings);
     (void)new std::vector<std::byte>(std::move(stage));
     raise_stalled(function, comm.rank(), limit, "its neighbours");

@@ -82,18 +82,17 @@ Request NeighborExchange::run(PlanBuffers buffers,
                               std::span<const Plan::Block> sends,
                               std::span<const Plan::Block> receives,
                               Mode mode) const {
-  if (checked_.active()) {
-    if (mode == Mode::blocking) return run_checked(buffers, sends, receives);
-    check(sends, receives);
-  }
+  const bool checked_here = checked_.active() && mode == Mode::blocking;
+  if (checked_.active() && !checked_here) check(sends, receives);
   // Blocks name datatypes by handle only, so an equal plan is the same
   // operation whatever the handles stand for now.
-  if (lists_.last_plan != nullptr &&
-      moves(*lists_.last_plan, sends, receives)) {
-    return execute(comm_, lists_.last_plan, buffers, mode, function_);
+  std::shared_ptr<const Plan> plan = lists_.last_plan;
+  if (plan == nullptr || !moves(*plan, sends, receives)) {
+    lists_.last_uniform.reset();
+    plan = make_plan(sends, receives);
   }
-  lists_.last_uniform.reset();
-  return execute(comm_, make_plan(sends, receives), buffers, mode, function_);
+  if (checked_here) return run_checked(buffers, *plan);
+  return execute(comm_, std::move(plan), buffers, mode, function_);
 }
 
 Request NeighborExchange::run(PlanBuffers buffers, const UniformBlocks& sends,
@@ -106,21 +105,18 @@ Request NeighborExchange::run(PlanBuffers buffers, const UniformBlocks& sends,
     }
     return list;
   };
-  if (checked_.active()) {
-    if (mode == Mode::blocking) {
-      return run_checked(buffers, blocks(sends, outdegree()),
-                         blocks(receives, indegree()));
-    }
+  const bool checked_here = checked_.active() && mode == Mode::blocking;
+  if (checked_.active() && !checked_here) {
     check(blocks(sends, outdegree()), blocks(receives, indegree()));
   }
-  if (lists_.last_plan != nullptr && lists_.last_uniform.has_value() &&
-      lists_.last_uniform->sends == sends &&
-      lists_.last_uniform->receives == receives) {
-    return execute(comm_, lists_.last_plan, buffers, mode, function_);
+  std::shared_ptr<const Plan> plan = lists_.last_plan;
+  if (plan == nullptr || !lists_.last_uniform.has_value() ||
+      lists_.last_uniform->sends != sends ||
+      lists_.last_uniform->receives != receives) {
+    plan = make_plan(blocks(sends, outdegree()), blocks(receives, indegree()));
+    lists_.last_uniform = NeighborLists::UniformPlan{sends, receives};
   }
-  std::shared_ptr<const Plan> plan =
-      make_plan(blocks(sends, outdegree()), blocks(receives, indegree()));
-  lists_.last_uniform = NeighborLists::UniformPlan{sends, receives};
+  if (checked_here) return run_checked(buffers, *plan);
   return execute(comm_, std::move(plan), buffers, mode, function_);
 }
 
@@ -150,12 +146,11 @@ std::shared_ptr<Plan> NeighborExchange::build_plan(
   return plan;
 }
 
-Request NeighborExchange::run_checked(
-    PlanBuffers buffers, std::span<const Plan::Block> sends,
-    std::span<const Plan::Block> receives) const {
+Request NeighborExchange::run_checked(PlanBuffers buffers,
+                                      const Plan& plan) const {
   exchanged_ = true;
   checked_.checked_along_edges();
-  execute_checked(comm_, *build_plan(sends, receives), buffers, function_);
+  execute_checked(comm_, plan, buffers, function_);
   return Request();
 }
 

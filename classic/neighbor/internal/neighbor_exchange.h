@@ -66,8 +66,7 @@ class NeighborExchange {
                                    std::span<const Plan::Block> receives) const;
   // Checked mode, blocking calls: the exchange with the check carried by
   // its messages (checked.h: execute_checked).
-  Request run_checked(PlanBuffers buffers, std::span<const Plan::Block> sends,
-                      std::span<const Plan::Block> receives) const;
+  Request run_checked(PlanBuffers buffers, const Plan& plan) const;
   // Checked mode (classic/collectives/checked.h), non-blocking and
   // persistent calls: agrees on the call, then on each edge's bytes, before
   // the exchange posts anything. Blocking calls check along their edges.
