@@ -52,7 +52,8 @@ if [[ -n "${ORTHOCOMM_MAPPING_RUN:-}" ]]; then
       output="$results/raw/$config-$launch.txt"
       printf 'launch %d/%d: by %s, reorder %s ...' "$launch" "$launches" \
         "$placement" "${config#*-}"
-      ORTHOCOMM_MAP_BY="$placement" mpirun_flags "$np" "$job_dir" 600
+      ORTHOCOMM_MAP_BY="$placement" mpirun_flags "$np" "$job_dir" \
+        "$(load_scaled_seconds 600)"
       status=0
       ORTHOCOMM_MAP_BY="$placement" mpirun "${MPIRUN_FLAGS[@]}" "$binary" \
         --n="$n" --iterations="$iterations" --tolerance=0 --batch=10 \

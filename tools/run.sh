@@ -137,7 +137,9 @@ mkdir -p "$results/raw"
 job_dir="$(mktemp -d)"
 trap 'rm -rf "$job_dir"' EXIT
 source tests/harness/mpirun_flags.sh
-mpirun_flags "$np" "$job_dir" 300
+# No fixed time limit here: each step gets one scaled to the load as it
+# starts (run_step), behind the programs' own no-progress watchdog.
+mpirun_flags "$np" "$job_dir"
 if [[ "$transport" == tcp && -z "${ORTHOCOMM_HOSTFILE:-}" ]]; then
   # TCP over the loopback interface instead of shared memory.
   for i in "${!MPIRUN_FLAGS[@]}"; do
@@ -159,9 +161,11 @@ run_step() {
   local label="$1" output="$2"; shift 2
   step=$((step + 1))
   printf '[%*d/%d] %-44s' "${#steps}" "$step" "$steps" "$label ..."
-  local begin status=0
+  local begin status=0 limit
   begin=$(date +%s)
-  mpirun "${MPIRUN_FLAGS[@]}" "$@" >"$output" 2>&1 || status=$?
+  limit=$(load_scaled_seconds 300)
+  mpirun "${MPIRUN_FLAGS[@]}" --timeout "$limit" "$@" >"$output" 2>&1 ||
+    status=$?
   local verdict="all correct"
   if [[ $status -eq 2 ]]; then
     echo " refused"
@@ -170,6 +174,8 @@ run_step() {
   elif [[ $status -ne 0 ]] ||
     grep -Eq "result=MISMATCH|ERROR OCCURRED" "$output"; then
     verdict="FAILED (exit $status; see $output)"
+    grep -q "time limit for job execution has been reached" "$output" &&
+      verdict="FAILED (still running at the limit of ${limit}s; see $output)"
     failed=1
   fi
   printf ' %3ds, %s\n' "$(($(date +%s) - begin))" "$verdict"

@@ -5,6 +5,7 @@
 #   source tests/harness/mpirun_flags.sh
 #   mpirun_flags NP [JOB_DIR [TIMEOUT_S]]   # fills the array MPIRUN_FLAGS
 #   mpirun "${MPIRUN_FLAGS[@]}" program ...
+#   load_scaled_seconds SECONDS             # prints SECONDS scaled to the load
 #
 # One host (the default): shared memory (btl self,vader).
 # Several hosts: when ORTHOCOMM_HOSTFILE names an Open MPI hostfile, the
@@ -77,4 +78,17 @@ mpirun_flags() {
   # ("num local peers failed") when the hosts hold different numbers of
   # processes (5 on 2 hosts), and the runs are not sandboxed.
   if [[ -z "${ORTHOCOMM_HOSTFILE:-}" ]]; then export PMIX_MCA_gds=hash; fi
+}
+
+# SECONDS times the machine's load per core (1-minute average, rounded up),
+# at least once and at most 10 times: the backstop of a run whose programs
+# watch their own progress (experiments/progress.h), so that a loaded
+# machine, slow but not hung, is not stopped as if it were.
+load_scaled_seconds() {
+  local seconds="$1" load cores
+  load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo 0)
+  cores=$(nproc 2>/dev/null || echo 1)
+  awk -v s="$seconds" -v l="$load" -v c="$cores" 'BEGIN {
+    f = l / c; if (f > int(f)) f = int(f) + 1; if (f < 1) f = 1; if (f > 10) f = 10
+    printf "%d\n", s * f }'
 }
