@@ -177,7 +177,7 @@ Table make_table(const classic::Comm& comm, Structure structure,
     table.cartesian =
         classic::topo_test(comm) == classic::TopologyKind::cartesian;
   }
-  table.combining = std::move(facts.combining);
+  table.grid = std::move(facts.grid);
   table.host_of_rank = std::move(facts.host_of_rank);
   for (const algorithms::Registration* registration : algorithms::registry()) {
     if (registration->analyse != nullptr) registration->analyse(comm, table);

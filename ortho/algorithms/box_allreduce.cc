@@ -130,10 +130,10 @@ classic::Request run(const classic::Comm& comm, const Table& table,
   const bool cacheable =
       classic::datatype_layout(datatype, call.function()).predefined &&
       predefined(call.op);
-  const auto plan = table.combining->allreduce_plans.get(
+  const Combining& stencil = *combining_of(table);
+  const auto plan = stencil.allreduce_plans.get(
       {count, datatype, count, datatype, call.op}, cacheable, [&] {
-        return box_plan(*table.combining, count, datatype, call.op,
-                        call.function());
+        return box_plan(stencil, count, datatype, call.op, call.function());
       });
   return classic::execute(comm, plan, {call.send.data, call.recv.data},
                           call.mode, call.function());
@@ -143,7 +143,8 @@ classic::Request run(const classic::Comm& comm, const Table& table,
 // volume, but d dependent rounds, which cost more than they save on small
 // blocks where rounds are dear (oversubscribed cores).
 void offer(Table& table) {
-  if (table.combining && table.combining->box_depth > 0) {
+  const Combining* stencil = combining_of(table);
+  if (stencil != nullptr && stencil->box_depth > 0) {
     table.offer(Operation::allreduce, box_allreduce());
   }
 }
@@ -152,8 +153,8 @@ void offer(Table& table) {
 // hosts (its model has no hosts: there node_aware and direct compete).
 Pricer price(const Table& table, Operation /*operation*/) {
   if (scale_of(table) != Scale::one_host) return {};
-  return [prices = table.combining->prices,
-          traffic = box_allreduce_traffic(*table.combining)](
+  const Combining& stencil = *combining_of(table);
+  return [prices = stencil.prices, traffic = box_allreduce_traffic(stencil)](
              classic::Mode, std::size_t bytes) {
     return model_ns(prices, traffic, bytes);
   };

@@ -39,8 +39,10 @@ using combining_plans::PlanBuilder;
 using Plan = classic::Plan;
 using Space = Plan::Space;
 
-// What identifies combining's plans among an operation's last plans.
+// What identifies combining's plans among an operation's last plans, and
+// its analysis among the table's algorithm states.
 constexpr char kPlansOfCombining = 0;
+constexpr char kStateOfCombining = 0;
 
 classic::Request run(const classic::Comm& comm, const Table& table,
                      const Call& call) {
@@ -56,7 +58,7 @@ classic::Request run(const classic::Comm& comm, const Table& table,
   Call c = call;
   c.send.count = blocks.send_count;
   c.recv.count = blocks.recv_count;
-  const Combining& combining = *table.combining;
+  const Combining& combining = *combining_of(table);
   // Plans over derived datatypes are made afresh at every call: a handle
   // freed and made again may name another layout.
   const bool cacheable =
@@ -74,16 +76,27 @@ classic::Request run(const classic::Comm& comm, const Table& table,
                           c.mode, c.function());
 }
 
-// Cartesian stencils (Table::combining): allgather and alltoall, and the
-// v and w forms from the same schedules (allgatherv and allgatherw where
-// no block waits in scratch: the relay trees forward from receive slots).
+// Where every process names the same grid, whether the neighbourhoods are
+// one stencil on it, and the schedules then (collective over `comm`: the
+// detection's agreement and the agreed prices).
+void analyse(const classic::Comm& comm, Table& table) {
+  if (!table.grid) return;
+  table.state_of(&kStateOfCombining) =
+      detect_combining(comm, table.grid->geometry, table.destinations,
+                       table.sources, table.grid->source_order);
+}
+
+// Cartesian stencils: allgather and alltoall, and the v and w forms from
+// the same schedules (allgatherv and allgatherw where no block waits in
+// scratch: the relay trees forward from receive slots).
 void offer(Table& table) {
-  if (!table.combining) return;
+  const Combining* c = combining_of(table);
+  if (c == nullptr) return;
   table.offer(Operation::allgather, algorithms::combining());
   table.offer(Operation::alltoall, algorithms::combining());
   table.offer(Operation::alltoallv, exchange_blocks());
   table.offer(Operation::alltoallw, exchange_blocks());
-  if (table.combining->allgather.temp_slots == 0) {
+  if (c->allgather.temp_slots == 0) {
     table.offer(Operation::allgatherv, gather_blocks());
     table.offer(Operation::allgatherw, gather_blocks());
   }
@@ -104,7 +117,7 @@ bool alltoall_family(Operation operation) {
 // initialisation (measured over TCP loopback, the schedule run twice beat
 // direct by 10-20 %, and the agreement on the size took that and more).
 Pricer price(const Table& table, Operation operation) {
-  const Combining& c = *table.combining;
+  const Combining& c = *combining_of(table);
   const stencils::Collective collective = alltoall_family(operation)
                                               ? stencils::Collective::alltoall
                                               : stencils::Collective::allgather;
@@ -115,7 +128,7 @@ Pricer price(const Table& table, Operation operation) {
            (!persistent_only || mode == classic::Mode::persistent);
   };
   if (scale_of(table) == Scale::hosts) {
-    const std::shared_ptr<const NodeAware> model = table.node_aware;
+    const std::shared_ptr<const NodeAware> model = node_aware_state(table);
     const HostPrices prices = *model->prices();
     const auto& rounds = collective == stencils::Collective::allgather
                              ? c.allgather.rounds
@@ -146,8 +159,9 @@ std::optional<ortho::Traffic> traffic_of(const classic::Comm&,
                                          Operation operation,
                                          std::size_t block_bytes,
                                          classic::Mode mode) {
-  if (!table.combining) return std::nullopt;
-  const Combining& c = *table.combining;
+  const Combining* found = combining_of(table);
+  if (found == nullptr) return std::nullopt;
+  const Combining& c = *found;
   switch (operation) {
     case Operation::allgather:
     case Operation::alltoall: {
@@ -192,7 +206,12 @@ std::optional<ortho::Traffic> traffic_of(const classic::Comm&,
 extern constinit const Registration kCombining{.algorithm = {"combining", &run},
                                                .offer = &offer,
                                                .price = &price,
+                                               .analyse = &analyse,
                                                .traffic = &traffic_of};
+
+const Combining* combining_of(const Table& table) {
+  return static_cast<const Combining*>(table.find_state(&kStateOfCombining));
+}
 
 const Algorithm& combining() { return kCombining.algorithm; }
 

@@ -108,10 +108,15 @@ Traffic box_allreduce_traffic(const Combining& combining);
 // the order to pair them in instead (a classic Cartesian topology pairs
 // the two neighbours of a periodic dimension of size 1 or 2 crosswise:
 // MPI-4.1, 8.6).
-std::shared_ptr<const Combining> detect_combining(
+std::shared_ptr<Combining> detect_combining(
     const classic::Comm& graph, const naming::Geometry& geometry,
     std::span<const int> destinations, std::span<const int> sources,
     std::span<const int> source_order = {});
+
+// The table's compiled schedules: what combining's analysis (combining.cc,
+// detect_combining on the table's grid, when the table was made) found;
+// null where the neighbourhoods are no common stencil. Local.
+const Combining* combining_of(const Table& table);
 
 // Above this block size the direct algorithm is chosen whatever the model
 // says: measured with experiments/combining_benchmark (4 processes, shared
@@ -121,13 +126,11 @@ std::shared_ptr<const Combining> detect_combining(
 inline constexpr std::size_t kMostCombinedBlockBytes = std::size_t{16} * 1024;
 
 // combining() itself is declared in algorithms.h. Its registration
-// (combining.cc) chooses, on a table with a stencil: combining for
-// allgather and alltoall up to the block size where the cost model says
-// the direct algorithm is faster (never above kMostCombinedBlockBytes); for
-// alltoallv/w the same in persistent mode (which pays the size exchange and
-// an agreement on the largest block once, at initialisation), direct in
-// the others; for allgatherv/w, as allgather where no block waits in
-// scratch. box_allreduce's (box_allreduce.cc) chooses allreduce on box
+// (combining.cc) offers, on a table with a stencil, allgather and alltoall
+// priced up to kMostCombinedBlockBytes; alltoallv/w priced in persistent
+// mode only (which pays the size exchange and an agreement on the largest
+// block once, at initialisation); allgatherv/w where no block waits in
+// scratch. box_allreduce's (box_allreduce.cc) offers allreduce on box
 // stencils.
 
 // allgatherv and allgatherw along allgather's relay trees; also named

@@ -98,10 +98,11 @@ Traffic box_allreduce_traffic(const Combining& combining) {
           .message_blocks = {}};
 }
 
-std::shared_ptr<const Combining> detect_combining(
-    const classic::Comm& graph, const naming::Geometry& geometry,
-    std::span<const int> destinations, std::span<const int> sources,
-    std::span<const int> source_order) {
+std::shared_ptr<Combining> detect_combining(const classic::Comm& graph,
+                                            const naming::Geometry& geometry,
+                                            std::span<const int> destinations,
+                                            std::span<const int> sources,
+                                            std::span<const int> source_order) {
   // The detection takes ranks only; proc_null entries (the borders of a
   // classic Cartesian topology) keep their slots in the caller's lists.
   std::vector<int> kept_destinations;

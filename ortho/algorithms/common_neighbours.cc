@@ -73,17 +73,25 @@ const Routes& CommonNeighbours::routes(Operation operation) const {
 
 namespace {
 
+// What identifies the algorithm's pairs among the table's algorithm states.
+constexpr char kStateOfCommonNeighbours = 0;
+
+// The pairs where they have been found, otherwise null.
+const CommonNeighbours* pairs_of(const Table& table) {
+  return static_cast<const CommonNeighbours*>(
+      table.find_state(&kStateOfCommonNeighbours));
+}
+
 // The table's pairs: found with the table where the graph spans several
 // hosts, otherwise by the first call (collective then, with the gather of
 // the graph).
 const CommonNeighbours& common_neighbours_of(const classic::Comm& comm,
                                              const Table& table) {
-  if (table.common_neighbours == nullptr) {
-    node_aware_of(comm, table);
-    table.common_neighbours =
-        std::make_shared<CommonNeighbours>(table.node_aware);
-  }
-  return *table.common_neighbours;
+  if (const CommonNeighbours* found = pairs_of(table)) return *found;
+  node_aware_of(comm, table);
+  auto pairs = std::make_shared<CommonNeighbours>(node_aware_state(table));
+  table.state_of(&kStateOfCommonNeighbours) = pairs;
+  return *pairs;
 }
 
 const Routes& routes_of(const classic::Comm& comm, const Table& table,
@@ -115,12 +123,10 @@ constexpr Operation kOperations[] = {
 // would add a gather and an agreement to the making of every graph) and
 // the algorithm runs only where forced.
 void analyse(const classic::Comm& /*comm*/, Table& table) {
-  if (!serves(table) || table.node_aware == nullptr ||
-      !table.node_aware->prices()) {
-    return;
-  }
-  table.common_neighbours =
-      std::make_shared<CommonNeighbours>(table.node_aware);
+  std::shared_ptr<const NodeAware> whole = node_aware_state(table);
+  if (!serves(table) || whole == nullptr || !whole->prices()) return;
+  table.state_of(&kStateOfCommonNeighbours) =
+      std::make_shared<CommonNeighbours>(std::move(whole));
 }
 
 // Offered on the graphs it serves.
@@ -135,14 +141,12 @@ void offer(Table& table) {
 // allgather and alltoall in every mode, the v and w forms in persistent
 // mode (their size exchange runs once, at initialisation), as node_aware.
 Pricer price(const Table& table, Operation operation) {
-  if (table.common_neighbours == nullptr || scale_of(table) != Scale::hosts) {
-    return {};
-  }
-  const std::shared_ptr<const NodeAware> whole = table.node_aware;
+  const CommonNeighbours* pairs = pairs_of(table);
+  if (pairs == nullptr || scale_of(table) != Scale::hosts) return {};
+  const std::shared_ptr<const NodeAware> whole = node_aware_state(table);
   const bool persistent_only = NodeAware::exchanges_sizes(operation);
   return [whole, prices = *whole->prices(), persistent_only,
-          loads = common_routes::loads(whole->graph(),
-                                       table.common_neighbours->grouping(),
+          loads = common_routes::loads(whole->graph(), pairs->grouping(),
                                        NodeAware::payload_of(operation))](
              classic::Mode mode, std::size_t bytes) -> std::optional<double> {
     if (persistent_only && mode != classic::Mode::persistent) {
@@ -159,11 +163,10 @@ std::optional<ortho::Traffic> traffic_of(const classic::Comm& comm,
                                          Operation operation,
                                          std::size_t block_bytes,
                                          classic::Mode mode) {
-  if (table.common_neighbours == nullptr || !is_exchange(operation)) {
-    return std::nullopt;
-  }
-  return routes_traffic(table.common_neighbours->routes(operation), table,
-                        comm.rank(), operation, block_bytes, mode);
+  const CommonNeighbours* pairs = pairs_of(table);
+  if (pairs == nullptr || !is_exchange(operation)) return std::nullopt;
+  return routes_traffic(pairs->routes(operation), table, comm.rank(), operation,
+                        block_bytes, mode);
 }
 
 }  // namespace

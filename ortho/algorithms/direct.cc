@@ -128,18 +128,19 @@ void offer(Table& table) {
 Pricer price(const Table& table, Operation operation) {
   switch (scale_of(table)) {
     case Scale::hosts: {
-      const std::shared_ptr<const NodeAware> model = table.node_aware;
+      const std::shared_ptr<const NodeAware> model = node_aware_state(table);
       const HostPrices prices = *model->prices();
       return [model, prices](classic::Mode, std::size_t bytes) {
         return direct_call_ns(model->graph(), prices, bytes);
       };
     }
     case Scale::one_host: {
-      Traffic traffic = direct_traffic(*table.combining);
+      const Combining& stencil = *combining_of(table);
+      Traffic traffic = direct_traffic(stencil);
       if (operation == Operation::allreduce) {
         traffic.reduced_blocks = traffic.blocks;  // folded at the receiver
       }
-      const Prices prices = table.combining->prices;
+      const Prices prices = stencil.prices;
       return [traffic, prices](classic::Mode, std::size_t bytes) {
         return model_ns(prices, traffic, bytes);
       };
@@ -165,8 +166,8 @@ std::optional<ortho::Traffic> traffic_of(const classic::Comm& comm,
                          .rounds = edges > 0 ? 1 : 0,
                          .messages_between_hosts = std::nullopt,
                          .bytes_between_hosts = std::nullopt};
-  if (table.combining) {
-    traffic = counted(direct_traffic(*table.combining), block_bytes);
+  if (const Combining* stencil = combining_of(table)) {
+    traffic = counted(direct_traffic(*stencil), block_bytes);
   }
   if (!table.host_of_rank.empty()) {
     const int mine = table.host_of_rank[static_cast<std::size_t>(comm.rank())];

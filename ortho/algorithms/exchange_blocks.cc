@@ -74,7 +74,7 @@ classic::Request run_exchange_blocks(const classic::Comm& comm,
   const Checks check(comm, call);
   const char* function = call.function();
   const Exchange blocks = normalise(table, call, check);
-  const Combining& combining = *table.combining;
+  const Combining& combining = *combining_of(table);
   const std::vector<std::int64_t> sizes =
       exchange_sizes(comm, combining, blocks, function);
   check_room(table, blocks, sizes, function);

@@ -30,7 +30,7 @@ classic::Request run_gather_blocks(const classic::Comm& comm,
       layout_of({blocks.send_count, call.send.datatype},
                 {0, w ? MPI_BYTE : call.recv.datatype}, call.function());
   layout.recv_blocks = blocks.recv;
-  const Combining& combining = *table.combining;
+  const Combining& combining = *combining_of(table);
   auto plan = std::make_shared<const Plan>(
       PlanBuilder(combining, combining.allgather, layout).build());
   return classic::execute(comm, std::move(plan),

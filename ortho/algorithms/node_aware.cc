@@ -101,17 +101,27 @@ std::shared_ptr<NodeAware> gathered(const classic::Comm& over, int rank,
   return std::make_shared<NodeAware>(std::move(graph), rank, table.sources);
 }
 
-// What identifies node_aware's plans among an operation's last plans.
+// What identifies node_aware's plans among an operation's last plans, and
+// its view of the graph among the table's algorithm states.
 constexpr char kPlansOfNodeAware = 0;
+constexpr char kStateOfNodeAware = 0;
 
 }  // namespace
 
 const NodeAware& node_aware_of(const classic::Comm& comm, const Table& table) {
-  if (table.node_aware == nullptr) {
-    table.node_aware =
-        gathered(table.base.is_null() ? comm : table.base, comm.rank(), table);
+  if (const void* made = table.find_state(&kStateOfNodeAware)) {
+    return *static_cast<const NodeAware*>(made);
   }
-  return *table.node_aware;
+  std::shared_ptr<NodeAware> view =
+      gathered(table.base.is_null() ? comm : table.base, comm.rank(), table);
+  table.state_of(&kStateOfNodeAware) = view;
+  return *view;
+}
+
+std::shared_ptr<NodeAware> node_aware_state(const Table& table) {
+  if (table.find_state(&kStateOfNodeAware) == nullptr) return nullptr;
+  return std::static_pointer_cast<NodeAware>(
+      table.state_of(&kStateOfNodeAware));
 }
 
 namespace {
@@ -183,9 +193,10 @@ bool serves(const Table& table) {
 void analyse(const classic::Comm& comm, Table& table) {
   if (!serves(table) || table.hosts() < 2) return;
   const classic::Comm& over = table.base.is_null() ? comm : table.base;
-  table.node_aware = gathered(over, comm.rank(), table);
+  std::shared_ptr<NodeAware> view = gathered(over, comm.rank(), table);
   const JobFacts job = agreed_job(over);
-  table.node_aware->set_prices(host_prices(job.processes_per_core));
+  view->set_prices(host_prices(job.processes_per_core));
+  table.state_of(&kStateOfNodeAware) = std::move(view);
 }
 
 // Offered on the graphs it serves.
@@ -207,7 +218,7 @@ void offer(Table& table) {
 // the model does not price it).
 Pricer price(const Table& table, Operation operation) {
   if (scale_of(table) != Scale::hosts) return {};
-  const std::shared_ptr<const NodeAware> model = table.node_aware;
+  const std::shared_ptr<const NodeAware> model = node_aware_state(table);
   const bool persistent_only = NodeAware::exchanges_sizes(operation);
   return [model, prices = *model->prices(), persistent_only,
           loads = node_routes::loads(model->graph(),
@@ -228,12 +239,13 @@ std::optional<ortho::Traffic> traffic_of(const classic::Comm& comm,
                                          Operation operation,
                                          std::size_t block_bytes,
                                          classic::Mode mode) {
-  if (table.node_aware == nullptr ||
+  const std::shared_ptr<const NodeAware> view = node_aware_state(table);
+  if (view == nullptr ||
       (!is_exchange(operation) && operation != Operation::allreduce)) {
     return std::nullopt;
   }
-  return routes_traffic(table.node_aware->routes(operation), table, comm.rank(),
-                        operation, block_bytes, mode);
+  return routes_traffic(view->routes(operation), table, comm.rank(), operation,
+                        block_bytes, mode);
 }
 
 }  // namespace

@@ -66,6 +66,9 @@ class NodeAware {
 // algorithms on general graphs share it.
 const NodeAware& node_aware_of(const classic::Comm& comm, const Table& table);
 
+// That view where it has been made, otherwise null. Local.
+std::shared_ptr<NodeAware> node_aware_state(const Table& table);
+
 // "node_aware": allgather(v, w), alltoall(v, w) and allreduce on directed
 // graphs.
 const Algorithm& node_aware();

@@ -1,15 +1,18 @@
 #include "ortho/algorithms/pricing.h"
 
+#include <memory>
+
+#include "ortho/algorithms/combining.h"
 #include "ortho/algorithms/node_aware.h"
 
 namespace ortho::algorithms {
 
 Scale scale_of(const Table& table) {
-  if (table.hosts() >= 2 && table.node_aware != nullptr &&
-      table.node_aware->prices()) {
-    return Scale::hosts;
+  if (table.hosts() >= 2) {
+    const std::shared_ptr<const NodeAware> whole = node_aware_state(table);
+    if (whole != nullptr && whole->prices()) return Scale::hosts;
   }
-  return table.combining ? Scale::one_host : Scale::unpriced;
+  return combining_of(table) != nullptr ? Scale::one_host : Scale::unpriced;
 }
 
 }  // namespace ortho::algorithms

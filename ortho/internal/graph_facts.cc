@@ -14,7 +14,6 @@
 #include "classic/groups/group.h"
 #include "classic/topology/cartesian.h"
 #include "naming/cart_name.h"
-#include "ortho/algorithms/combining.h"
 #include "ortho/internal/table.h"
 
 namespace ortho::internal {
@@ -25,17 +24,16 @@ GraphFacts analyse_cartesian(const classic::Comm& cart) {
   const std::size_t ndims = grid.periods.size();
   const auto periods = std::make_unique<bool[]>(ndims);
   std::copy(grid.periods.begin(), grid.periods.end(), periods.get());
-  // MPI numbers a Cartesian grid row-major.
-  const naming::Geometry geometry(grid.dims,
-                                  std::span<const bool>(periods.get(), ndims),
-                                  naming::Order::row_major);
-  std::vector<int> sources;
-  std::vector<int> destinations;
-  read_neighbours(cart, sources, destinations);
-  // Sources 2d and 2d + 1 are the neighbours at -1 and +1 in dimension d;
-  // where they are one process (a periodic dimension of size 1 or 2), the
-  // block sent towards -1 arrives in the +1 source's slot (MPI-4.1).
-  std::vector<int> order(sources.size());
+  // MPI numbers a Cartesian grid row-major. Sources 2d and 2d + 1 are the
+  // neighbours at -1 and +1 in dimension d; where they are one process (a
+  // periodic dimension of size 1 or 2), the block sent towards -1 arrives
+  // in the +1 source's slot (MPI-4.1).
+  CartesianGrid found{
+      .geometry = naming::Geometry(grid.dims,
+                                   std::span<const bool>(periods.get(), ndims),
+                                   naming::Order::row_major),
+      .source_order = std::vector<int>(2 * ndims)};
+  std::vector<int>& order = found.source_order;
   for (std::size_t j = 0; j < order.size(); ++j) {
     order[j] = static_cast<int>(j);
   }
@@ -45,8 +43,7 @@ GraphFacts analyse_cartesian(const classic::Comm& cart) {
     }
   }
   GraphFacts facts;
-  facts.combining = algorithms::detect_combining(cart, geometry, destinations,
-                                                 sources, order);
+  facts.grid = std::move(found);
   return facts;
 }
 
@@ -117,11 +114,8 @@ GraphFacts analyse_graph(const classic::Comm& graph,
   GraphFacts facts;
   facts.host_of_rank = host_layout(graph);
   if (named != nullptr && naming::cart_testall(*named)) {
-    std::vector<int> sources;
-    std::vector<int> destinations;
-    read_neighbours(graph, sources, destinations);
-    facts.combining = algorithms::detect_combining(
-        graph, naming::cart_get(*named), destinations, sources);
+    facts.grid =
+        CartesianGrid{.geometry = naming::cart_get(*named), .source_order = {}};
   }
   return facts;
 }

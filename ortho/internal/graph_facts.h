@@ -1,26 +1,33 @@
 // What ortho finds out about a directed graph when it first meets it, with
 // the collective steps that needs, so that every process selects the same
-// algorithms: whether the graph is a Cartesian stencil (then the compiled
-// combining schedules), and the host of each process (the node-aware
-// algorithm's routes, node_aware.cc).
+// algorithms: the Cartesian grid every process names alike, if any (where
+// the algorithms' analyses look for a stencil), and the host of each
+// process.
 #ifndef ORTHOCOMM_ORTHO_INTERNAL_GRAPH_FACTS_H_
 #define ORTHOCOMM_ORTHO_INTERNAL_GRAPH_FACTS_H_
 
-#include <memory>
+#include <optional>
 #include <vector>
 
 #include "classic/comm/comm.h"
+#include "naming/geometry.h"
 #include "ortho/internal/inside_ortho.h"
 
 namespace ortho {
 
-namespace algorithms {
-struct Combining;
-}  // namespace algorithms
+// A grid the neighbourhoods of a directed graph lie on.
+struct CartesianGrid {
+  naming::Geometry geometry;
+  // Where a receive block pairs with a source other than its own slot's
+  // (a classic Cartesian topology pairs the two neighbours of a periodic
+  // dimension of size 1 or 2 crosswise, MPI-4.1): source_order[j] is the
+  // slot of the j-th source in the grid's order; empty for the identity.
+  std::vector<int> source_order;
+};
 
 struct GraphFacts {
-  // Non-null where every process has the same stencil on a Cartesian grid.
-  std::shared_ptr<const algorithms::Combining> combining;
+  // Where every process names the same Cartesian grid.
+  std::optional<CartesianGrid> grid;
   // host_of_rank[r]: the host of rank r (host_layout()).
   std::vector<int> host_of_rank;
 };
@@ -29,14 +36,14 @@ namespace internal {
 
 // Collective over `graph` (a directed-graph communicator): its hosts, and
 // where `named` is given (the communicator graph was made from, same
-// processes, same order) whose Cartesian naming, if every process has the
-// same one, is the grid of the stencil detection, its stencil.
+// processes, same order) and every process has the same Cartesian naming
+// on it, that grid.
 GraphFacts analyse_graph(const classic::Comm& graph,
                          const classic::Comm* named);
 
-// Collective over `cart` (a communicator with classic's Cartesian
-// topology): its von Neumann neighbourhood (MPI's neighbour lists, proc_null
-// at the borders of a mesh) on its own grid, detected as a stencil.
+// The grid of `cart` (a communicator with classic's Cartesian topology),
+// on which its neighbour lists (the von Neumann neighbourhood, proc_null at
+// the borders of a mesh) lie. Local.
 GraphFacts analyse_cartesian(const classic::Comm& cart);
 
 // Where the processes of `comm` run: classic::locality's hosts, or, where

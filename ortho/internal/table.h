@@ -33,12 +33,6 @@
 
 namespace ortho {
 
-namespace algorithms {
-struct Combining;
-class NodeAware;
-class CommonNeighbours;
-}  // namespace algorithms
-
 struct Table;
 
 // An operation's last size-aware selection, for the next call with the
@@ -73,21 +67,14 @@ struct Table {
   // direction (MPI-4.1 7.6: block 2d comes from the neighbour at -1 in
   // dimension d, which sent it toward +1), on graphs by order.
   bool cartesian = false;
-  // Cartesian stencils: the compiled message-combining schedules (null
-  // where the neighbourhoods are no common stencil).
-  std::shared_ptr<const algorithms::Combining> combining;
+  // Directed graphs on a Cartesian grid that every process names alike (a
+  // classic Cartesian topology, a graph made from ortho's Cartesian naming):
+  // that grid, on which the algorithms' analyses look for a common stencil.
+  std::optional<CartesianGrid> grid;
   // Directed graphs made with Reorder::yes: what the mapping found.
   MappingFacts mapping;
-  // Directed graphs: the host of each rank (internal::host_layout), and the
-  // node-aware algorithm's view of the whole graph, made with the table
-  // where the graph spans several hosts, otherwise by the algorithm's first
-  // call (collective then; algorithms/node_aware.cc).
+  // Directed graphs: the host of each rank (internal::host_layout).
   std::vector<int> host_of_rank;
-  mutable std::shared_ptr<algorithms::NodeAware> node_aware;
-  // Directed graphs: the common-neighbours algorithm's pairs on that view,
-  // made with it where the graph spans several hosts, otherwise by the
-  // algorithm's first call (algorithms/common_neighbours.cc).
-  mutable std::shared_ptr<algorithms::CommonNeighbours> common_neighbours;
   std::array<Choice, kOperationCount> choices{};
   // Per operation, whether an override forces its algorithm (then it is
   // never tuned, even where the algorithm is the default).
@@ -104,9 +91,11 @@ struct Table {
   // build plans from a call's arguments (internal/last_plan.h). Calls on
   // a communicator are not concurrent (MPI), so a const table may keep it.
   mutable std::array<internal::LastPlans, kOperationCount> last_plans{};
-  // Each algorithm's own state on this communicator, made by its first
-  // call and kept with the table (its copies share it): keyed by an
-  // address of the algorithm's own.
+  // Each algorithm's own state on this communicator (its analysis, made
+  // with the table by Registration::analyse, or what its first call made),
+  // kept with the table (its copies share it): keyed by an address of the
+  // algorithm's own. A reference from state_of is valid until the next
+  // state_of of another key.
   mutable std::vector<std::pair<const void*, std::shared_ptr<void>>>
       algorithm_states;
   std::shared_ptr<void>& state_of(const void* key) const {
@@ -114,6 +103,13 @@ struct Table {
       if (owner == key) return state;
     }
     return algorithm_states.emplace_back(key, nullptr).second;
+  }
+  // The state of `key`, or null where it has none (adds no slot).
+  void* find_state(const void* key) const {
+    for (const auto& [owner, state] : algorithm_states) {
+      if (owner == key) return state.get();
+    }
+    return nullptr;
   }
   // What tuning measured and decided (internal/tuning.h).
   mutable internal::Tuning tuning;

@@ -144,7 +144,8 @@ TEST(Combining, EqualsDirectOnStencils) {
     const Comm graph = stencil_graph(c);
     const ortho::Table& table =
         ortho::internal::table_of(graph, "combining_test");
-    ASSERT_NE(table.combining, nullptr) << "no stencil detected";
+    ASSERT_NE(ortho::algorithms::combining_of(table), nullptr)
+        << "no stencil detected";
     for (ortho::Operation operation :
          {ortho::Operation::allgather, ortho::Operation::alltoall}) {
       for (classic::Mode mode :
@@ -198,10 +199,12 @@ TEST(Combining, MooreThreeDimensionalTraffic) {
 TEST(Combining, SelectedBySizeAndForcedEitherWay) {
   const Comm graph = stencil_graph({2, stencils::Metric::chebyshev, 1, true});
   const ortho::Table& table = ortho::internal::table_of(graph, "test");
-  ASSERT_NE(table.combining, nullptr);
-  const auto direct = ortho::algorithms::direct_traffic(*table.combining);
+  const ortho::algorithms::Combining* stencil =
+      ortho::algorithms::combining_of(table);
+  ASSERT_NE(stencil, nullptr);
+  const auto direct = ortho::algorithms::direct_traffic(*stencil);
   const auto alltoall = ortho::algorithms::combining_traffic(
-      *table.combining, stencils::Collective::alltoall);
+      *stencil, stencils::Collective::alltoall);
   const std::string_view small =
       ortho::selected_algorithm(graph, ortho::Operation::alltoall, 0);
   const std::string_view large =
@@ -210,15 +213,15 @@ TEST(Combining, SelectedBySizeAndForcedEitherWay) {
   // more rounds (on an oversubscribed machine, as these tests run, often
   // not); large blocks direct (relayed volume, serialised rounds).
   const double direct_ns =
-      ortho::algorithms::model_ns(table.combining->prices, direct, 0);
+      ortho::algorithms::model_ns(stencil->prices, direct, 0);
   const double combining_ns =
-      ortho::algorithms::model_ns(table.combining->prices, alltoall, 0);
+      ortho::algorithms::model_ns(stencil->prices, alltoall, 0);
   EXPECT_EQ(small, combining_ns < direct_ns ? "combining" : "direct");
   EXPECT_EQ(large, "direct");
   // Rounds cost at least a message; the model grows with every term.
-  EXPECT_GE(table.combining->prices.round_ns, 400.0);
-  EXPECT_LT(ortho::algorithms::model_ns(table.combining->prices, direct, 8),
-            ortho::algorithms::model_ns(table.combining->prices, direct, 9));
+  EXPECT_GE(stencil->prices.round_ns, 400.0);
+  EXPECT_LT(ortho::algorithms::model_ns(stencil->prices, direct, 8),
+            ortho::algorithms::model_ns(stencil->prices, direct, 9));
   ortho::set_algorithm(graph, "direct");
   EXPECT_EQ(ortho::selected_algorithm(graph, ortho::Operation::alltoall, 8),
             "direct");
@@ -254,7 +257,9 @@ TEST(Combining, BoxAllreduceEqualsDirectAndSendsTwoMessagesPerDimension) {
     SCOPED_TRACE(name_of(c));
     const Comm graph = stencil_graph(c);
     const ortho::Table& table = ortho::internal::table_of(graph, "test");
-    ASSERT_NE(table.combining, nullptr);
+    const ortho::algorithms::Combining* stencil =
+        ortho::algorithms::combining_of(table);
+    ASSERT_NE(stencil, nullptr);
     // On a mesh too small to hold the whole box somewhere, the stencil is
     // a part of the box: the direct algorithm stays.
     const std::vector<int> dims = classic::dims_create(
@@ -262,11 +267,10 @@ TEST(Combining, BoxAllreduceEqualsDirectAndSendsTwoMessagesPerDimension) {
     const bool whole_box =
         c.periodic || std::all_of(dims.begin(), dims.end(),
                                   [&](int n) { return n > c.depth; });
-    EXPECT_EQ(table.combining->box_depth, whole_box ? c.depth : 0);
+    EXPECT_EQ(stencil->box_depth, whole_box ? c.depth : 0);
     if (whole_box) {
-      EXPECT_EQ(
-          ortho::algorithms::box_allreduce_traffic(*table.combining).messages,
-          2 * c.depth * c.ndims);  // Game of Life: 4 instead of 8
+      EXPECT_EQ(ortho::algorithms::box_allreduce_traffic(*stencil).messages,
+                2 * c.depth * c.ndims);  // Game of Life: 4 instead of 8
     }
     // The box where the model prefers it (always for large blocks: it
     // sends fewer bytes); forced here, so that it is what runs below.
@@ -721,7 +725,9 @@ TEST(Combining, ClassicCartesianTopologiesAreStencils) {
       const std::vector<bool> periods(std::size_t(ndims), periodic);
       const Comm cart = classic::cart_create(Comm::world(), dims, periods,
                                              classic::Reorder::no);
-      ASSERT_NE(ortho::internal::table_of(cart, "test").combining, nullptr);
+      ASSERT_NE(ortho::algorithms::combining_of(
+                    ortho::internal::table_of(cart, "test")),
+                nullptr);
       ortho::set_algorithm(cart, "combining");
       EXPECT_EQ(ortho::selected_algorithm(cart, ortho::Operation::alltoall),
                 "combining");
@@ -745,7 +751,9 @@ TEST(Combining, UnnamedOrIrregularGraphsStayDirect) {
   const std::vector<int> left{(world.rank() + p - 1) % p};
   const Comm ring = ortho::dist_graph_create_adjacent(
       world, left, classic::unweighted, right, classic::unweighted);
-  EXPECT_EQ(ortho::internal::table_of(ring, "test").combining, nullptr);
+  EXPECT_EQ(
+      ortho::algorithms::combining_of(ortho::internal::table_of(ring, "test")),
+      nullptr);
   EXPECT_EQ(ortho::selected_algorithm(ring, ortho::Operation::alltoall),
             "direct");
 }
