@@ -9,152 +9,15 @@
 #include <utility>
 
 #include "classic/base/environment_flag.h"
-#include "classic/collectives/alternation.h"
 #include "classic/collectives/collectives.h"
 #include "ortho/internal/choose.h"
 #include "ortho/internal/table.h"
+#include "ortho/internal/tuning_measure.h"
+#include "ortho/internal/tuning_persistent.h"
 #include "ortho/internal/tuning_wisdom.h"
 
 namespace ortho::internal {
 namespace {
-
-std::function<double(std::string_view, double)>& testing_clock() {
-  static std::function<double(std::string_view, double)> clock;
-  return clock;
-}
-
-double reported(const Algorithm& algorithm, double seconds) {
-  const auto& clock = testing_clock();
-  return clock ? clock(algorithm.name, seconds) : seconds;
-}
-
-double median(std::vector<double> values) {
-  if (values.empty()) return 0;
-  std::sort(values.begin(), values.end());
-  return values[values.size() / 2];
-}
-
-// Runs of a tuning: kRounds rounds in which each candidate has a turn of
-// kRunsPerTurn consecutive runs (consecutive, so that a run mostly follows
-// a run of the same candidate and meets the process skew that one leaves).
-std::size_t tuning_runs(std::size_t candidates) {
-  return candidates * kRunsPerTurn * kRounds;
-}
-
-// The candidate of the n-th run of a tuning.
-std::size_t candidate_of(std::size_t n, std::size_t candidates) {
-  return (n / kRunsPerTurn) % candidates;
-}
-
-// Whether the n-th run is timed: all but the first of each turn, which
-// follows another candidate's run and meets the skew between processes
-// that one left (the first turn's first run also makes the plans and
-// transport resources).
-bool timed(std::size_t n) { return n % kRunsPerTurn != 0; }
-
-// A candidate's time from its timed runs, in order: per turn the mean of
-// its runs, the median over the turns. The mean of consecutive calls is
-// what a loop of them takes per call, the time one call leaves the next
-// included; the median drops a disturbed turn.
-double candidate_seconds(const std::vector<double>& runs) {
-  std::vector<double> turns;
-  for (std::size_t begin = 0; begin < runs.size(); begin += kRunsPerTurn - 1) {
-    const std::size_t end = std::min(runs.size(), begin + kRunsPerTurn - 1);
-    double sum = 0;
-    for (std::size_t i = begin; i < end; ++i) sum += runs[i];
-    turns.push_back(sum / static_cast<double>(end - begin));
-  }
-  return median(std::move(turns));
-}
-
-// The bands a set holds, as one value each (1: held) after the candidates'
-// times in an agreement, whose maxima are then the union.
-constexpr std::size_t kBandSlots = 64;
-
-// What this process sends to the agreement: per candidate its time, then
-// the bands it met.
-std::vector<double> agreement_values(
-    const std::vector<std::vector<double>>& seconds, std::uint64_t bands) {
-  std::vector<double> values;
-  values.reserve(seconds.size() + kBandSlots);
-  for (const std::vector<double>& runs : seconds) {
-    values.push_back(candidate_seconds(runs));
-  }
-  for (std::size_t band = 0; band < kBandSlots; ++band) {
-    values.push_back(static_cast<double>((bands >> band) & 1U));
-  }
-  return values;
-}
-
-// A candidate displaces the model's choice only where it measured at most
-// this fraction of the model's time: per-call times taken on a loaded or
-// oversubscribed machine are noisy, and a loop of calls does not always
-// rank candidates as their single calls do; the model's choice needs no
-// measurement to be right where it is.
-constexpr double kDisplacesModel = 0.9;
-
-// The model's choice for blocks in `band` (its smallest size).
-Algorithm model_choice(const Choice& choice, classic::Mode mode, int band) {
-  const std::size_t bytes = band <= 0 ? 0 : std::size_t{1} << (band - 1);
-  return choice.select(bytes, mode);
-}
-
-// The decision from the agreed maxima: the fastest, unless the model's
-// choice for the largest band measured is within kDisplacesModel of it
-// (ties: the earlier candidate).
-Tuned decision(const Choice& choice, Operation operation, classic::Mode mode,
-               const std::vector<Algorithm>& candidates,
-               std::span<const double> maxima) {
-  Tuned tuned;
-  tuned.operation = operation;
-  tuned.mode = mode;
-  tuned.candidates = candidates;
-  const auto times = static_cast<std::ptrdiff_t>(candidates.size());
-  tuned.agreed_seconds.assign(maxima.begin(), maxima.begin() + times);
-  for (std::size_t band = 0; band < kBandSlots; ++band) {
-    if (maxima[candidates.size() + band] > 0)
-      tuned.bands |= band_bit(static_cast<int>(band));
-  }
-  tuned.band = tuned.bands == 0 ? 0 : 63 - std::countl_zero(tuned.bands);
-  const auto fastest =
-      static_cast<std::size_t>(std::min_element(tuned.agreed_seconds.begin(),
-                                                tuned.agreed_seconds.end()) -
-                               tuned.agreed_seconds.begin());
-  tuned.winner = candidates[fastest];
-  const Algorithm model = model_choice(choice, mode, tuned.band);
-  const auto at = std::find(candidates.begin(), candidates.end(), model);
-  if (at != candidates.end() &&
-      tuned.agreed_seconds[fastest] >
-          kDisplacesModel * tuned.agreed_seconds[static_cast<std::size_t>(
-                                at - candidates.begin())]) {
-    tuned.winner = model;
-  }
-  return tuned;
-}
-
-// Whether every process's blocks in a call of `operation` in `mode` have
-// one size (allgather, alltoall) or their largest is agreed on (the v and
-// w forms, persistent): the exchanges whose choice goes by size.
-bool banded(Operation operation, classic::Mode mode) {
-  switch (operation) {
-    case Operation::allgather:
-    case Operation::alltoall:
-    case Operation::allgatherv:
-    case Operation::allgatherw:
-    case Operation::alltoallv:
-    case Operation::alltoallw:
-      return chosen_by_size(operation, mode);
-    default:
-      return false;
-  }
-}
-
-// The band of this process's blocks in `call` (0 where the choice does not
-// go by size).
-int band_of(const Call& call, const Table& table) {
-  return banded(call.operation, call.mode) ? size_band(block_bytes(call, table))
-                                           : 0;
-}
 
 // Ends a blocking operation's measuring: the next comparison of bands after
 // kFirstBandCheck calls, and no call keeps the selection it had before.
@@ -283,101 +146,6 @@ bool decided_by_wisdom(const classic::Comm& comm, const Table& table,
   return true;
 }
 
-// A persistent request tuning over its first starts: the candidates' runs
-// in turn, the agreement begun with the start after the last timed run
-// (which runs the first candidate), the winner from the start after that.
-class PersistentTuning final : public classic::Alternation {
- public:
-  PersistentTuning(const Call& call, Choice choice,
-                   std::vector<Algorithm> candidates, int band,
-                   std::shared_ptr<std::vector<Tuned>> record,
-                   std::optional<WisdomKey> wisdom_key, int rank)
-      : operation_(call.operation),
-        choice_(std::move(choice)),
-        candidates_(std::move(candidates)),
-        seconds_(candidates_.size()),
-        band_(band),
-        record_(std::move(record)),
-        wisdom_key_(std::move(wisdom_key)),
-        rank_(rank) {}
-
-  std::size_t next() override {
-    const std::size_t n = starts_++;
-    const std::size_t runs = tuning_runs(candidates_.size());
-    agree_ = n == runs;
-    timed_ = n < runs && timed(n);
-    if (winner_) return *winner_;
-    return n < runs ? candidate_of(n, candidates_.size()) : 0;
-  }
-  std::vector<double> agree() override {
-    return agree_ ? agreement_values(seconds_, band_bit(band_))
-                  : std::vector<double>{};
-  }
-  void ran(std::size_t alternative, double seconds) override {
-    if (timed_) {
-      seconds_[alternative].push_back(
-          reported(candidates_[alternative], seconds));
-    }
-  }
-  void agreed(std::span<const double> maxima) override {
-    Tuned tuned = decision(choice_, operation_, classic::Mode::persistent,
-                           candidates_, maxima);
-    winner_ = static_cast<std::size_t>(
-        std::find(candidates_.begin(), candidates_.end(), tuned.winner) -
-        candidates_.begin());
-    if (wisdom_key_) save_wisdom(rank_, *wisdom_key_, tuned);
-    record_->push_back(std::move(tuned));
-  }
-  std::size_t agreement_size() const override {
-    return candidates_.size() + kBandSlots;
-  }
-
- private:
-  Operation operation_;
-  Choice choice_;  // the model's, a copy: the request may outlive its table
-  std::vector<Algorithm> candidates_;
-  std::vector<std::vector<double>> seconds_;
-  int band_;
-  std::shared_ptr<std::vector<Tuned>> record_;
-  std::optional<WisdomKey> wisdom_key_;
-  int rank_;
-  std::optional<std::size_t> winner_;
-  std::size_t starts_ = 0;
-  bool agree_ = false;
-  bool timed_ = false;
-};
-
-std::optional<classic::Request> run_persistent(const classic::Comm& comm,
-                                               const Table& table,
-                                               const Call& call) {
-  std::vector<Algorithm> candidates =
-      tuning_candidates(table, call.operation, call.mode);
-  if (candidates.size() < 2) return std::nullopt;
-  const int band = band_of(call, table);
-  std::optional<WisdomKey> wisdom_key;
-  if (!wisdom_path().empty()) {
-    WisdomLookup lookup = look_up_wisdom(comm, table, call.operation, call.mode,
-                                         band, candidates);
-    if (lookup.found) {
-      Algorithm winner = lookup.found->winner;
-      table.tuning.persistent->push_back(std::move(*lookup.found));
-      return winner.run(comm, table, call);
-    }
-    wisdom_key = std::move(lookup.key);
-  }
-  std::vector<classic::Request> alternatives;
-  alternatives.reserve(candidates.size());
-  for (const Algorithm& algorithm : candidates) {
-    alternatives.push_back(algorithm.run(comm, table, call));
-  }
-  return classic::alternation_init(
-      comm, std::move(alternatives),
-      std::make_shared<PersistentTuning>(
-          call, table.choice(call.operation), std::move(candidates), band,
-          table.tuning.persistent, std::move(wisdom_key), comm.rank()),
-      call.function());
-}
-
 }  // namespace
 
 bool tuning_enabled() {
@@ -482,11 +250,6 @@ std::optional<classic::Request> run_tuned(const classic::Comm& comm,
     return run_after_decision(comm, table, tuning, call);
   }
   return run_measured(comm, table, tuning, call);
-}
-
-void set_tuning_clock_for_testing(
-    std::function<double(std::string_view, double)> clock) {
-  testing_clock() = std::move(clock);
 }
 
 }  // namespace ortho::internal

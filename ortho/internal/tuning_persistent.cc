@@ -1,0 +1,115 @@
+#include "ortho/internal/tuning_persistent.h"
+
+#include <algorithm>
+#include <memory>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "classic/collectives/alternation.h"
+#include "ortho/internal/table.h"
+#include "ortho/internal/tuning.h"
+#include "ortho/internal/tuning_measure.h"
+#include "ortho/internal/tuning_wisdom.h"
+
+namespace ortho::internal {
+namespace {
+
+// A persistent request tuning over its first starts: the candidates' runs
+// in turn, the agreement begun with the start after the last timed run
+// (which runs the first candidate), the winner from the start after that.
+class PersistentTuning final : public classic::Alternation {
+ public:
+  PersistentTuning(const Call& call, Choice choice,
+                   std::vector<Algorithm> candidates, int band,
+                   std::shared_ptr<std::vector<Tuned>> record,
+                   std::optional<WisdomKey> wisdom_key, int rank)
+      : operation_(call.operation),
+        choice_(std::move(choice)),
+        candidates_(std::move(candidates)),
+        seconds_(candidates_.size()),
+        band_(band),
+        record_(std::move(record)),
+        wisdom_key_(std::move(wisdom_key)),
+        rank_(rank) {}
+
+  std::size_t next() override {
+    const std::size_t n = starts_++;
+    const std::size_t runs = tuning_runs(candidates_.size());
+    agree_ = n == runs;
+    timed_ = n < runs && timed(n);
+    if (winner_) return *winner_;
+    return n < runs ? candidate_of(n, candidates_.size()) : 0;
+  }
+  std::vector<double> agree() override {
+    return agree_ ? agreement_values(seconds_, band_bit(band_))
+                  : std::vector<double>{};
+  }
+  void ran(std::size_t alternative, double seconds) override {
+    if (timed_) {
+      seconds_[alternative].push_back(
+          reported(candidates_[alternative], seconds));
+    }
+  }
+  void agreed(std::span<const double> maxima) override {
+    Tuned tuned = decision(choice_, operation_, classic::Mode::persistent,
+                           candidates_, maxima);
+    winner_ = static_cast<std::size_t>(
+        std::find(candidates_.begin(), candidates_.end(), tuned.winner) -
+        candidates_.begin());
+    if (wisdom_key_) save_wisdom(rank_, *wisdom_key_, tuned);
+    record_->push_back(std::move(tuned));
+  }
+  std::size_t agreement_size() const override {
+    return candidates_.size() + kBandSlots;
+  }
+
+ private:
+  Operation operation_;
+  Choice choice_;  // the model's, a copy: the request may outlive its table
+  std::vector<Algorithm> candidates_;
+  std::vector<std::vector<double>> seconds_;
+  int band_;
+  std::shared_ptr<std::vector<Tuned>> record_;
+  std::optional<WisdomKey> wisdom_key_;
+  int rank_;
+  std::optional<std::size_t> winner_;
+  std::size_t starts_ = 0;
+  bool agree_ = false;
+  bool timed_ = false;
+};
+
+}  // namespace
+
+std::optional<classic::Request> run_persistent(const classic::Comm& comm,
+                                               const Table& table,
+                                               const Call& call) {
+  std::vector<Algorithm> candidates =
+      tuning_candidates(table, call.operation, call.mode);
+  if (candidates.size() < 2) return std::nullopt;
+  const int band = band_of(call, table);
+  std::optional<WisdomKey> wisdom_key;
+  if (!wisdom_path().empty()) {
+    WisdomLookup lookup = look_up_wisdom(comm, table, call.operation, call.mode,
+                                         band, candidates);
+    if (lookup.found) {
+      Algorithm winner = lookup.found->winner;
+      table.tuning.persistent->push_back(std::move(*lookup.found));
+      return winner.run(comm, table, call);
+    }
+    wisdom_key = std::move(lookup.key);
+  }
+  std::vector<classic::Request> alternatives;
+  alternatives.reserve(candidates.size());
+  for (const Algorithm& algorithm : candidates) {
+    alternatives.push_back(algorithm.run(comm, table, call));
+  }
+  return classic::alternation_init(
+      comm, std::move(alternatives),
+      std::make_shared<PersistentTuning>(
+          call, table.choice(call.operation), std::move(candidates), band,
+          table.tuning.persistent, std::move(wisdom_key), comm.rank()),
+      call.function());
+}
+
+}  // namespace ortho::internal
