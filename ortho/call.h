@@ -52,8 +52,12 @@ struct Call {
   RecvSide recv;
   MPI_Op op = MPI_OP_NULL;
   int root = 0;
+  // Whether the call runs on a directed graph's reverse (ortho/reverse.h).
+  bool reverse = false;
 
-  const char* function() const { return function_name(operation, mode); }
+  const char* function() const {
+    return function_name(operation, mode, reverse);
+  }
 
   // The typed spans as classic's type-erased typed forms take them.
   classic::internal::In typed_send() const {

@@ -76,7 +76,8 @@ classic::Request run_normalised(const classic::Comm& comm, const Table& table,
 }  // namespace
 
 classic::Request run(const classic::Comm& comm, const Call& call) {
-  const Table& table = table_of(comm, call.function());
+  const Table& table = call.reverse ? reverse_table_of(comm, call.function())
+                                    : table_of(comm, call.function());
   const Choice& choice = table.choice(call.operation);
   if (!choice.defined()) [[unlikely]] {
     throw classic::Error(
@@ -98,8 +99,10 @@ classic::Request run(const classic::Comm& comm, const Call& call) {
   return run_normalised(comm, table, choice, call);
 }
 
-std::size_t blocks_received(const classic::Comm& comm, const char* function) {
-  const Table& table = table_of(comm, function);
+std::size_t blocks_received(const classic::Comm& comm, const char* function,
+                            bool reverse) {
+  const Table& table =
+      reverse ? reverse_table_of(comm, function) : table_of(comm, function);
   switch (table.structure) {
     case Structure::bipartite:
       return static_cast<std::size_t>(comm.remote_size());
@@ -111,8 +114,10 @@ std::size_t blocks_received(const classic::Comm& comm, const char* function) {
   return static_cast<std::size_t>(comm.size());
 }
 
-std::size_t blocks_sent(const classic::Comm& comm, const char* function) {
-  const Table& table = table_of(comm, function);
+std::size_t blocks_sent(const classic::Comm& comm, const char* function,
+                        bool reverse) {
+  const Table& table =
+      reverse ? reverse_table_of(comm, function) : table_of(comm, function);
   return table.structure == Structure::directed_graph
              ? table.destinations.size()
              : blocks_received(comm, function);

@@ -1,6 +1,7 @@
 // ortho's exchanges: allgather(v, w) and alltoall(v, w), each one function
 // object per mode, with raw and typed buffers (ortho/collectives.h: modes,
-// forms and semantics).
+// forms and semantics). Each takes a communicator or, on a directed graph,
+// its reverse (ortho/reverse.h).
 #ifndef ORTHOCOMM_ORTHO_FORMS_EXCHANGE_H_
 #define ORTHOCOMM_ORTHO_FORMS_EXCHANGE_H_
 
@@ -18,6 +19,7 @@
 #include "classic/p2p/request.h"
 #include "ortho/call.h"
 #include "ortho/forms_shapes.h"
+#include "ortho/reverse.h"
 #include "ortho/typed_call.h"
 
 // The calls below name only the fields they set; GCC 12 warns about
@@ -40,10 +42,12 @@ struct Allgather : BlockEachWay<Operation::allgather, M> {
   template <classic::SendBuffer S>
   requires(M == classic::Mode::blocking)
       [[nodiscard]] std::vector<std::ranges::range_value_t<S>>
-      operator()(const classic::Comm& comm, S&& send) const {
+      operator()(const ExchangeComm& comm, S&& send) const {
     const auto send_span = classic::internal::buffer_span<S>(send);
     std::vector<std::ranges::range_value_t<S>> recv(
-        internal::blocks_received(comm, "ortho::allgather") * send_span.size());
+        internal::blocks_received(comm.comm(), "ortho::allgather",
+                                  comm.reverse()) *
+        send_span.size());
     (*this)(comm, send_span, std::span(recv));
     return recv;
   }
@@ -54,7 +58,7 @@ struct Allgather : BlockEachWay<Operation::allgather, M> {
 template <classic::Mode M>
 struct Allgatherv {
   [[nodiscard]] internal::ModeResult<M> operator()(
-      const classic::Comm& comm, const void* send, int send_count,
+      const ExchangeComm& comm, const void* send, int send_count,
       MPI_Datatype send_type, void* recv, std::span<const int> recvcounts,
       std::span<const int> displs, MPI_Datatype recv_type) const {
     return internal::run_in<M>(
@@ -69,7 +73,7 @@ struct Allgatherv {
   template <classic::SendBuffer S, classic::RecvBuffer R>
   requires classic::internal::SameElements<S, R>
   [[nodiscard]] internal::ModeResult<M> operator()(
-      const classic::Comm& comm, S&& send, R&& recv,
+      const ExchangeComm& comm, S&& send, R&& recv,
       std::span<const int> recvcounts, std::span<const int> displs) const {
     return internal::run_in<M>(
         comm, Call{.operation = Operation::allgatherv,
@@ -86,7 +90,7 @@ struct Allgatherv {
 template <classic::Mode M>
 struct Allgatherw {
   [[nodiscard]] internal::ModeResult<M> operator()(
-      const classic::Comm& comm, const void* send, int send_count,
+      const ExchangeComm& comm, const void* send, int send_count,
       MPI_Datatype send_type, void* recv, std::span<const int> recvcounts,
       std::span<const MPI_Aint> rdispls,
       std::span<const MPI_Datatype> recv_types) const {
@@ -113,11 +117,13 @@ struct Alltoall : BlockEachWay<Operation::alltoall, M> {
   template <classic::SendBuffer S>
   requires(M == classic::Mode::blocking)
       [[nodiscard]] std::vector<std::ranges::range_value_t<S>>
-      operator()(const classic::Comm& comm, S&& send) const {
+      operator()(const ExchangeComm& comm, S&& send) const {
     const auto send_span = classic::internal::buffer_span<S>(send);
     const char* function = "ortho::alltoall";
-    const std::size_t sent = internal::blocks_sent(comm, function);
-    const std::size_t received = internal::blocks_received(comm, function);
+    const std::size_t sent =
+        internal::blocks_sent(comm.comm(), function, comm.reverse());
+    const std::size_t received =
+        internal::blocks_received(comm.comm(), function, comm.reverse());
     internal::check_block_size(send_span.size(), sent, received, function);
     std::vector<std::ranges::range_value_t<S>> recv(
         sent == 0 ? 0 : received * (send_span.size() / sent));
@@ -131,7 +137,7 @@ struct Alltoall : BlockEachWay<Operation::alltoall, M> {
 template <classic::Mode M>
 struct Alltoallv {
   [[nodiscard]] internal::ModeResult<M> operator()(
-      const classic::Comm& comm, const void* send,
+      const ExchangeComm& comm, const void* send,
       std::span<const int> sendcounts, std::span<const int> sdispls,
       MPI_Datatype send_type, void* recv, std::span<const int> recvcounts,
       std::span<const int> rdispls, MPI_Datatype recv_type) const {
@@ -148,7 +154,7 @@ struct Alltoallv {
   template <classic::SendBuffer S, classic::RecvBuffer R>
   requires classic::internal::SameElements<S, R>
   [[nodiscard]] internal::ModeResult<M> operator()(
-      const classic::Comm& comm, S&& send, std::span<const int> sendcounts,
+      const ExchangeComm& comm, S&& send, std::span<const int> sendcounts,
       std::span<const int> sdispls, R&& recv, std::span<const int> recvcounts,
       std::span<const int> rdispls) const {
     return internal::run_in<M>(
@@ -168,7 +174,7 @@ struct Alltoallv {
 template <classic::Mode M>
 struct Alltoallw {
   [[nodiscard]] internal::ModeResult<M> operator()(
-      const classic::Comm& comm, const void* send,
+      const ExchangeComm& comm, const void* send,
       std::span<const int> sendcounts, std::span<const MPI_Aint> sdispls,
       std::span<const MPI_Datatype> send_types, void* recv,
       std::span<const int> recvcounts, std::span<const MPI_Aint> rdispls,

@@ -16,6 +16,7 @@
 #include "classic/exec/mode.h"
 #include "ortho/call.h"
 #include "ortho/operation.h"
+#include "ortho/reverse.h"
 #include "ortho/typed_call.h"
 
 // The calls below name only the fields they set; GCC 12 warns about
@@ -27,11 +28,12 @@
 namespace ortho::forms {
 
 // One block each way: (send, send_count, send_type, recv, recv_count,
-// recv_type) raw, (send, recv) typed; allgather and alltoall.
+// recv_type) raw, (send, recv) typed; allgather and alltoall (which also
+// run on a graph's reverse).
 template <Operation Op, classic::Mode M>
 struct BlockEachWay {
   [[nodiscard]] internal::ModeResult<M> operator()(
-      const classic::Comm& comm, const void* send, int send_count,
+      const ExchangeComm& comm, const void* send, int send_count,
       MPI_Datatype send_type, void* recv, int recv_count,
       MPI_Datatype recv_type) const {
     return internal::run_in<M>(
@@ -43,7 +45,7 @@ struct BlockEachWay {
   }
   template <classic::SendBuffer S, classic::RecvBuffer R>
   requires classic::internal::SameElements<S, R>
-  [[nodiscard]] internal::ModeResult<M> operator()(const classic::Comm& comm,
+  [[nodiscard]] internal::ModeResult<M> operator()(const ExchangeComm& comm,
                                                    S&& send, R&& recv) const {
     return internal::run_in<M>(comm,
                                Call{.operation = Op,

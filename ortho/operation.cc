@@ -19,9 +19,11 @@ std::size_t index_of(Operation operation) {
 }
 
 // "ortho::<name>", "ortho::i<name>", "ortho::<name>_init" for every
-// operation, composed at compile time: every call names its function (for
-// errors), so the lookup is an index.
-constexpr std::size_t kLongestName = 40;
+// operation, and the same with "(ortho::reverse)" after it, composed at
+// compile time: every call names its function (for errors), so the lookup
+// is an index.
+constexpr std::size_t kLongestName = 56;
+constexpr std::string_view kOnReverse = "(ortho::reverse)";
 using FunctionName = std::array<char, kLongestName>;
 
 constexpr FunctionName composed(std::string_view prefix, std::string_view name,
@@ -31,16 +33,26 @@ constexpr FunctionName composed(std::string_view prefix, std::string_view name,
   for (const std::string_view part : {prefix, name, suffix}) {
     for (const char c : part) out[n++] = c;
   }
-  return out;  // zero-terminated: at most 35 characters are written
+  return out;  // zero-terminated: at most 48 characters are written
 }
 
-constexpr std::array<std::array<FunctionName, 3>, kOperationCount>
+// [reverse][operation][mode]
+constexpr std::array<std::array<std::array<FunctionName, 3>, kOperationCount>,
+                     2>
     kFunctionNames = [] {
-      std::array<std::array<FunctionName, 3>, kOperationCount> names{};
-      for (std::size_t i = 0; i < kOperationCount; ++i) {
-        names[i] = {composed("ortho::", kNames[i], ""),
-                    composed("ortho::i", kNames[i], ""),
-                    composed("ortho::", kNames[i], "_init")};
+      std::array<std::array<std::array<FunctionName, 3>, kOperationCount>, 2>
+          names{};
+      for (std::size_t r = 0; r < 2; ++r) {
+        const std::string_view after = r == 0 ? "" : kOnReverse;
+        for (std::size_t i = 0; i < kOperationCount; ++i) {
+          const std::string_view name = kNames[i];
+          names[r][i] = {
+              composed("ortho::", name, after),
+              composed("ortho::i", name, after),
+              composed("ortho::", name,
+                       r == 0 ? std::string_view("_init")
+                              : std::string_view("_init(ortho::reverse)"))};
+        }
       }
       return names;
     }();
@@ -68,9 +80,11 @@ std::optional<Operation> operation_named(std::string_view name) {
   return static_cast<Operation>(found - kNames.begin());
 }
 
-const char* function_name(Operation operation, classic::Mode mode) {
-  return kFunctionNames[index_of(operation)][static_cast<std::size_t>(mode)]
-      .data();
+const char* function_name(Operation operation, classic::Mode mode,
+                          bool reverse) {
+  return kFunctionNames[reverse ? 1 : 0][index_of(operation)]
+                       [static_cast<std::size_t>(mode)]
+                           .data();
 }
 
 bool defined_on(Operation operation, Structure structure) {

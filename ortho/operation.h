@@ -46,8 +46,10 @@ std::string_view to_string(Operation operation);
 std::optional<Operation> operation_named(std::string_view name);
 
 // "ortho::allgather", "ortho::iallgather", "ortho::allgather_init": the
-// function a caller used, for error messages.
-const char* function_name(Operation operation, classic::Mode mode);
+// function a caller used, for error messages; on a graph's reverse
+// (ortho/reverse.h) "ortho::allgather(ortho::reverse)" and so on.
+const char* function_name(Operation operation, classic::Mode mode,
+                          bool reverse = false);
 
 // Whether `operation` has a meaning on `structure` (docs/design.md, "What a
 // collective means"): scan and exscan are undefined on bipartite and directed

@@ -190,6 +190,53 @@ Table make_table(const classic::Comm& comm, Structure structure,
   return table;
 }
 
+namespace {
+
+// comm's reverse view from its table: the lists swapped, the algorithms
+// that serve a reverse offered and chosen among (no analysis: nothing is
+// exchanged), the graph's override or the environment's applied.
+Table make_reverse_table(const Table& forward, const char* function) {
+  Table table;
+  table.structure = forward.structure;
+  table.base = forward.base;
+  table.reverse = true;
+  table.sources = forward.destinations;
+  table.destinations = forward.sources;
+  table.host_of_rank = forward.host_of_rank;
+  choose(table);
+  if (!forward.override_spec.empty()) {
+    apply_override(table, forward.override_spec,
+                   "spec = '" + forward.override_spec +
+                       "' (set on the graph, applied to its reverse)",
+                   function, Scope::one_communicator);
+  } else if (const char* spec = std::getenv("ORTHO_ALGORITHM")) {
+    apply_override(table, spec, std::string("ORTHO_ALGORITHM = '") + spec + "'",
+                   "ortho (environment)", Scope::every_table);
+  }
+  return table;
+}
+
+}  // namespace
+
+const Table& reverse_table_of(const classic::Comm& comm, const char* function) {
+  const Table& forward = table_of(comm, function);
+  if (forward.structure != Structure::directed_graph) [[unlikely]] {
+    throw Error(ErrorClass::topology, function,
+                "ortho::reverse(comm): comm is a " +
+                    std::string(to_string(forward.structure)) +
+                    " communicator; only a directed graph's exchanges run in "
+                    "reverse");
+  }
+  // MPI pairs a Cartesian topology's blocks by direction: with every edge
+  // turned around, each block goes where it went.
+  if (forward.cartesian) return forward;
+  if (forward.reversed == nullptr) [[unlikely]] {
+    forward.reversed =
+        std::make_shared<const Table>(make_reverse_table(forward, function));
+  }
+  return *forward.reversed;
+}
+
 std::size_t block_bytes(const Call& call, const Table& table) {
   const SendSide& send = call.send;
   const auto bytes_of = [&call](int count, MPI_Datatype datatype) {
@@ -308,6 +355,8 @@ void set_algorithm(const classic::Comm& comm, std::string_view spec) {
   internal::apply_override(changed, spec, "spec = '" + std::string(spec) + "'",
                            "ortho::set_algorithm",
                            internal::Scope::one_communicator);
+  changed.override_spec = std::string(spec);
+  changed.reversed = nullptr;
   internal::attach(comm, std::move(changed));
 }
 

@@ -19,6 +19,7 @@
 #include "classic/exec/mode.h"
 #include "classic/p2p/request.h"
 #include "ortho/call.h"
+#include "ortho/reverse.h"
 
 // The calls below name only the fields they set; GCC 12 warns about
 // designated initializers that leave members to their default member
@@ -51,10 +52,20 @@ ModeResult<M> run_in(const classic::Comm& comm, Call call) {
   }
 }
 
+// The same for the exchanges, which also run on a graph's reverse.
+template <classic::Mode M>
+ModeResult<M> run_in(const ExchangeComm& target, Call call) {
+  call.reverse = target.reverse();
+  return run_in<M>(target.comm(), call);
+}
+
 // How many blocks a process receives / sends in allgather and alltoall on
-// comm (its size, its remote size or its in- / out-degree).
-std::size_t blocks_received(const classic::Comm& comm, const char* function);
-std::size_t blocks_sent(const classic::Comm& comm, const char* function);
+// comm (its size, its remote size or its in- / out-degree; on the graph's
+// reverse where `reverse`, the out- / in-degree).
+std::size_t blocks_received(const classic::Comm& comm, const char* function,
+                            bool reverse = false);
+std::size_t blocks_sent(const classic::Comm& comm, const char* function,
+                        bool reverse = false);
 // Whether the caller receives in a rooted collective with this root (it is
 // the root; on an inter-communicator, it passed classic::mpi_root).
 bool receives_as_root(const classic::Comm& comm, int root,

@@ -189,6 +189,7 @@ extern constinit const Registration kDirect{.algorithm = {"direct", &run},
                                             .offer = &offer,
                                             .price = &price,
                                             .baseline = true,
+                                            .reversible = true,
                                             .traffic = &traffic_of};
 
 const Algorithm& direct() { return kDirect.algorithm; }

@@ -111,8 +111,8 @@ void offer(Table& table) {
 
 }  // namespace
 
-extern constinit const Registration kPerPeer{.algorithm = {"per_peer", &run},
-                                             .offer = &offer};
+extern constinit const Registration kPerPeer{
+    .algorithm = {"per_peer", &run}, .offer = &offer, .reversible = true};
 
 const Algorithm& per_peer() { return kPerPeer.algorithm; }
 

@@ -53,6 +53,10 @@ struct Registration {
   // tunes a call (internal/tuning.h): the transport's own collectives,
   // which no model of ours prices.
   bool measured = false;
+  // Serves a directed graph's reverse view (ortho/reverse.h): it plans from
+  // the table's neighbour lists alone, needing no analysis, no state that
+  // takes communication to make, and no communicator of its own.
+  bool reversible = false;
   // The traffic per process of one call of `operation` with blocks of
   // `block_bytes` in `mode`, exact from the algorithm's plans, for
   // ortho::traffic; nullopt where it is not known ahead of the call. Null

@@ -103,6 +103,7 @@ Choice::Steps cheapest_steps(std::span<const Candidate> candidates,
 void choose(Table& table) {
   std::array<std::vector<Candidate>, kOperationCount> candidates;
   for (const algorithms::Registration* registration : algorithms::registry()) {
+    if (table.reverse && !registration->reversible) continue;
     std::array<std::size_t, kOperationCount> before{};
     for (std::size_t op = 0; op < kOperationCount; ++op) {
       before[op] = table.available[op].size();

@@ -73,6 +73,17 @@ struct Table {
   std::optional<CartesianGrid> grid;
   // Directed graphs made with Reorder::yes: what the mapping found.
   MappingFacts mapping;
+  // A directed graph's reverse view (ortho/reverse.h): sources and
+  // destinations swapped, made from the graph's table without any
+  // communication, so only the algorithms that plan from the neighbour
+  // lists alone serve it (Registration::reversible).
+  bool reverse = false;
+  // A directed graph's table: its reverse view, made by the first reverse
+  // call (the table's copies share it; an override drops it).
+  mutable std::shared_ptr<const Table> reversed;
+  // The spec of the last ortho::set_algorithm, which the reverse view
+  // applies too.
+  std::string override_spec;
   // Directed graphs: the host of each rank (internal::host_layout).
   std::vector<int> host_of_rank;
   std::array<Choice, kOperationCount> choices{};
@@ -150,6 +161,12 @@ const Table& table_of(const classic::Comm& comm, const char* function);
 // Cartesian or distributed graph topology, in MPI-4.1's order. Local.
 void read_neighbours(const classic::Comm& comm, std::vector<int>& sources,
                      std::vector<int>& destinations);
+
+// The table of comm's reverse view (ortho/reverse.h), made now if comm has
+// none: comm's own where comm is a classic Cartesian topology. Local.
+// Throws classic::Error: topology, in the name of `function`, where comm is
+// no directed graph; what table_of and apply_override throw.
+const Table& reverse_table_of(const classic::Comm& comm, const char* function);
 
 // A table for `comm` of `structure` (with its neighbours read from classic's
 // topology and the stencil of `facts`), `base` as its base, whose choices

@@ -321,6 +321,16 @@ inline Graph graph_of(int size, std::vector<Edge> edges) {
   return graph;
 }
 
+// `graph` with every edge turned around: each process's sources are its
+// destinations and the other way round (what ortho::reverse runs on).
+inline Graph transposed(const Graph& graph) {
+  Graph result = graph;
+  std::swap(result.sources, result.destinations);
+  std::swap(result.source_weights, result.destination_weights);
+  for (Edge& edge : result.edges) std::swap(edge.from, edge.to);
+  return result;
+}
+
 // The ortho communicator of `graph` over `comm` (reorder off).
 inline classic::Comm make_comm(const Graph& graph, const classic::Comm& comm) {
   const auto me = at(comm.rank());
@@ -411,6 +421,20 @@ class OpenMpiGraph {
   OpenMpiGraph& operator=(const OpenMpiGraph&) = delete;
   ~OpenMpiGraph() {
     if (comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
+  }
+  // The same, unweighted, with `rank`'s lists of `graph` (e.g. a
+  // transposed one).
+  OpenMpiGraph(const Graph& graph, int rank) {
+    const std::vector<int>& sources = graph.in(rank);
+    const std::vector<int>& destinations = graph.out(rank);
+    MPI_Dist_graph_create_adjacent(
+        MPI_COMM_WORLD, static_cast<int>(sources.size()), array(sources),
+        MPI_UNWEIGHTED, static_cast<int>(destinations.size()),
+        array(destinations), MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &comm_);
+    EXPECT_NE(comm_, MPI_COMM_NULL);
+    if (comm_ != MPI_COMM_NULL) {
+      MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN);
+    }
   }
   MPI_Comm get() const { return comm_; }
 
