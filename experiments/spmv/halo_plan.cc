@@ -1,42 +1,10 @@
 #include "experiments/spmv/halo_plan.h"
 
 #include <algorithm>
-#include <fstream>
 #include <map>
 #include <set>
-#include <stdexcept>
-#include <unsupported/Eigen/SparseExtra>
 
 namespace spmv {
-
-Matrix read_matrix(const std::string& path) {
-  std::ifstream in(path);
-  std::string banner;
-  if (!in || !std::getline(in, banner)) {
-    throw std::runtime_error("spmv: cannot read " + path);
-  }
-  if (banner.find("coordinate") == std::string::npos ||
-      banner.find("real") == std::string::npos) {
-    throw std::runtime_error("spmv: " + path +
-                             " is no Matrix Market file of real entries in "
-                             "coordinate form: '" +
-                             banner + "'");
-  }
-  Eigen::SparseMatrix<double, Eigen::ColMajor> read;
-  if (!Eigen::loadMarket(read, path)) {
-    throw std::runtime_error("spmv: cannot read the entries of " + path);
-  }
-  if (banner.find("symmetric") != std::string::npos) {
-    // One triangle stored: add the other, without the diagonal twice.
-    Eigen::SparseMatrix<double, Eigen::ColMajor> lower = read;
-    Eigen::SparseMatrix<double, Eigen::ColMajor> upper = read.transpose();
-    upper.prune([](int row, int column, double) { return row != column; });
-    read = lower + upper;
-  }
-  Matrix a = read;
-  a.makeCompressed();
-  return a;
-}
 
 std::vector<int> blocks(int count, int processes) {
   std::vector<int> begins(static_cast<std::size_t>(processes) + 1, 0);

@@ -7,18 +7,12 @@
 #ifndef ORTHOCOMM_EXPERIMENTS_SPMV_HALO_PLAN_H_
 #define ORTHOCOMM_EXPERIMENTS_SPMV_HALO_PLAN_H_
 
-#include <Eigen/SparseCore>
 #include <string>
 #include <vector>
 
+#include "experiments/spmv/matrix_market.h"
+
 namespace spmv {
-
-using Matrix = Eigen::SparseMatrix<double, Eigen::RowMajor>;
-
-// Reads a Matrix Market file of real entries (general or symmetric; a
-// symmetric file stores one triangle, mirrored here). Throws
-// std::runtime_error naming the file where it cannot.
-Matrix read_matrix(const std::string& path);
 
 // Contiguous blocks of `count` indices over `processes` (the first count %
 // processes blocks one longer): the begin of each, then count.
