@@ -9,6 +9,10 @@
 #   Eigen >= 3.3          pkg-config eigen3, or ORTHOCOMM_EIGEN_INCLUDE
 #   GoogleTest, GoogleMock, Google Benchmark
 #                         pkg-config gtest/benchmark, or /usr/include
+#   METIS 5               metis.h (pkg-config metis's include dir, or
+#                         /usr/include, or ORTHOCOMM_METIS_INCLUDE) and
+#                         libmetis in the compiler's library path (the SpMV
+#                         experiment's partitioning)
 #   pkg-config, make, cmake   (the installation check of tools/test.sh)
 #   doxygen (--docs)      the API reference (tools/api_reference.sh, a check
 #                         of tools/test.sh, which asks for it)
@@ -67,6 +71,13 @@ has_header() {  # a header under pkg-config's include dir of $1, or /usr/include
 }
 has_gtest() { has_header gtest gtest/gtest.h && has_header gmock gmock/gmock.h; }
 has_benchmark() { has_header benchmark benchmark/benchmark.h; }
+has_metis() {
+  if [[ -n "${ORTHOCOMM_METIS_INCLUDE:-}" ]]; then
+    [[ -f "$ORTHOCOMM_METIS_INCLUDE/metis.h" ]]
+  else
+    has_header metis metis.h
+  fi
+}
 has_command() { command -v "$1" >/dev/null; }
 
 # need: probe, what a person needs, Debian packages.
@@ -91,6 +102,7 @@ need has_eigen "Eigen >= 3.3 (pkg-config eigen3, or set ORTHOCOMM_EIGEN_INCLUDE)
 need has_gtest "GoogleTest and GoogleMock (headers and static libraries)" \
   libgtest-dev libgmock-dev
 need has_benchmark "Google Benchmark" libbenchmark-dev
+need has_metis "METIS 5 (metis.h; or set ORTHOCOMM_METIS_INCLUDE)" libmetis-dev
 need "has_command make" "make" make
 need "has_command cmake" "CMake >= 3.16" cmake
 if $docs; then

@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "experiments/spmv/accumulate.h"
+#include "experiments/spmv/partition.h"
 
 namespace spmv {
 
@@ -73,12 +74,20 @@ void layout(const std::vector<std::vector<int>>& lists, std::vector<int>& sizes,
 
 }  // namespace
 
-Problem make_problem(const std::string& matrix, int rank, int size) {
+Problem make_problem(const std::string& matrix, Distribution distribution,
+                     int rank, int size) {
   Problem problem;
   problem.a = read_matrix(matrix);
   problem.rank = rank;
-  problem.row_begins = blocks(static_cast<int>(problem.a.rows()), size);
-  problem.column_begins = blocks(static_cast<int>(problem.a.cols()), size);
+  if (distribution == Distribution::metis) {
+    const Partition parts = metis_parts(problem.a, size);
+    problem.a = reordered(problem.a, parts.order);
+    problem.row_begins = parts.begins;
+    problem.column_begins = parts.begins;
+  } else {
+    problem.row_begins = blocks(static_cast<int>(problem.a.rows()), size);
+    problem.column_begins = blocks(static_cast<int>(problem.a.cols()), size);
+  }
   problem.plan =
       halo_plan(problem.a, problem.row_begins, problem.column_begins, rank);
   problem.slots = entry_slots(problem.a, problem.row_begins,

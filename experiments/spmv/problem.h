@@ -40,9 +40,15 @@ struct Problem {
   std::vector<double> own_w() const;
 };
 
-// Reads the matrix and derives everything else for process `rank` of
-// `size`.
-Problem make_problem(const std::string& matrix, int rank, int size);
+// How the rows (and a square matrix's columns) are distributed
+// (partition.h): contiguous blocks of the file's order, or METIS's parts.
+enum class Distribution { blocks, metis };
+
+// Reads the matrix, distributes it, and derives everything else for
+// process `rank` of `size`. Under METIS the matrix is held reordered (its
+// rows and columns by part), and so is the serial reference.
+Problem make_problem(const std::string& matrix, Distribution distribution,
+                     int rank, int size);
 
 // The serial runs on this process, with Eigen's products of the whole
 // matrix: after `iterations` iterations of y = A x its final rows of y and

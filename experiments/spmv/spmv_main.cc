@@ -24,8 +24,12 @@
 //
 // Implementations run interleaved in batches of 10 iterations.
 //
-//   mpirun -np P spmv --matrix=PATH [--iterations=N] [--variant=LIST]
-//                     [--corrupt=VARIANT]
+//   mpirun -np P spmv --matrix=PATH [--partition=blocks|metis]
+//                     [--iterations=N] [--variant=LIST] [--corrupt=VARIANT]
+//
+// --partition: rows and columns in contiguous blocks of the file's order
+// (the default), or METIS k-way parts of a square matrix's graph
+// (partition.h; the matrix and the serial reference then reordered).
 //
 // --corrupt=VARIANT spoils one received entry of that implementation's
 // first exchange (an accumulate's every exchange: each computes z afresh)
@@ -33,15 +37,18 @@
 // fail.
 //
 // Rank 0 prints one line per implementation: spmv variant=V matrix=NAME
-// rows=R columns=C processes=P iterations=N seconds_per_iteration=S
-// seconds_min=S seconds_max=S batches=B messages=M bytes=B result=correct
-// (or result=MISMATCH; the program then exits 1). messages and bytes: sent
-// per iteration by the busiest process.
+// rows=R columns=C processes=P partition=D iterations=N
+// seconds_per_iteration=S seconds_min=S seconds_max=S batches=B
+// messages=M bytes=B result=correct (or result=MISMATCH; the program then
+// exits 1). messages and bytes: sent per iteration by the busiest process.
+// A file that cannot be read, or METIS asked to split a rectangular
+// matrix, ends the program with a message and exit status 2.
 #include <mpi.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <memory>
 #include <string>
 #include <vector>
@@ -70,6 +77,7 @@ struct Options {
                                        "accumulate-reverse",
                                        "accumulate-reverse-persistent"};
   std::string corrupt;
+  Distribution distribution = Distribution::blocks;
 };
 
 std::string parse(int argc, char** argv, Options& options) {
@@ -80,6 +88,12 @@ std::string parse(int argc, char** argv, Options& options) {
     } else if (arg.starts_with("--iterations=")) {
       options.iterations = std::atoi(arg.c_str() + 13);
       if (options.iterations <= 0) return "--iterations: a positive number";
+    } else if (arg == "--partition=blocks") {
+      options.distribution = Distribution::blocks;
+    } else if (arg == "--partition=metis") {
+      options.distribution = Distribution::metis;
+    } else if (arg.starts_with("--partition=")) {
+      return "--partition: blocks or metis, not '" + arg.substr(12) + "'";
     } else if (arg.starts_with("--corrupt=")) {
       options.corrupt = arg.substr(10);
     } else if (arg.starts_with("--variant=")) {
@@ -107,7 +121,13 @@ int run(int argc, char** argv) {
     return 2;
   }
   progress::start(rank, size);
-  const Problem problem = make_problem(options.matrix, rank, size);
+  Problem problem;
+  try {
+    problem = make_problem(options.matrix, options.distribution, rank, size);
+  } catch (const std::exception& error) {  // alike on every process
+    if (rank == 0) std::fprintf(stderr, "%s\n", error.what());
+    return 2;
+  }
   std::vector<std::unique_ptr<Variant>> runs;
   for (const std::string& name : options.variants) {
     std::unique_ptr<Variant> forward = make_forward(name, problem);
@@ -153,13 +173,14 @@ int run(int argc, char** argv) {
     if (rank == 0) {
       std::printf(
           "spmv variant=%s matrix=%s rows=%d columns=%d processes=%d "
-          "iterations=%d seconds_per_iteration=%g seconds_min=%g "
+          "partition=%s iterations=%d seconds_per_iteration=%g seconds_min=%g "
           "seconds_max=%g batches=%zu messages=%d bytes=%d result=%s\n",
           runs[i]->name().c_str(), name.c_str(),
           static_cast<int>(problem.a.rows()),
-          static_cast<int>(problem.a.cols()), size, options.iterations,
-          sorted[sorted.size() / 2], sorted.front(), sorted.back(),
-          sorted.size(), sent[0], sent[1],
+          static_cast<int>(problem.a.cols()), size,
+          options.distribution == Distribution::metis ? "metis" : "blocks",
+          options.iterations, sorted[sorted.size() / 2], sorted.front(),
+          sorted.back(), sorted.size(), sent[0], sent[1],
           correct != 0 ? "correct" : "MISMATCH");
     }
   }

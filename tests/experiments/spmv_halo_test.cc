@@ -1,11 +1,13 @@
 // The SpMV experiment's MPI-free core: the Matrix Market reader against
 // files written here (every field and symmetry the collection uses, and
 // each way a file can be wrong), each process's halo against a brute-force
-// count from the whole matrix, and the distributed y = A x and z = A^T w,
-// their exchanges simulated in memory, against Eigen's products.
+// count from the whole matrix, the distributed y = A x and z = A^T w,
+// their exchanges simulated in memory, against Eigen's products, and
+// METIS's partitions against contiguous blocks.
 #include <gtest/gtest.h>
 
 #include <Eigen/SparseCore>
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -18,6 +20,7 @@
 #include "experiments/spmv/accumulate.h"
 #include "experiments/spmv/halo_plan.h"
 #include "experiments/spmv/matrix_market.h"
+#include "experiments/spmv/partition.h"
 
 namespace {
 
@@ -275,5 +278,78 @@ TEST_P(Distributed, HaloProductAndAccumulateMatchTheWholeMatrix) {
 
 INSTANTIATE_TEST_SUITE_P(Processes, Distributed,
                          ::testing::Values(1, 2, 3, 5, 8));
+
+// The 5-point Laplacian of a side x side grid, its rows shuffled: blocks
+// of the shuffled order cut most edges, METIS's parts few.
+Matrix shuffled_grid(int side, std::mt19937& random) {
+  std::vector<int> label(static_cast<std::size_t>(side * side));
+  for (std::size_t k = 0; k < label.size(); ++k) label[k] = static_cast<int>(k);
+  std::shuffle(label.begin(), label.end(), random);
+  std::vector<Eigen::Triplet<double>> entries;
+  for (int r = 0; r < side; ++r) {
+    for (int c = 0; c < side; ++c) {
+      const int me = label[static_cast<std::size_t>(r * side + c)];
+      entries.emplace_back(me, me, 4);
+      if (r + 1 < side) {
+        const int down = label[static_cast<std::size_t>((r + 1) * side + c)];
+        entries.emplace_back(me, down, -1);
+        entries.emplace_back(down, me, -1);
+      }
+      if (c + 1 < side) {
+        const int right = label[static_cast<std::size_t>(r * side + c + 1)];
+        entries.emplace_back(me, right, -1);
+        entries.emplace_back(right, me, -1);
+      }
+    }
+  }
+  Matrix a(side * side, side * side);
+  a.setFromTriplets(entries.begin(), entries.end());
+  return a;
+}
+
+TEST(Partition, MetisPartsAreBlocksOfAPermutationThatCutLess) {
+  std::mt19937 random(99);
+  const Matrix a = shuffled_grid(16, random);
+  for (const int processes : {1, 2, 4, 7}) {
+    SCOPED_TRACE(std::to_string(processes) + " parts");
+    const spmv::Partition parts = spmv::metis_parts(a, processes);
+    std::vector<int> sorted = parts.order;
+    std::sort(sorted.begin(), sorted.end());
+    for (std::size_t k = 0; k < sorted.size(); ++k) {
+      ASSERT_EQ(sorted[k], static_cast<int>(k)) << "not a permutation";
+    }
+    ASSERT_EQ(parts.begins.size(), static_cast<std::size_t>(processes) + 1);
+    EXPECT_EQ(parts.begins.front(), 0);
+    EXPECT_EQ(parts.begins.back(), 256);
+    EXPECT_TRUE(std::is_sorted(parts.begins.begin(), parts.begins.end()));
+    // METIS balances within a few per cent.
+    for (int p = 0; p < processes; ++p) {
+      const auto at = static_cast<std::size_t>(p);
+      EXPECT_LE(parts.begins[at + 1] - parts.begins[at], 256 / processes + 12);
+    }
+    const long long metis = spmv::cut_edges(a, parts);
+    const long long blocks =
+        spmv::cut_edges(a, spmv::contiguous(256, processes));
+    if (processes == 1) {
+      EXPECT_EQ(metis, 0);
+      EXPECT_EQ(blocks, 0);
+    } else {
+      // A 16 x 16 grid in p strips cuts 16 (p - 1) edges; shuffled blocks
+      // cut about (1 - 1/p) of all 480.
+      EXPECT_LE(metis, 16 * (processes - 1) + 24);
+      EXPECT_GT(blocks, 2 * metis);
+    }
+    // The reordered matrix is P A P^T.
+    const Matrix b = spmv::reordered(a, parts.order);
+    for (int k = 0; k < 256; k += 17) {
+      for (int l = 0; l < 256; l += 5) {
+        EXPECT_EQ(b.coeff(k, l),
+                  a.coeff(parts.order[static_cast<std::size_t>(k)],
+                          parts.order[static_cast<std::size_t>(l)]));
+      }
+    }
+  }
+  EXPECT_THROW((void)spmv::metis_parts(Matrix(3, 4), 2), std::invalid_argument);
+}
 
 }  // namespace

@@ -28,6 +28,19 @@ for matrix in "$square" "$rectangular"; do
   done
 done
 if [[ "$np" -gt 1 ]]; then
+  bash "$mpirun_test" "$np" "$mpirun" "$spmv" --matrix="$square" \
+    --partition=metis --iterations=20 >"$output" 2>&1 ||
+    fail "exit status $? on $square partitioned by METIS"
+  for variant in $variants; do
+    grep -q "^spmv variant=$variant matrix=.* partition=metis .* result=correct$" \
+      "$output" || fail "no correct result of $variant under METIS"
+  done
+  bash "$mpirun_test" "$np" "$mpirun" "$spmv" --matrix="$rectangular" \
+    --partition=metis --iterations=2 >"$output" 2>&1
+  status=$?
+  [[ $status -eq 2 ]] || fail "METIS on a rectangular matrix exited $status"
+  grep -q "METIS partitions a square matrix" "$output" ||
+    fail "METIS on a rectangular matrix says nothing"
   for spoiled in ortho-selected accumulate-reverse; do
     bash "$mpirun_test" "$np" "$mpirun" "$spmv" --matrix="$square" \
       --iterations=20 --corrupt="$spoiled" >"$output" 2>&1

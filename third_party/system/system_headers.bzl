@@ -60,6 +60,7 @@ system_headers = repository_rule(
         "ORTHOCOMM_BENCHMARK_INCLUDE",
         "ORTHOCOMM_EIGEN_INCLUDE",
         "ORTHOCOMM_GTEST_INCLUDE",
+        "ORTHOCOMM_METIS_INCLUDE",
     ],
     local = True,
 )
