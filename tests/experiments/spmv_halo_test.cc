@@ -129,6 +129,43 @@ TEST(MatrixMarket, EveryFaultIsNamedWithItsLine) {
             std::string::npos);
 }
 
+// Every matrix of the experiment's set reads with the size its README
+// gives, its stored entries (mirrored where symmetric) all there.
+TEST(MatrixMarket, EveryMatrixOfTheSetReads) {
+  struct Expected {
+    const char* file;
+    int rows, columns, stored;
+    bool symmetric;
+  };
+  const Expected set[] = {
+      {"bcsstk01", 48, 48, 224, true},
+      {"dwt_162", 162, 162, 672, true},
+      {"west0132", 132, 132, 414, false},
+      {"gams10a", 114, 171, 407, false},
+      {"odepa400", 400, 400, 1201, false},
+      {"D_10", 460, 816, 7614, false},
+      {"SmaGri", 1059, 1059, 4919, false},
+      {"can_1054", 1054, 1054, 6625, true},
+      {"msc01050", 1050, 1050, 15103, true},
+      {"lp_sctap2", 1090, 2500, 7334, false},
+  };
+  const char* runfiles = std::getenv("TEST_SRCDIR");
+  ASSERT_NE(runfiles, nullptr) << "run under bazel test";
+  for (const Expected& e : set) {
+    SCOPED_TRACE(e.file);
+    const Matrix a = spmv::read_matrix(std::string(runfiles) +
+                                       "/orthocomm/experiments/spmv/data/" +
+                                       e.file + ".mtx");
+    EXPECT_EQ(a.rows(), e.rows);
+    EXPECT_EQ(a.cols(), e.columns);
+    // Repeated entries would add up; a symmetric file's off-diagonal ones
+    // are mirrored.
+    EXPECT_LE(a.nonZeros(), e.symmetric ? 2 * e.stored : e.stored);
+    EXPECT_GE(a.nonZeros(), e.stored * 9 / 10);
+    if (e.symmetric) EXPECT_TRUE(a.isApprox(Matrix(a.transpose())));
+  }
+}
+
 // A random sparse matrix with small integer entries (every product and
 // sum below is exact in double, so the distributed sums must equal
 // Eigen's whatever their order).
