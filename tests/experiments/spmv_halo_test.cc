@@ -162,7 +162,9 @@ TEST(MatrixMarket, EveryMatrixOfTheSetReads) {
     // are mirrored.
     EXPECT_LE(a.nonZeros(), e.symmetric ? 2 * e.stored : e.stored);
     EXPECT_GE(a.nonZeros(), e.stored * 9 / 10);
-    if (e.symmetric) EXPECT_TRUE(a.isApprox(Matrix(a.transpose())));
+    if (e.symmetric) {
+      EXPECT_TRUE(a.isApprox(Matrix(a.transpose())));
+    }
   }
 }
 
