@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The report of tools/run.sh: reads the raw output of the life and jacobi
-# runs (RESULTS/raw/*.txt, one line per variant on rank 0) and, when there,
+# The report of tools/run.sh: reads the raw output of the life, jacobi and
+# spmv runs (RESULTS/raw/*.txt, one line per variant on rank 0) and, when
+# there,
 # the neighbour benchmark's CSV (RESULTS/raw/neighbor.csv, written by
 # experiments/combining_benchmark --csv) and writes
 #   RESULTS/results.csv   one row per program, grid and variant: the median

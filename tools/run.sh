@@ -12,7 +12,12 @@
 #     neighbourhood alltoall and allgather on the 2-d Moore stencil of depth
 #     1, blocks of 4 B to 40 KB, every variant (Open MPI blocking and
 #     persistent, ortho direct, combining, selected, selected persistent),
-#     each checked against Open MPI's result.
+#     each checked against Open MPI's result;
+#   - a sparse matrix-vector product (experiments/spmv) on msc01050 split by
+#     METIS: y = A x with every halo-exchange implementation, and the
+#     accumulate of A^T w along the halo reversed (ortho::reverse against
+#     Open MPI on a second, transposed communicator), each checked against
+#     a serial Eigen run.
 # Prints a table (time per iteration with its spread over the batches,
 # ratio to Open MPI with its range, marked where that range says the
 # difference is noise, messages and bytes per process per iteration; for the
@@ -122,7 +127,7 @@ bash tools/install_deps.sh --plots ||
 echo "run: building the experiments (bazel build -c opt) ..."
 build_started=$(date +%s)
 bazel build -c opt //experiments/life //experiments/jacobi \
-  //experiments:combining_benchmark
+  //experiments:combining_benchmark //experiments/spmv:spmv
 build_seconds=$(($(date +%s) - build_started))
 # bazel-bin follows the last build's configuration; the opt binaries stay here.
 bin=bazel-out/k8-opt/bin/experiments
@@ -152,7 +157,7 @@ transport_text="shared memory (btl self,vader)"
 [[ -n "${ORTHOCOMM_HOSTFILE:-}" ]] && transport_text="simulated hosts (shared memory within a host, TCP between hosts)"
 
 started=$(date +%s)
-steps=$((2 * ${#size_list[@]} + 2))
+steps=$((2 * ${#size_list[@]} + 3))
 step=0
 failed=0
 
@@ -205,6 +210,9 @@ run_step "benchmark: alltoall, allgather, 2-d Moore" "$results/raw/neighbor.txt"
   "$bin/combining_benchmark" --csv="$results/raw/neighbor.csv" \
   --iterations=6 --calls=50 --benchmark_color=false \
   --benchmark_filter='^(alltoall|allgather)/moore_2d_d1/'
+run_step "spmv: msc01050 (METIS), A x and A^T w" "$results/raw/spmv.txt" \
+  "$bin/spmv/spmv" --matrix=experiments/spmv/data/msc01050.mtx \
+  --partition=metis --iterations="$iterations"
 # Several hosts, where they can be simulated (not inside tools/hosts.sh
 # already): the placement section, with its own table.
 if [[ "$hosts_section" == yes && -z "${ORTHOCOMM_HOSTFILE:-}" &&

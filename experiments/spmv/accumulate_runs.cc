@@ -7,7 +7,7 @@
 //   accumulate-raw       the same messages posted by hand (the floor)
 //   accumulate-reverse   ortho::alltoallv on ortho::reverse of the halo's
 //                        graph (one communicator, both directions)
-//   accumulate-reverse-persistent  the same, ortho::alltoallv_init
+//   accumulate-persistent  the same, ortho::alltoallv_init
 #include <mpi.h>
 
 #include <algorithm>
@@ -157,7 +157,7 @@ class ReverseAccumulate final : public Accumulate {
 class PersistentReverseAccumulate final : public Accumulate {
  public:
   explicit PersistentReverseAccumulate(const Problem& problem)
-      : Accumulate("accumulate-reverse-persistent", problem),
+      : Accumulate("accumulate-persistent", problem),
         graph_(ortho_graph(problem)),
         back_(static_cast<std::size_t>(problem.halo_columns())),
         received_(static_cast<std::size_t>(problem.sent_entries())),
@@ -192,7 +192,7 @@ std::unique_ptr<Variant> make_accumulate(const std::string& name,
   if (name == "accumulate-reverse") {
     return std::make_unique<ReverseAccumulate>(problem);
   }
-  if (name == "accumulate-reverse-persistent") {
+  if (name == "accumulate-persistent") {
     return std::make_unique<PersistentReverseAccumulate>(problem);
   }
   return nullptr;

@@ -75,7 +75,7 @@ struct Options {
                                        "accumulate-openmpi",
                                        "accumulate-raw",
                                        "accumulate-reverse",
-                                       "accumulate-reverse-persistent"};
+                                       "accumulate-persistent"};
   std::string corrupt;
   Distribution distribution = Distribution::blocks;
 };

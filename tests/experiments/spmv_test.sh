@@ -18,7 +18,7 @@ fail() {
 }
 variants="openmpi raw ortho-direct ortho-selected ortho-selected-persistent
   accumulate-openmpi accumulate-raw accumulate-reverse
-  accumulate-reverse-persistent"
+  accumulate-persistent"
 for matrix in "$square" "$rectangular"; do
   bash "$mpirun_test" "$np" "$mpirun" "$spmv" --matrix="$matrix" \
     --iterations=40 >"$output" 2>&1 || fail "exit status $? on $matrix"

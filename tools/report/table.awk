@@ -5,7 +5,10 @@
 #       -v header=CSV_HEADER -v where=TRANSPORT,HOSTS,COMMIT,DATE
 #       -f table.awk ROWS ROWS
 function block_of() { return $1 SUBSEP $2 SUBSEP $3 }
-function reference_of() { return $2 == "cells" ? "cells-openmpi" : "openmpi" }
+function reference_of() {
+  if ($2 == "cells") return "cells-openmpi"
+  return $2 == "accumulate" ? "accumulate-openmpi" : "openmpi"
+}
 # "low-high", each with `digits` decimals; "-" when either is missing.
 function range(low, high, digits) {
   if (low == "" || high == "") return "-"
@@ -72,6 +75,10 @@ FNR == 1 {
       title = sprintf("life, Listing 7 (one cell per process): %s cells", $3)
     else if ($1 == "life")
       title = sprintf("life, blocked board %s", $3)
+    else if ($2 == "forward")
+      title = sprintf("spmv, y = A x, %s (its halo exchange)", $3)
+    else if ($2 == "accumulate")
+      title = sprintf("spmv, accumulate of A^T w, %s (the halo reversed)", $3)
     else
       title = sprintf("jacobi, 9-point stencil, %s matrix", $3)
     batches = ""
@@ -103,8 +110,9 @@ END {
     print "µs/iter: the median over the batches (each implementation in rotated order"
     print "  after a barrier; a batch's time is the maximum over processes); min-max:"
     print "  the fastest and the slowest batch."
-    print "ratio: time per iteration / Open MPI's (openmpi; for cells, cells-openmpi) on the"
-    print "  same program and grid; below 1 is faster than Open MPI, above 1 slower. Its"
+    print "ratio: time per iteration / Open MPI's (openmpi; for cells, cells-openmpi; for"
+    print "  an accumulate, accumulate-openmpi) on the same program and grid (spmv: matrix);"
+    print "  below 1 is faster than Open MPI, above 1 slower. Its"
     print "  min-max: every ratio of a batch to one of Open MPI's; ~ where that range"
     print "  contains 1.00 (the difference is within the noise)."
     print "messages, bytes: per process and iteration, the maximum over the processes."

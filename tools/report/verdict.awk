@@ -28,6 +28,7 @@ file == 1 {
   program = field("program"); variant = field("variant")
   group = program
   if (variant ~ /^cells/) group = program ", Listing 7"
+  if (variant ~ /^accumulate/) group = program ", accumulate of A^T w"
   block = group SUBSEP field("grid")
   add(group, block, field("grid"), variant, field("us_per_iteration"),
       field("us_min"), field("us_max"))
@@ -80,7 +81,8 @@ function median_of(key,    n, i, j, v, sorted) {
 function reference_of(block,    i, v) {
   for (i = 1; i <= n_variants[block]; i++) {
     v = variants[block, i]
-    if (v == "openmpi" || v == "cells-openmpi") return v
+    if (v == "openmpi" || v == "cells-openmpi" || v == "accumulate-openmpi")
+      return v
   }
   return ""
 }
@@ -88,7 +90,8 @@ function reference_of(block,    i, v) {
 function judged_of(block,    i, v) {
   for (i = 1; i <= n_variants[block]; i++) {
     v = variants[block, i]
-    if (v == "ortho-selected" || v == "cells") return v
+    if (v == "ortho-selected" || v == "cells" || v == "accumulate-reverse")
+      return v
   }
   return ""
 }
