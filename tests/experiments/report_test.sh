@@ -39,6 +39,20 @@ line() {  # VARIANT MEDIAN MIN MAX
   line ortho-direct 5e-06 4e-06 6e-06
   line ortho-selected 1.05e-05 8e-06 1.2e-05
 } >"$dir/raw/jacobi_8.txt"
+# spmv: y = A x and the accumulate of A^T w, each its own block, the
+# accumulate's ratio to Open MPI's on the transposed communicator.
+spmv_line() {  # VARIANT MEDIAN
+  echo "spmv variant=$1 matrix=m.mtx rows=9 columns=9 processes=4" \
+    "partition=metis iterations=30 seconds_per_iteration=$2" \
+    "seconds_min=$2 seconds_max=$2 batches=3 messages=2 bytes=64" \
+    "result=correct"
+}
+{
+  spmv_line openmpi 2e-05
+  spmv_line ortho-selected 1e-05
+  spmv_line accumulate-openmpi 4e-05
+  spmv_line accumulate-reverse 1e-05
+} >"$dir/raw/spmv.txt"
 # Without the spread, as older programs wrote it.
 echo "life variant=cells-openmpi grid=2x2 processes=4 dims=2x2 borders=periodic" \
   "iterations=30 seconds_per_iteration=2e-05 messages=8 bytes=16" \
@@ -66,6 +80,11 @@ expect_not() {
   if grep -Eq -- "$1" "$table"; then fail "a line matches '$1'"; fi
 }
 expect "^jacobi, 9-point stencil, 8x8 matrix, 30 iterations, 3 batches per implementation$"
+expect "^spmv, y = A x, m\.mtx \(its halo exchange\), 30 iterations"
+expect "^  ortho-selected +10\.0 .* 0\.50 "
+expect "^spmv, accumulate of A\^T w, m\.mtx \(the halo reversed\)"
+expect "^  accumulate-reverse +10\.0 .* 0\.25 "
+expect "^  spmv, accumulate of A\^T w \(1 point\): accumulate-reverse at 0\.25 "
 expect "^  openmpi +direct +10\.0 +9\.0-11\.0 +1\.00  +- +3 "
 # 4-6 against 9-11: at most 0.67, clearly faster.
 expect "^  ortho-direct +direct +5\.0 +4\.0-6\.0 +0\.50  0\.36-0\.67 "
