@@ -169,12 +169,12 @@ void read_neighbours(const classic::Comm& comm, std::vector<int>& sources,
 const Table& reverse_table_of(const classic::Comm& comm, const char* function);
 
 // A table for `comm` of `structure` (with its neighbours read from classic's
-// topology and the stencil of `facts`), `base` as its base, whose choices
-// every registered algorithm has adopted in registry order
-// (algorithms/registry.h), with the ORTHO_ALGORITHM override applied.
-// Collective over `comm` where an algorithm analyses the table
-// (Registration::analyse: node_aware on a graph that spans several hosts);
-// local otherwise.
+// topology, and the grid and hosts of `facts`), `base` as its base: every
+// registered algorithm's analysis run (in registry order), what each offers
+// priced and chosen among (internal/choose.h), the ORTHO_ALGORITHM override
+// applied. Collective over `comm` where an algorithm analyses the table
+// (Registration::analyse: combining's stencil detection on a grid,
+// node_aware on a graph that spans several hosts); local otherwise.
 Table make_table(const classic::Comm& comm, Structure structure,
                  classic::Comm base, GraphFacts facts = {});
 
