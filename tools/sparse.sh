@@ -1,0 +1,186 @@
+#!/usr/bin/env bash
+# The SpMV experiment (experiments/spmv, built with -c opt) on every matrix
+# of experiments/spmv/data: on simulated hosts (tools/hosts.sh: shared
+# memory within a host, TCP over veth between hosts), ranks placed by slot,
+# or on this machine alone with --hosts=1. Square matrices are split by
+# METIS (--partition=metis), rectangular ones in contiguous blocks. Writes
+# RESULTS/run.txt (what ran where), RESULTS/raw.txt (the program's lines)
+# and RESULTS/table.txt: per matrix, the halo exchange of y = A x (Open
+# MPI's time per iteration, every implementation's ratio to it, the
+# selection against the fastest forced one) and the accumulate of A^T w
+# along the halo reversed (Open MPI on a transposed communicator, the
+# floor, ortho::reverse blocking and persistent), and the reverse's time
+# over the forward selection's on the same graph; then medians over the
+# matrices. Every result is checked (result=correct) or the script fails.
+#
+#   tools/sparse.sh [--hosts=H] [--slots=S] [--iterations=N] [--results=DIR]
+#                   [--matrices=NAME,...]
+#
+# H hosts (default 4) x S slots (default 4); N iterations per
+# implementation (default 300, interleaved in batches of 10). RESULTS
+# defaults to docs/results/<YYYY-MM-DD>-spmv-HxS-tcp (HxS-shm for one
+# host). Several hosts need root (tools/hosts.sh); python3 always.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source tools/run_facts.sh
+
+command_line="bash tools/sparse.sh${*:+ $*}"
+hosts=4
+slots=4
+iterations=300
+results=""
+matrices=""
+for argument in "$@"; do
+  case "$argument" in
+    --hosts=*) hosts="${argument#--hosts=}" ;;
+    --slots=*) slots="${argument#--slots=}" ;;
+    --iterations=*) iterations="${argument#--iterations=}" ;;
+    --results=*) results="${argument#--results=}" ;;
+    --matrices=*) matrices="${argument#--matrices=}" ;;
+    *) echo "usage: tools/sparse.sh [--hosts=H] [--slots=S] [--iterations=N]" \
+         "[--results=DIR] [--matrices=NAME,...]" >&2
+       exit 2 ;;
+  esac
+done
+for value in "$hosts" "$slots" "$iterations"; do
+  [[ "$value" =~ ^[1-9][0-9]*$ ]] || {
+    echo "sparse.sh: --hosts, --slots and --iterations take positive numbers" >&2
+    exit 2; }
+done
+if [[ "$hosts" != 1 && "$(id -u)" != 0 ]]; then
+  echo "sparse.sh: several hosts need root (tools/hosts.sh)" >&2
+  exit 2
+fi
+np=$((hosts * slots))
+transport=$([[ "$hosts" == 1 ]] && echo shm || echo tcp)
+results="${results:-docs/results/$(date -u +%Y-%m-%d)-spmv-${hosts}x$slots-$transport}"
+if [[ -z "$matrices" ]]; then
+  matrices=$(cd experiments/spmv/data && ls *.mtx | sed 's/\.mtx$//' | paste -sd,)
+fi
+
+bazel build -c opt //experiments/spmv:spmv
+work="$(mktemp -d /tmp/orthocomm-sparse.XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+cp bazel-out/k8-opt/bin/experiments/spmv/spmv "$work/"
+chmod 755 "$work"
+
+mkdir -p "$results"
+{
+  run_facts "$command_line"
+  if [[ "$hosts" == 1 ]]; then
+    echo "hosts: this machine alone, $np processes, btl self,vader"
+  else
+    echo "hosts: $hosts simulated hosts x $slots slots (tools/hosts.sh), $np processes by slot, btl self,vader,tcp"
+  fi
+  echo "program: spmv --iterations=$iterations, square matrices --partition=metis"
+  echo "load before: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min)"
+} >"$results/run.txt"
+
+# One launch per matrix, inside one set of hosts.
+launches="$work/launches.sh"
+{
+  echo 'source tests/harness/mpirun_flags.sh'
+  echo "mpirun_flags $np"
+  IFS=, read -ra names <<<"$matrices"
+  for name in "${names[@]}"; do
+    file="experiments/spmv/data/$name.mtx"
+    [[ -f "$file" ]] || { echo "sparse.sh: no $file" >&2; exit 2; }
+    rows_columns=$(grep -v '^%' "$file" | head -1 | awk '{print $1, $2}')
+    partition=blocks
+    [[ "${rows_columns% *}" == "${rows_columns#* }" ]] && partition=metis
+    echo "mpirun \"\${MPIRUN_FLAGS[@]}\" $work/spmv --matrix=$file" \
+      "--partition=$partition --iterations=$iterations || exit 1"
+  done
+} >"$launches"
+if [[ "$hosts" == 1 ]]; then
+  bash "$launches" >"$results/raw.txt"
+else
+  bash tools/hosts.sh "$hosts" --slots "$slots" --map-by slot -- \
+    bash "$launches" >"$results/raw.txt"
+fi
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min)" \
+  >>"$results/run.txt"
+if grep -q "result=MISMATCH" "$results/raw.txt"; then
+  echo "sparse.sh: a result differs from the serial one (see $results/raw.txt)" >&2
+  exit 1
+fi
+
+python3 - "$results/raw.txt" >"$results/table.txt" <<'PYTHON'
+import statistics
+import sys
+
+runs = {}
+for line in open(sys.argv[1]):
+    if not line.startswith("spmv variant="):
+        continue
+    fields = dict(word.split("=", 1) for word in line.split()[1:])
+    matrix = fields["matrix"].removesuffix(".mtx")
+    runs.setdefault(matrix, {})[fields["variant"]] = fields
+
+
+def us(run):
+    return 1e6 * float(run["seconds_per_iteration"])
+
+
+def ratio(variants, name, reference):
+    """Median over median, with the least and greatest ratio of batches."""
+    v, r = variants[name], variants[reference]
+    return (us(v) / us(r), float(v["seconds_min"]) / float(r["seconds_max"]),
+            float(v["seconds_max"]) / float(r["seconds_min"]))
+
+
+def cell(value):
+    return f"{value[0]:.2f} ({value[1]:.2f}-{value[2]:.2f})"
+
+
+forward = ["raw", "ortho-direct", "ortho-selected", "ortho-selected-persistent"]
+backward = ["accumulate-raw", "accumulate-reverse", "accumulate-persistent"]
+print("| matrix | rows x cols | partition | messages / bytes per process "
+      "| Open MPI µs | " + " | ".join(forward) + " | sel/best |")
+print("| --- | --- | --- | ---: | ---: | " + " | ".join("---:" for _ in forward)
+      + " | ---: |")
+summary = {name: [] for name in forward + backward + ["sel/best", "reverse/forward"]}
+for matrix, v in runs.items():
+    o = v["openmpi"]
+    ratios = {name: ratio(v, name, "openmpi") for name in forward}
+    best = min([1.0] + [ratios[n][0] for n in ("ortho-direct",)])
+    sel_best = ratios["ortho-selected"][0] / best
+    for name in forward:
+        summary[name].append(ratios[name][0])
+    summary["sel/best"].append(sel_best)
+    print(f"| {matrix} | {o['rows']} x {o['columns']} | {o['partition']} "
+          f"| {o['messages']} / {o['bytes']} | {us(o):.1f} | "
+          + " | ".join(cell(ratios[n]) for n in forward)
+          + f" | {sel_best:.2f} |")
+print()
+print("| matrix | Open MPI transposed µs | " + " | ".join(backward)
+      + " | reverse / forward |")
+print("| --- | ---: | " + " | ".join("---:" for _ in backward) + " | ---: |")
+for matrix, v in runs.items():
+    ratios = {name: ratio(v, name, "accumulate-openmpi") for name in backward}
+    for name in backward:
+        summary[name].append(ratios[name][0])
+    turned = ratio(v, "accumulate-reverse", "ortho-selected")
+    summary["reverse/forward"].append(turned[0])
+    print(f"| {matrix} | {us(v['accumulate-openmpi']):.1f} | "
+          + " | ".join(cell(ratios[n]) for n in backward)
+          + f" | {cell(turned)} |")
+print()
+print("Ratios: time per iteration over Open MPI's (MPI_Neighbor_alltoallv; "
+      "for the accumulate, on a second communicator with the lists swapped), "
+      "below 1 is faster; the median over batches of 10 iterations, in "
+      "brackets the least and greatest ratio of two batches. raw: the same "
+      "messages posted by hand (the floor). sel/best: ortho-selected over "
+      "the faster of Open MPI and ortho-direct. reverse / forward: "
+      "ortho::reverse's accumulate over the forward selection on the same "
+      "graph (the goal >= 0.97 of its speed is <= 1.03 here); an iteration "
+      "is the exchange and the local product.")
+print()
+print("Medians over the matrices (least-greatest):")
+print()
+for name, values in summary.items():
+    if values:
+        print(f"- {name}: {statistics.median(values):.2f} "
+              f"({min(values):.2f}-{max(values):.2f})")
+PYTHON
+cat "$results/table.txt"
