@@ -24,6 +24,8 @@ grep -q "FAILED" "$log" && { tail -40 "$log" >&2; fail "a step failed"; }
   fail "table.txt does not open with the verdict"
 grep -q "^  jacobi (1 point): ortho-selected at " "$results/table.txt" ||
   fail "no verdict for jacobi"
+grep -q "^  spmv, accumulate of A^T w (1 point): accumulate-reverse at " \
+  "$results/table.txt" || fail "no verdict for spmv's accumulate"
 grep -q "^load before: " "$results/run.txt" || fail "no load before in run.txt"
 grep -q "^load after: " "$results/run.txt" || fail "no load after in run.txt"
 duration="$(grep -o "^run: [0-9]*s in all (build [0-9]*s, measuring [0-9]*s)" "$log")" ||
