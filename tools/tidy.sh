@@ -8,6 +8,12 @@ cd "$(dirname "$0")/.."
 mpicxx="${ORTHOCOMM_MPICXX:-mpicxx}"
 includes=()
 for dir in $("${mpicxx}" --showme:incdirs); do includes+=(-isystem "${dir}"); done
+# Eigen, for the experiments that use it.
+if command -v pkg-config >/dev/null && pkg-config --exists eigen3; then
+  for flag in $(pkg-config --cflags-only-I eigen3); do
+    includes+=(-isystem "${flag#-I}")
+  done
+fi
 files=("$@")
 if [[ ${#files[@]} -eq 0 ]]; then
   mapfile -t files < <(find classic naming stencils ortho -name "*.cc" | sort)

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -82,27 +83,27 @@ Matrix read_matrix(const std::string& path) {
   const Banner banner = parse_banner(path, line);
   int number = 1;
   if (!next_content(in, line, number)) fail(path, number, "no size line");
-  long long rows = 0, columns = 0, entries = 0;
+  std::int64_t rows = 0, columns = 0, entries = 0;
   {
     std::istringstream size(line);
     std::string rest;
     if (!(size >> rows >> columns >> entries) || (size >> rest) || rows < 0 ||
-        columns < 0 || entries < 0 || rows > (1LL << 30) ||
-        columns > (1LL << 30)) {
+        columns < 0 || entries < 0 || rows > (std::int64_t{1} << 30) ||
+        columns > (std::int64_t{1} << 30)) {
       fail(path, number, "malformed size line '" + line + "'");
     }
   }
   std::vector<Eigen::Triplet<double>> triplets;
   triplets.reserve(static_cast<std::size_t>(entries) *
                    (banner.symmetry == Symmetry::general ? 1 : 2));
-  for (long long k = 0; k < entries; ++k) {
+  for (std::int64_t k = 0; k < entries; ++k) {
     if (!next_content(in, line, number)) {
       fail(path, number,
            "holds " + std::to_string(k) + " entries, the size line declares " +
                std::to_string(entries));
     }
     std::istringstream entry(line);
-    long long row = 0, column = 0;
+    std::int64_t row = 0, column = 0;
     double value = 1;
     std::string rest;
     if (!(entry >> row >> column) ||

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -33,8 +34,9 @@ std::vector<std::set<int>> graph_of(const Matrix& a) {
 Partition contiguous(int count, int processes) {
   Partition partition;
   partition.order.resize(static_cast<std::size_t>(count));
-  for (int k = 0; k < count; ++k)
+  for (int k = 0; k < count; ++k) {
     partition.order[static_cast<std::size_t>(k)] = k;
+  }
   partition.begins = blocks(count, processes);
   return partition;
 }
@@ -73,8 +75,9 @@ Partition metis_parts(const Matrix& a, int processes) {
   }
   Partition partition;
   partition.begins.assign(static_cast<std::size_t>(processes) + 1, 0);
-  for (const idx_t p : part)
+  for (const idx_t p : part) {
     ++partition.begins[static_cast<std::size_t>(p) + 1];
+  }
   for (std::size_t p = 1; p < partition.begins.size(); ++p) {
     partition.begins[p] += partition.begins[p - 1];
   }
@@ -107,13 +110,13 @@ Matrix reordered(const Matrix& a, const std::vector<int>& order) {
   return b;
 }
 
-long long cut_edges(const Matrix& a, const Partition& partition) {
+std::int64_t cut_edges(const Matrix& a, const Partition& partition) {
   std::vector<int> block(partition.order.size());
   for (std::size_t k = 0; k < partition.order.size(); ++k) {
     block[static_cast<std::size_t>(partition.order[k])] =
         owner(partition.begins, static_cast<int>(k));
   }
-  long long cut = 0;
+  std::int64_t cut = 0;
   const std::vector<std::set<int>> adjacent = graph_of(a);
   for (std::size_t i = 0; i < adjacent.size(); ++i) {
     for (const int j : adjacent[i]) {

@@ -7,6 +7,7 @@
 #ifndef ORTHOCOMM_EXPERIMENTS_SPMV_PARTITION_H_
 #define ORTHOCOMM_EXPERIMENTS_SPMV_PARTITION_H_
 
+#include <cstdint>
 #include <vector>
 
 #include "experiments/spmv/matrix_market.h"
@@ -35,7 +36,7 @@ Matrix reordered(const Matrix& a, const std::vector<int>& order);
 
 // The edges of the matrix's graph between blocks of `partition` (each
 // unordered pair once): what a partition minimises.
-long long cut_edges(const Matrix& a, const Partition& partition);
+std::int64_t cut_edges(const Matrix& a, const Partition& partition);
 
 }  // namespace spmv
 

@@ -135,8 +135,9 @@ int run(int argc, char** argv) {
     runs.push_back(forward != nullptr ? std::move(forward)
                                       : make_accumulate(name, problem));
     if (runs.back() == nullptr) {
-      if (rank == 0)
+      if (rank == 0) {
         std::fprintf(stderr, "spmv: no variant '%s'\n", name.c_str());
+      }
       return 2;
     }
     if (name == options.corrupt) runs.back()->spoil();

@@ -118,8 +118,9 @@ classic::Request run(const classic::Comm& comm, const Table& table,
 void offer(Table& table) {
   if (table.structure != Structure::directed_graph) return;
   for (Operation operation : all_operations()) {
-    if (defined_on(operation, table.structure))
+    if (defined_on(operation, table.structure)) {
       table.offer(operation, direct());
+    }
   }
 }
 

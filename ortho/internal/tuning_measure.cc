@@ -84,8 +84,9 @@ Tuned decision(const Choice& choice, Operation operation, classic::Mode mode,
   const auto times = static_cast<std::ptrdiff_t>(candidates.size());
   tuned.agreed_seconds.assign(maxima.begin(), maxima.begin() + times);
   for (std::size_t band = 0; band < kBandSlots; ++band) {
-    if (maxima[candidates.size() + band] > 0)
+    if (maxima[candidates.size() + band] > 0) {
       tuned.bands |= band_bit(static_cast<int>(band));
+    }
   }
   tuned.band = tuned.bands == 0 ? 0 : 63 - std::countl_zero(tuned.bands);
   const auto fastest =

@@ -8,6 +8,7 @@
 
 #include <Eigen/SparseCore>
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -366,8 +367,8 @@ TEST(Partition, MetisPartsAreBlocksOfAPermutationThatCutLess) {
       const auto at = static_cast<std::size_t>(p);
       EXPECT_LE(parts.begins[at + 1] - parts.begins[at], 256 / processes + 12);
     }
-    const long long metis = spmv::cut_edges(a, parts);
-    const long long blocks =
+    const std::int64_t metis = spmv::cut_edges(a, parts);
+    const std::int64_t blocks =
         spmv::cut_edges(a, spmv::contiguous(256, processes));
     if (processes == 1) {
       EXPECT_EQ(metis, 0);
