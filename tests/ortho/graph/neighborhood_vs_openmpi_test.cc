@@ -531,6 +531,39 @@ void run_in_each_mode(Op op, const Graph& graph,
   }
 }
 
+// kCallsPerGraph random calls on `graph` through `comm` (a graph
+// communicator or a reverse), each in every mode against `oracle`; then
+// every persistent request of the graph once more, all active at once; then
+// every receive buffer as its call left it.
+void run_graph(const Graph& graph, const ortho::ExchangeComm& comm,
+               const OpenMpiGraph& oracle, Random& shared, Random& local,
+               MPI_Datatype vector, const std::string& graph_label) {
+  Calls calls;
+  for (int c = 0; c < kCallsPerGraph; ++c) {
+    const auto op = static_cast<Op>(uniform(shared, 0, kOps - 1));
+    const std::string where = graph_label + ", call " + std::to_string(c);
+    if (op != Op::alltoallw && chance(shared, 40)) {
+      run_in_each_mode<double>(op, graph, comm, oracle, shared, local, vector,
+                               calls, where);
+    } else {
+      run_in_each_mode<int>(op, graph, comm, oracle, shared, local, vector,
+                            calls, where);
+    }
+  }
+  orthocomm_test::set_case_label(graph_label +
+                                 ": every persistent request restarted");
+  for (Case* one : calls.persistent_cases) {
+    one->refill(local);
+    one->oracle(oracle.get());
+  }
+  classic::start_all(calls.persistent);
+  classic::wait_all(calls.persistent);
+  for (Case* one : calls.persistent_cases) {
+    one->check("restarted with the graph's other persistent requests");
+  }
+  for (const auto& one : calls.all) one->check_untouched();
+}
+
 class GraphVsOpenMpi : public ::testing::Test {
  protected:
   void TearDown() override { MPI_Barrier(MPI_COMM_WORLD); }
@@ -560,7 +593,6 @@ TEST_F(GraphVsOpenMpi, NeighbourhoodCollectivesEqualOpenMpiBitForBit) {
                      comm, ortho::Operation::alltoall)));
     const OpenMpiGraph oracle(comm);
     ASSERT_NE(oracle.get(), MPI_COMM_NULL);
-    Calls calls;
     // What reproduces a case: the seed and process count fix every graph.
     const std::string graph_label = "seed " + std::to_string(salt) + ", " +
                                     std::to_string(p) + " processes, graph " +
@@ -568,30 +600,7 @@ TEST_F(GraphVsOpenMpi, NeighbourhoodCollectivesEqualOpenMpiBitForBit) {
                                     "), algorithm " +
                                     std::string(ortho::selected_algorithm(
                                         comm, ortho::Operation::alltoall));
-    for (int c = 0; c < kCallsPerGraph; ++c) {
-      const auto op = static_cast<Op>(uniform(shared, 0, kOps - 1));
-      const std::string where = graph_label + ", call " + std::to_string(c);
-      if (op != Op::alltoallw && chance(shared, 40)) {
-        run_in_each_mode<double>(op, graph, comm, oracle, shared, local,
-                                 vector.get(), calls, where);
-      } else {
-        run_in_each_mode<int>(op, graph, comm, oracle, shared, local,
-                              vector.get(), calls, where);
-      }
-    }
-    orthocomm_test::set_case_label(graph_label +
-                                   ": every persistent request restarted");
-    // Every persistent request of the graph once more, all active at once.
-    for (Case* one : calls.persistent_cases) {
-      one->refill(local);
-      one->oracle(oracle.get());
-    }
-    classic::start_all(calls.persistent);
-    classic::wait_all(calls.persistent);
-    for (Case* one : calls.persistent_cases) {
-      one->check("restarted with the graph's other persistent requests");
-    }
-    for (const auto& one : calls.all) one->check_untouched();
+    run_graph(graph, comm, oracle, shared, local, vector.get(), graph_label);
   }
 }
 
@@ -621,30 +630,8 @@ TEST_F(GraphVsOpenMpi, ReverseExchangesEqualOpenMpiOnTheTransposedGraph) {
     const ortho::Reverse reverse = ortho::reverse(comm);
     const OpenMpiGraph oracle(turned, world.rank());
     ASSERT_NE(oracle.get(), MPI_COMM_NULL);
-    Calls calls;
-    for (int c = 0; c < kCallsPerGraph; ++c) {
-      const auto op = static_cast<Op>(uniform(shared, 0, kOps - 1));
-      const std::string where = graph_label + ", call " + std::to_string(c);
-      if (op != Op::alltoallw && chance(shared, 40)) {
-        run_in_each_mode<double>(op, turned, reverse, oracle, shared, local,
-                                 vector.get(), calls, where);
-      } else {
-        run_in_each_mode<int>(op, turned, reverse, oracle, shared, local,
-                              vector.get(), calls, where);
-      }
-    }
-    orthocomm_test::set_case_label(graph_label +
-                                   ": every persistent request restarted");
-    for (Case* one : calls.persistent_cases) {
-      one->refill(local);
-      one->oracle(oracle.get());
-    }
-    classic::start_all(calls.persistent);
-    classic::wait_all(calls.persistent);
-    for (Case* one : calls.persistent_cases) {
-      one->check("restarted with the reverse's other persistent requests");
-    }
-    for (const auto& one : calls.all) one->check_untouched();
+    run_graph(turned, reverse, oracle, shared, local, vector.get(),
+              graph_label);
   }
 }
 
