@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <numeric>
 #include <vector>
 
 #include "classic/base/error.h"
@@ -11,6 +12,22 @@
 #include "ortho/mapping.h"
 
 namespace ortho {
+
+const char* to_string(KeptBecause reason) {
+  switch (reason) {
+    case KeptBecause::placed:
+      return "placed";
+    case KeptBecause::not_asked:
+      return "not asked";
+    case KeptBecause::one_host:
+      return "one host";
+    case KeptBecause::no_gain:
+      return "no gain";
+    case KeptBecause::no_scotch:
+      return "no Scotch";
+  }
+  return "?";
+}
 
 MappingReport mapping_report(const classic::Comm& graph) {
   constexpr const char* kFunction = "ortho::mapping_report";
@@ -45,9 +62,23 @@ MappingReport mapping_report(const classic::Comm& graph) {
                      static_cast<int>(mine.size()), MPI_INT64_T, MPI_SUM);
   MappingReport report;
   report.hosts = hosts;
-  report.mapped = table.mapping.mapped;
-  report.identity = table.mapping.identity;
-  report.best_blocks = table.mapping.best_blocks;
+  const MappingFacts& facts = table.mapping;
+  report.mapped = facts.mapped;
+  report.placement = facts.placement;
+  report.kept_because = facts.kept_because;
+  report.identity = facts.identity;
+  report.best_blocks = facts.best_blocks;
+  report.scotch = facts.scotch;
+  report.old_rank = facts.old_rank;
+  if (report.old_rank.empty()) {
+    report.old_rank.resize(static_cast<std::size_t>(graph.size()));
+    std::iota(report.old_rank.begin(), report.old_rank.end(), 0);
+  }
+  report.new_rank.resize(report.old_rank.size());
+  for (std::size_t q = 0; q < report.old_rank.size(); ++q) {
+    report.new_rank[static_cast<std::size_t>(report.old_rank[q])] =
+        static_cast<int>(q);
+  }
   report.traffic.edges = sums.back();
   for (std::size_t h = 0; h + 1 < sums.size(); ++h) {
     report.traffic.weight += sums[h];

@@ -13,6 +13,10 @@
 #                         /usr/include, or ORTHOCOMM_METIS_INCLUDE) and
 #                         libmetis in the compiler's library path (the SpMV
 #                         experiment's partitioning)
+#   Scotch 7              scotch.h (/usr/include/scotch, or
+#                         ORTHOCOMM_SCOTCH_INCLUDE) and libscotch: the
+#                         mapping of general graphs (Reorder::yes). The
+#                         build works without it (ortho/mapping.h)
 #   pkg-config, make, cmake   (the installation check of tools/test.sh)
 #   doxygen (--docs)      the API reference (tools/api_reference.sh, a check
 #                         of tools/test.sh, which asks for it)
@@ -78,6 +82,9 @@ has_metis() {
     has_header metis metis.h
   fi
 }
+has_scotch() {
+  [[ -f "${ORTHOCOMM_SCOTCH_INCLUDE:-/usr/include/scotch}/scotch.h" ]]
+}
 has_command() { command -v "$1" >/dev/null; }
 
 # need: probe, what a person needs, Debian packages.
@@ -103,6 +110,8 @@ need has_gtest "GoogleTest and GoogleMock (headers and static libraries)" \
   libgtest-dev libgmock-dev
 need has_benchmark "Google Benchmark" libbenchmark-dev
 need has_metis "METIS 5 (metis.h; or set ORTHOCOMM_METIS_INCLUDE)" libmetis-dev
+need has_scotch "Scotch 7 (scotch.h; or set ORTHOCOMM_SCOTCH_INCLUDE)" \
+  libscotch-dev
 need "has_command make" "make" make
 need "has_command cmake" "CMake >= 3.16" cmake
 if $docs; then

@@ -14,6 +14,12 @@ if command -v pkg-config >/dev/null && pkg-config --exists eigen3; then
     includes+=(-isystem "${flag#-I}")
   done
 fi
+# Scotch and the header saying whether it was found, as the build's
+# repository holds them (after a build; otherwise the system's).
+scotch="$(bazel info output_base 2>/dev/null)/external/scotch"
+if [[ -f "${scotch}/have_scotch.h" ]]; then
+  includes+=(-isystem "${scotch}")
+fi
 files=("$@")
 if [[ ${#files[@]} -eq 0 ]]; then
   mapfile -t files < <(find classic naming stencils ortho -name "*.cc" | sort)

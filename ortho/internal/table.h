@@ -49,8 +49,14 @@ struct LastSelection {
 // (ortho/mapping.h).
 struct MappingFacts {
   bool mapped = false;
+  Placement placement = Placement::kept;
+  KeptBecause kept_because = KeptBecause::not_asked;
   std::optional<HostTraffic> identity;
   std::optional<HostTraffic> best_blocks;
+  std::optional<HostTraffic> scotch;
+  // Where mapped: the rank in the communicator the graph was made from of
+  // each new rank (empty: the identity).
+  std::vector<int> old_rank;
 };
 
 struct Table {
