@@ -314,11 +314,11 @@ Mapping map_general(const classic::Comm& comm, const Adjacency& adjacency,
                     std::span<const int> host_of_rank) {
   // Read on every process, so that a bad value raises everywhere before
   // any message; rank 0's decides.
-  const bool use_scotch =
-      scotch_built_in() &&
-      (std::getenv("ORTHO_SCOTCH") == nullptr ||
-       classic::environment_flag("ORTHO_SCOTCH",
-                                 "ortho::dist_graph_create (ORTHO_SCOTCH)"));
+  const bool turned_off =
+      std::getenv("ORTHO_SCOTCH") != nullptr &&
+      !classic::environment_flag(
+          "ORTHO_SCOTCH", "ortho::dist_graph_create(_adjacent) (ORTHO_SCOTCH)");
+  const bool use_scotch = scotch_built_in() && !turned_off;
   const DirectedGraph graph = gather_graph(comm, adjacency);
   const GeneralDecision decision = broadcast(
       comm, comm.rank() == 0 ? decide_general(graph, host_of_rank, use_scotch)
