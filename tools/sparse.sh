@@ -11,10 +11,17 @@
 # along the halo reversed (Open MPI on a transposed communicator, the
 # floor, ortho::reverse blocking and persistent), and the reverse's time
 # over the forward selection's on the same graph; then medians over the
-# matrices. Every result is checked (result=correct) or the script fails.
+# matrices. With --placement=bytes (or messages) every implementation also
+# runs, interleaved in the same launch, with the parts placed on the hosts
+# by ortho's Reorder::yes (spmv --placement: Scotch, the edges weighing
+# their bytes, or 1 each), and a third table compares the placed runs
+# with the by-slot ones:
+# messages and bytes between hosts, and each implementation's time placed
+# over by slot. Every result is checked (result=correct) or the script
+# fails.
 #
 #   tools/sparse.sh [--hosts=H] [--slots=S] [--iterations=N] [--results=DIR]
-#                   [--matrices=NAME,...]
+#                   [--matrices=NAME,...] [--placement=bytes|messages]
 #
 # H hosts (default 4) x S slots (default 4); N iterations per
 # implementation (default 300, interleaved in batches of 10). RESULTS
@@ -30,6 +37,7 @@ slots=4
 iterations=300
 results=""
 matrices=""
+placement=""
 for argument in "$@"; do
   case "$argument" in
     --hosts=*) hosts="${argument#--hosts=}" ;;
@@ -37,8 +45,9 @@ for argument in "$@"; do
     --iterations=*) iterations="${argument#--iterations=}" ;;
     --results=*) results="${argument#--results=}" ;;
     --matrices=*) matrices="${argument#--matrices=}" ;;
+    --placement=bytes|--placement=messages) placement="${argument#--placement=}" ;;
     *) echo "usage: tools/sparse.sh [--hosts=H] [--slots=S] [--iterations=N]" \
-         "[--results=DIR] [--matrices=NAME,...]" >&2
+         "[--results=DIR] [--matrices=NAME,...] [--placement=bytes|messages]" >&2
        exit 2 ;;
   esac
 done
@@ -72,7 +81,7 @@ mkdir -p "$results"
   else
     echo "hosts: $hosts simulated hosts x $slots slots (tools/hosts.sh), $np processes by slot, btl self,vader,tcp"
   fi
-  echo "program: spmv --iterations=$iterations, square matrices --partition=metis"
+  echo "program: spmv --iterations=$iterations --placement=${placement:-identity}, square matrices --partition=metis"
   echo "load before: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min)"
 } >"$results/run.txt"
 
@@ -89,7 +98,8 @@ launches="$work/launches.sh"
     partition=blocks
     [[ "${rows_columns% *}" == "${rows_columns#* }" ]] && partition=metis
     echo "mpirun \"\${MPIRUN_FLAGS[@]}\" $work/spmv --matrix=$file" \
-      "--partition=$partition --iterations=$iterations || exit 1"
+      "--partition=$partition --placement=${placement:-identity}" \
+      "--iterations=$iterations || exit 1"
   done
 } >"$launches"
 if [[ "$hosts" == 1 ]]; then
@@ -106,16 +116,24 @@ if grep -q "result=MISMATCH" "$results/raw.txt"; then
 fi
 
 python3 - "$results/raw.txt" >"$results/table.txt" <<'PYTHON'
+import shlex
 import statistics
 import sys
 
-runs = {}
+runs = {}      # the by-slot runs: matrix -> variant -> fields
+placed = {}    # the placed runs, the same
+mappings = {}  # matrix -> the placed run's mapping line
 for line in open(sys.argv[1]):
-    if not line.startswith("spmv variant="):
+    if not line.startswith("spmv "):
         continue
-    fields = dict(word.split("=", 1) for word in line.split()[1:])
+    fields = dict(word.split("=", 1) for word in shlex.split(line)
+                  if "=" in word)
     matrix = fields["matrix"].removesuffix(".mtx")
-    runs.setdefault(matrix, {})[fields["variant"]] = fields
+    if line.startswith("spmv mapping "):
+        mappings[matrix] = fields
+    elif line.startswith("spmv variant="):
+        into = runs if fields["placement"] == "identity" else placed
+        into.setdefault(matrix, {})[fields["variant"]] = fields
 
 
 def us(run):
@@ -181,6 +199,45 @@ print("Ratios: time per iteration over Open MPI's (MPI_Neighbor_alltoallv; "
       "differs between the directions); the goal, >= 0.97 of the forward "
       "speed, is <= 1.03 here. An iteration is the exchange and the local "
       "product; ortho-selected's tuning runs in untimed first iterations.")
+if placed:
+    print()
+    names = ["openmpi", "raw", "ortho-selected-persistent",
+             "accumulate-openmpi", "accumulate-persistent"]
+    print("| matrix | placement | messages between hosts | bytes between hosts "
+          "| " + " | ".join(names) + " |")
+    print("| --- | --- | ---: | ---: | " + " | ".join("---:" for _ in names)
+          + " |")
+    for name in names:
+        summary["placed " + name] = []
+    summary["placed bytes between hosts"] = []
+    for matrix, v in placed.items():
+        m = mappings[matrix]
+        cells = []
+        for name in names:
+            r = (us(v[name]) / us(runs[matrix][name]),
+                 float(v[name]["seconds_min"])
+                 / float(runs[matrix][name]["seconds_max"]),
+                 float(v[name]["seconds_max"])
+                 / float(runs[matrix][name]["seconds_min"]))
+            summary["placed " + name].append(r[0])
+            cells.append(cell(r))
+        bytes_ratio = (int(m["bytes_between_hosts"])
+                       / max(1, int(m["identity_bytes_between_hosts"])))
+        summary["placed bytes between hosts"].append(bytes_ratio)
+        print(f"| {matrix} | {m['placement']} ({m['kept_because']}) "
+              f"| {m['identity_messages_between_hosts']} -> "
+              f"{m['messages_between_hosts']} "
+              f"| {m['identity_bytes_between_hosts']} -> "
+              f"{m['bytes_between_hosts']} | " + " | ".join(cells) + " |")
+    print()
+    print("Placement: the parts placed on the hosts by Reorder::yes "
+          f"(spmv --placement={next(iter(placed.values()))['openmpi']['placement']}) "
+          "against the same program by slot (part q on rank q). Messages and "
+          "bytes: one forward exchange, all processes together, by slot -> "
+          "placed. Times: each implementation placed over the same one by "
+          "slot in the same launch, interleaved, below 1 is faster; in "
+          "brackets the least and greatest ratio of two batches.")
+
 print()
 print("Medians over the matrices (least-greatest):")
 print()

@@ -86,7 +86,7 @@ class HandPostedAccumulate final : public Accumulate {
  public:
   explicit HandPostedAccumulate(const Problem& problem)
       : Accumulate("accumulate-raw", problem) {
-    MPI_Comm_dup(MPI_COMM_WORLD, &comm_);
+    MPI_Comm_dup(problem.comm, &comm_);
   }
   ~HandPostedAccumulate() override { MPI_Comm_free(&comm_); }
 
@@ -118,7 +118,7 @@ class OpenMpiAccumulate final : public Accumulate {
       : Accumulate("accumulate-openmpi", problem) {
     const HaloPlan& plan = problem.plan;
     MPI_Dist_graph_create_adjacent(
-        MPI_COMM_WORLD, static_cast<int>(plan.destinations.size()),
+        problem.comm, static_cast<int>(plan.destinations.size()),
         plan.destinations.data(), MPI_UNWEIGHTED,
         static_cast<int>(plan.sources.size()), plan.sources.data(),
         MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &transposed_);

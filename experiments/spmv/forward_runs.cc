@@ -21,7 +21,7 @@ namespace spmv {
 
 classic::Comm ortho_graph(const Problem& problem) {
   return ortho::dist_graph_create_adjacent(
-      classic::Comm::world(), problem.plan.sources, classic::unweighted,
+      problem.processes, problem.plan.sources, classic::unweighted,
       problem.plan.destinations, classic::unweighted);
 }
 
@@ -79,11 +79,11 @@ class Run : public Variant {
 
 // The floor: the same messages posted by hand (MPI_Irecv from every
 // source, MPI_Isend to every destination, one MPI_Waitall) on a duplicate
-// of the world.
+// of the processes.
 class HandPostedRun final : public Run {
  public:
   explicit HandPostedRun(const Problem& problem) : Run("raw", problem) {
-    MPI_Comm_dup(MPI_COMM_WORLD, &comm_);
+    MPI_Comm_dup(problem.comm, &comm_);
   }
   ~HandPostedRun() override { MPI_Comm_free(&comm_); }
 
@@ -114,7 +114,7 @@ class OpenMpiRun final : public Run {
   explicit OpenMpiRun(const Problem& problem) : Run("openmpi", problem) {
     const HaloPlan& plan = problem.plan;
     MPI_Dist_graph_create_adjacent(
-        MPI_COMM_WORLD, static_cast<int>(plan.sources.size()),
+        problem.comm, static_cast<int>(plan.sources.size()),
         plan.sources.data(), MPI_UNWEIGHTED,
         static_cast<int>(plan.destinations.size()), plan.destinations.data(),
         MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &graph_);

@@ -5,9 +5,12 @@
 #ifndef ORTHOCOMM_EXPERIMENTS_SPMV_PROBLEM_H_
 #define ORTHOCOMM_EXPERIMENTS_SPMV_PROBLEM_H_
 
+#include <mpi.h>
+
 #include <string>
 #include <vector>
 
+#include "classic/comm/comm.h"
 #include "experiments/spmv/halo_plan.h"
 
 namespace spmv {
@@ -23,6 +26,11 @@ struct Problem {
   // The forward exchange's layouts (x's entries to the processes that need
   // them); the accumulate runs the same with send and receive swapped.
   std::vector<int> sendcounts, sdispls, recvcounts, rdispls;
+  // The processes in part order: rank q of each holds part q. The world,
+  // or its order after a placement (placement.h); every implementation
+  // runs on these.
+  MPI_Comm comm = MPI_COMM_WORLD;
+  classic::Comm processes = classic::Comm::world();
 
   bool square() const { return a.rows() == a.cols(); }
   int first_column() const;

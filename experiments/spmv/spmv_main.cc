@@ -26,11 +26,23 @@
 // untimed first iterations that cover ortho's tuning.
 //
 //   mpirun -np P spmv --matrix=PATH [--partition=blocks|metis]
-//                     [--iterations=N] [--variant=LIST] [--corrupt=VARIANT]
+//                     [--placement=identity|bytes|messages] [--iterations=N]
+//                     [--variant=LIST] [--corrupt=VARIANT]
 //
 // --partition: rows and columns in contiguous blocks of the file's order
 // (the default), or METIS k-way parts of a square matrix's graph
 // (partition.h; the matrix and the serial reference then reordered).
+//
+// --placement: part q on world rank q only (identity, the default), or
+// also the parts placed on the hosts by ortho's Reorder::yes (placement.h:
+// Scotch where it lowers the weight between hosts), each edge weighing its
+// bytes (bytes) or 1 (messages): every implementation then runs on both,
+// interleaved, its lines saying placement=identity or the placement's
+// name. Rank 0 first prints: spmv mapping matrix=NAME processes=P
+// hosts=H weights=bytes|messages placement=scotch|kept kept_because=WHY
+// identity_messages_between_hosts=M messages_between_hosts=M
+// identity_bytes_between_hosts=B bytes_between_hosts=B (per exchange, all
+// processes together).
 //
 // --corrupt=VARIANT spoils one received entry of that implementation's
 // first exchange (an accumulate's every exchange: each computes z afresh)
@@ -38,7 +50,7 @@
 // fail.
 //
 // Rank 0 prints one line per implementation: spmv variant=V matrix=NAME
-// rows=R columns=C processes=P partition=D iterations=N
+// rows=R columns=C processes=P partition=D placement=L iterations=N
 // seconds_per_iteration=S seconds_min=S seconds_max=S batches=B
 // messages=M bytes=B result=correct (or result=MISMATCH; the program then
 // exits 1). messages and bytes: sent per iteration by the busiest process.
@@ -47,9 +59,12 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -57,6 +72,7 @@
 #include "classic/base/environment.h"
 #include "experiments/progress.h"
 #include "experiments/run_benchmarks.h"
+#include "experiments/spmv/placement.h"
 #include "experiments/spmv/problem.h"
 #include "experiments/spmv/runs.h"
 
@@ -79,6 +95,7 @@ struct Options {
                                        "accumulate-persistent"};
   std::string corrupt;
   Distribution distribution = Distribution::blocks;
+  std::string placement = "identity";
 };
 
 std::string parse(int argc, char** argv, Options& options) {
@@ -95,6 +112,12 @@ std::string parse(int argc, char** argv, Options& options) {
       options.distribution = Distribution::metis;
     } else if (arg.starts_with("--partition=")) {
       return "--partition: blocks or metis, not '" + arg.substr(12) + "'";
+    } else if (arg == "--placement=identity" || arg == "--placement=bytes" ||
+               arg == "--placement=messages") {
+      options.placement = arg.substr(12);
+    } else if (arg.starts_with("--placement=")) {
+      return "--placement: identity, bytes or messages, not '" +
+             arg.substr(12) + "'";
     } else if (arg.starts_with("--corrupt=")) {
       options.corrupt = arg.substr(10);
     } else if (arg.starts_with("--variant=")) {
@@ -113,6 +136,155 @@ std::string parse(int argc, char** argv, Options& options) {
   return {};
 }
 
+std::string matrix_name(const std::string& path) {
+  return path.substr(path.find_last_of('/') + 1);
+}
+
+void print_mapping(const Options& options, const ortho::MappingReport& report,
+                   std::int64_t identity_bytes, std::int64_t bytes, int rank,
+                   int size) {
+  if (rank != 0) return;
+  const ortho::HostTraffic identity = report.identity.value_or(report.traffic);
+  std::printf(
+      "spmv mapping matrix=%s processes=%d hosts=%d weights=%s placement=%s "
+      "kept_because=\"%s\" identity_messages_between_hosts=%lld "
+      "messages_between_hosts=%lld identity_bytes_between_hosts=%lld "
+      "bytes_between_hosts=%lld\n",
+      matrix_name(options.matrix).c_str(), size, report.hosts,
+      options.placement.c_str(), report.mapped ? "scotch" : "kept",
+      ortho::to_string(report.kept_because),
+      static_cast<long long>(identity.edges),
+      static_cast<long long>(report.traffic.edges),
+      static_cast<long long>(identity_bytes), static_cast<long long>(bytes));
+}
+
+// One distribution of the parts over the processes: by slot (identity) or
+// placed; every implementation runs on each.
+struct Setup {
+  std::string placement;
+  Problem problem;
+};
+
+// An implementation on one setup, and its batches' times.
+struct Timed {
+  std::unique_ptr<Variant> run;
+  const Setup* setup;
+  std::vector<double> seconds;
+};
+
+// Freed after the implementations (declared before them).
+struct FreeComm {
+  MPI_Comm comm = MPI_COMM_NULL;
+  FreeComm() = default;
+  FreeComm(const FreeComm&) = delete;
+  FreeComm& operator=(const FreeComm&) = delete;
+  ~FreeComm() {
+    if (comm != MPI_COMM_NULL) MPI_Comm_free(&comm);
+  }
+};
+
+// The placed setup of `identity`'s problem. Collective.
+Setup placed_setup(const Options& options, const Problem& identity,
+                   FreeComm& placed_comm, int rank, int size) {
+  const std::int64_t identity_bytes = bytes_between_hosts(identity);
+  Placed placed = place(identity, options.placement == "bytes");
+  placed_comm.comm = placed.comm;
+  Setup setup{options.placement, identity};
+  if (placed.part != rank) {
+    setup.problem =
+        make_problem(options.matrix, options.distribution, placed.part, size);
+  }
+  setup.problem.comm = placed.comm;
+  setup.problem.processes = placed.processes;
+  print_mapping(options, placed.report, identity_bytes,
+                bytes_between_hosts(setup.problem), rank, size);
+  return setup;
+}
+
+// Every implementation on every setup, or an empty list for an unknown
+// name.
+std::vector<Timed> implementations(const Options& options,
+                                   const std::vector<Setup>& setups) {
+  std::vector<Timed> runs;
+  for (const Setup& setup : setups) {
+    for (const std::string& name : options.variants) {
+      std::unique_ptr<Variant> run = make_forward(name, setup.problem);
+      if (run == nullptr) run = make_accumulate(name, setup.problem);
+      if (run == nullptr) return {};
+      if (name == options.corrupt) run->spoil();
+      runs.push_back({std::move(run), &setup, {}});
+    }
+  }
+  return runs;
+}
+
+// Runs the implementations interleaved in batches, after untimed first
+// steps that cover ortho's tuning (its measured candidates are not what
+// the selection runs afterwards; they count as iterations of the check).
+void measure(std::vector<Timed>& runs, int iterations) {
+  for (Timed& timed : runs) {
+    for (int step = 0; step < experiments::kTuningCalls; ++step) {
+      timed.run->step();
+    }
+  }
+  for (int done = 0, round = 0; done < iterations; done += kBatch, ++round) {
+    const int steps = std::min(kBatch, iterations - done);
+    for (std::size_t k = 0; k < runs.size(); ++k) {
+      Timed& timed = runs[(k + static_cast<std::size_t>(round)) % runs.size()];
+      timed.seconds.push_back(experiments::slowest_seconds_per_call(
+          timed.run->name(), steps, [&] { timed.run->step(); }));
+    }
+  }
+}
+
+// Checks and prints every implementation's line; whether all are correct.
+bool report(const Options& options, std::vector<Timed>& runs, int rank,
+            int size) {
+  // Per setup, the serial reference and per direction the busiest
+  // process's messages and bytes per step.
+  std::map<const Setup*, Reference> references;
+  std::map<const Setup*, std::array<int, 4>> traffic;
+  const auto messages = [](const std::vector<int>& counts) {
+    return static_cast<int>(std::count_if(counts.begin(), counts.end(),
+                                          [](int count) { return count > 0; }));
+  };
+  for (const Timed& timed : runs) {
+    const Problem& p = timed.setup->problem;
+    if (references.contains(timed.setup)) continue;
+    references[timed.setup] =
+        serial(p, experiments::kTuningCalls + options.iterations);
+    std::array<int, 4>& sent = traffic[timed.setup];
+    sent = {messages(p.sendcounts), 8 * p.sent_entries(),
+            messages(p.recvcounts), 8 * p.halo_columns()};
+    MPI_Allreduce(MPI_IN_PLACE, sent.data(), 4, MPI_INT, MPI_MAX,
+                  MPI_COMM_WORLD);
+  }
+  bool all_correct = true;
+  for (Timed& timed : runs) {
+    int correct = timed.run->correct(references[timed.setup]) ? 1 : 0;
+    MPI_Allreduce(MPI_IN_PLACE, &correct, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    all_correct = all_correct && correct != 0;
+    const int* sent =
+        traffic[timed.setup].data() + (timed.run->accumulates() ? 2 : 0);
+    std::sort(timed.seconds.begin(), timed.seconds.end());
+    const Problem& p = timed.setup->problem;
+    if (rank != 0) continue;
+    std::printf(
+        "spmv variant=%s matrix=%s rows=%d columns=%d processes=%d "
+        "partition=%s placement=%s iterations=%d seconds_per_iteration=%g "
+        "seconds_min=%g seconds_max=%g batches=%zu messages=%d bytes=%d "
+        "result=%s\n",
+        timed.run->name().c_str(), matrix_name(options.matrix).c_str(),
+        static_cast<int>(p.a.rows()), static_cast<int>(p.a.cols()), size,
+        options.distribution == Distribution::metis ? "metis" : "blocks",
+        timed.setup->placement.c_str(), options.iterations,
+        timed.seconds[timed.seconds.size() / 2], timed.seconds.front(),
+        timed.seconds.back(), timed.seconds.size(), sent[0], sent[1],
+        correct != 0 ? "correct" : "MISMATCH");
+  }
+  return all_correct;
+}
+
 int run(int argc, char** argv) {
   Options options;
   const int rank = classic::Environment::world_rank();
@@ -122,78 +294,29 @@ int run(int argc, char** argv) {
     return 2;
   }
   progress::start(rank, size);
-  Problem problem;
+  // Implementations keep references into their setup: no reallocation.
+  std::vector<Setup> setups;
+  setups.reserve(2);
+  setups.push_back({"identity", {}});
   try {
-    problem = make_problem(options.matrix, options.distribution, rank, size);
+    setups[0].problem =
+        make_problem(options.matrix, options.distribution, rank, size);
   } catch (const std::exception& error) {  // alike on every process
     if (rank == 0) std::fprintf(stderr, "%s\n", error.what());
     return 2;
   }
-  std::vector<std::unique_ptr<Variant>> runs;
-  for (const std::string& name : options.variants) {
-    std::unique_ptr<Variant> forward = make_forward(name, problem);
-    runs.push_back(forward != nullptr ? std::move(forward)
-                                      : make_accumulate(name, problem));
-    if (runs.back() == nullptr) {
-      if (rank == 0) {
-        std::fprintf(stderr, "spmv: no variant '%s'\n", name.c_str());
-      }
-      return 2;
-    }
-    if (name == options.corrupt) runs.back()->spoil();
+  FreeComm placed_comm;
+  if (options.placement != "identity") {
+    setups.push_back(
+        placed_setup(options, setups[0].problem, placed_comm, rank, size));
   }
-  // Untimed first steps that cover ortho's tuning (its measured candidates
-  // are not what the selection runs afterwards); they count as iterations
-  // of the check.
-  for (const std::unique_ptr<Variant>& run : runs) {
-    for (int step = 0; step < experiments::kTuningCalls; ++step) run->step();
+  std::vector<Timed> runs = implementations(options, setups);
+  if (runs.empty()) {
+    if (rank == 0) std::fprintf(stderr, "spmv: an unknown --variant\n");
+    return 2;
   }
-  std::vector<std::vector<double>> seconds(runs.size());
-  for (int done = 0, round = 0; done < options.iterations;
-       done += kBatch, ++round) {
-    const int steps = std::min(kBatch, options.iterations - done);
-    for (std::size_t k = 0; k < runs.size(); ++k) {
-      const std::size_t i = (k + static_cast<std::size_t>(round)) % runs.size();
-      Variant& run = *runs[i];
-      seconds[i].push_back(experiments::slowest_seconds_per_call(
-          run.name(), steps, [&] { run.step(); }));
-    }
-  }
-  const Reference reference =
-      serial(problem, experiments::kTuningCalls + options.iterations);
-  // Per direction, the busiest process's messages and bytes per step.
-  const auto messages = [](const std::vector<int>& counts) {
-    return static_cast<int>(std::count_if(counts.begin(), counts.end(),
-                                          [](int count) { return count > 0; }));
-  };
-  int traffic[4] = {messages(problem.sendcounts), 8 * problem.sent_entries(),
-                    messages(problem.recvcounts), 8 * problem.halo_columns()};
-  MPI_Allreduce(MPI_IN_PLACE, traffic, 4, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-  const std::string name =
-      options.matrix.substr(options.matrix.find_last_of('/') + 1);
-  bool all_correct = true;
-  for (std::size_t i = 0; i < runs.size(); ++i) {
-    int correct = runs[i]->correct(reference) ? 1 : 0;
-    MPI_Allreduce(MPI_IN_PLACE, &correct, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-    all_correct = all_correct && correct != 0;
-    const int* sent = runs[i]->accumulates() ? traffic + 2 : traffic;
-    std::vector<double> sorted = seconds[i];
-    std::sort(sorted.begin(), sorted.end());
-    if (rank == 0) {
-      std::printf(
-          "spmv variant=%s matrix=%s rows=%d columns=%d processes=%d "
-          "partition=%s iterations=%d seconds_per_iteration=%g seconds_min=%g "
-          "seconds_max=%g batches=%zu messages=%d bytes=%d result=%s\n",
-          runs[i]->name().c_str(), name.c_str(),
-          static_cast<int>(problem.a.rows()),
-          static_cast<int>(problem.a.cols()), size,
-          options.distribution == Distribution::metis ? "metis" : "blocks",
-          options.iterations, sorted[sorted.size() / 2], sorted.front(),
-          sorted.back(), sorted.size(), sent[0], sent[1],
-          correct != 0 ? "correct" : "MISMATCH");
-    }
-  }
-  return all_correct ? 0 : 1;
+  measure(runs, options.iterations);
+  return report(options, runs, rank, size) ? 0 : 1;
 }
 
 }  // namespace

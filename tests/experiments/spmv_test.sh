@@ -5,7 +5,10 @@
 # reversed: ortho::reverse among them) the serial one's to rounding
 # (result=correct, exit 0); with one implementation's exchange spoiled on
 # purpose (--corrupt), a forward one and an accumulate, the program must
-# report that one as result=MISMATCH and exit 1.
+# report that one as result=MISMATCH and exit 1. Placed on two simulated
+# hosts (ORTHO_HOSTS=2, --placement=bytes), every implementation must be
+# correct on both distributions, and the bytes between hosts of the placed
+# one must not exceed those by slot; an unknown placement exits 2.
 #   spmv_test.sh NP MPIRUN_TEST MPIRUN SPMV SQUARE.mtx RECTANGULAR.mtx
 set -uo pipefail
 np="$1"; mpirun_test="$2"; mpirun="$3"; spmv="$4"; square="$5"; rectangular="$6"
@@ -41,6 +44,29 @@ if [[ "$np" -gt 1 ]]; then
   [[ $status -eq 2 ]] || fail "METIS on a rectangular matrix exited $status"
   grep -q "METIS partitions a square matrix" "$output" ||
     fail "METIS on a rectangular matrix says nothing"
+  ORTHO_HOSTS=2 bash "$mpirun_test" "$np" "$mpirun" "$spmv" \
+    --matrix="$square" --partition=metis --placement=bytes --iterations=20 \
+    >"$output" 2>&1 || fail "exit status $? placed on two hosts"
+  for variant in $variants; do
+    for placement in identity bytes; do
+      grep -q "^spmv variant=$variant .* placement=$placement .* result=correct$" \
+        "$output" || fail "no correct result of $variant, placement=$placement"
+    done
+  done
+  mapping=$(grep "^spmv mapping .* weights=bytes placement=" "$output") ||
+    fail "no mapping line"
+  identity_bytes=$(sed 's/.* identity_bytes_between_hosts=\([0-9]*\) .*/\1/' <<<"$mapping")
+  placed_bytes=$(sed 's/.* bytes_between_hosts=\([0-9]*\)$/\1/' <<<"$mapping")
+  [[ "$identity_bytes" =~ ^[0-9]+$ && "$placed_bytes" =~ ^[0-9]+$ ]] ||
+    fail "unreadable bytes in: $mapping"
+  [[ "$placed_bytes" -le "$identity_bytes" ]] ||
+    fail "placed bytes $placed_bytes exceed by-slot bytes $identity_bytes"
+  bash "$mpirun_test" "$np" "$mpirun" "$spmv" --matrix="$square" \
+    --placement=anywhere >"$output" 2>&1
+  status=$?
+  [[ $status -eq 2 ]] || fail "--placement=anywhere exited $status, not 2"
+  grep -q "placement: identity, bytes or messages, not 'anywhere'" "$output" ||
+    fail "--placement=anywhere says nothing"
   for spoiled in ortho-selected accumulate-reverse; do
     bash "$mpirun_test" "$np" "$mpirun" "$spmv" --matrix="$square" \
       --iterations=20 --corrupt="$spoiled" >"$output" 2>&1
