@@ -88,6 +88,14 @@ done < "$bin/liborthocomm_closure.so-2.params"
 [[ $count -gt 0 ]] || { echo "install: no archives to pack" >&2; exit 1; }
 ranlib "$archive"
 
+# What the archive calls beyond MPI: Scotch, where the build found it
+# (ortho's mapping of general graphs; optional).
+extra_libs=()
+undefined="$(nm -u "$archive" 2>/dev/null)"  # whole: grep -q would cut nm off
+if grep -q ' SCOTCH_' <<<"$undefined"; then
+  extra_libs=(-lscotch -lscotcherr)
+fi
+
 mpi_link=()
 for dir in $("$mpicxx" --showme:libdirs); do
   mpi_link+=("-L$dir" "-Wl,-rpath,$dir")
@@ -108,10 +116,10 @@ real="liborthocomm.so.$major.$minor.$patch"
 rm -f "$prefix"/lib/liborthocomm.so*
 "$("$mpicxx" --showme:command)" -shared -o "$prefix/lib/$real" \
   -Wl,-soname,"$soname" -Wl,--whole-archive "$archive" \
-  -Wl,--no-whole-archive "${mpi_link[@]}" -lmpi
+  -Wl,--no-whole-archive "${mpi_link[@]}" -lmpi "${extra_libs[@]}"
 chmod 755 "$prefix/lib/$real"
 [[ "$soname" == "$real" ]] || ln -s "$real" "$prefix/lib/$soname"
 ln -s "$real" "$prefix/lib/liborthocomm.so"
 
-bash tools/install_config.sh "$prefix" "$mpicxx"
+bash tools/install_config.sh "$prefix" "$mpicxx" "${extra_libs[*]}"
 echo "install: $(echo "$headers" | wc -l) headers and liborthocomm.{so,a} in $prefix"

@@ -2,15 +2,19 @@
 # Writes the pkg-config file and the CMake package of an orthocomm
 # installation (called by tools/install.sh):
 #
-#   tools/install_config.sh PREFIX MPICXX
+#   tools/install_config.sh PREFIX MPICXX [EXTRA_LIBS]
 #
 # Both carry C++20, the include directory, the library and the MPI that
 # MPICXX (Open MPI's compiler wrapper) names, with Open MPI's C++ bindings
-# left out (OMPI_SKIP_MPICXX), as orthocomm itself is built.
+# left out (OMPI_SKIP_MPICXX), as orthocomm itself is built. EXTRA_LIBS
+# (e.g. "-lscotch -lscotcherr") are what liborthocomm.a needs beyond MPI:
+# pkg-config's Libs.private (pkg-config --static) and the static CMake
+# target's link libraries; liborthocomm.so records them itself.
 set -euo pipefail
 
 prefix="$1"
 mpicxx="$2"
+extra_libs="${3:-}"
 # The version, from the one place it is written.
 version_part() {
   sed -n "s/^#define ORTHOCOMM_VERSION_$1 \([0-9]*\)\$/\1/p" \
@@ -38,6 +42,7 @@ Description: MPI collectives through one set of interfaces (classic, naming, ste
 Version: $version
 Cflags: -std=c++20 -I\${includedir} -DOMPI_SKIP_MPICXX$mpi_cflags
 Libs: -L\${libdir} -Wl,-rpath,\${libdir} -lorthocomm$mpi_libs
+Libs.private: $extra_libs
 EOF
 
 cat > "$prefix/lib/cmake/orthocomm/orthocommConfigVersion.cmake" <<EOF
@@ -55,10 +60,14 @@ else()
 endif()
 EOF
 
-cat > "$prefix/lib/cmake/orthocomm/orthocommConfig.cmake" <<'EOF'
+cat > "$prefix/lib/cmake/orthocomm/orthocommConfig.cmake" <<EOF
 # find_package(orthocomm) for an orthocomm installation: the imported targets
 # orthocomm::orthocomm (shared) and orthocomm::orthocomm_static carry C++20,
-# the include directory and MPI (CMake's FindMPI, C++ bindings skipped).
+# the include directory and MPI (CMake's FindMPI, C++ bindings skipped); the
+# static one also what liborthocomm.a needs beyond MPI.
+set(_orthocomm_static_libs $extra_libs)
+EOF
+cat >> "$prefix/lib/cmake/orthocomm/orthocommConfig.cmake" <<'EOF'
 include(CMakeFindDependencyMacro)
 set(MPI_CXX_SKIP_MPICXX TRUE)
 find_dependency(MPI COMPONENTS CXX)
@@ -82,6 +91,10 @@ foreach(_orthocomm_kind IN ITEMS shared static)
       INTERFACE_COMPILE_FEATURES cxx_std_20
       INTERFACE_COMPILE_DEFINITIONS OMPI_SKIP_MPICXX
       INTERFACE_LINK_LIBRARIES MPI::MPI_CXX)
+    if(_orthocomm_kind STREQUAL "static")
+      set_property(TARGET ${_orthocomm_target} APPEND PROPERTY
+        INTERFACE_LINK_LIBRARIES ${_orthocomm_static_libs})
+    endif()
   endif()
 endforeach()
 unset(_orthocomm_kind)
@@ -89,4 +102,5 @@ unset(_orthocomm_target)
 unset(_orthocomm_file)
 unset(_orthocomm_type)
 unset(_orthocomm_prefix)
+unset(_orthocomm_static_libs)
 EOF

@@ -66,7 +66,8 @@ for dir in examples/*/; do
   # shellcheck disable=SC2046
   mpicxx -std=c++20 -O2 -DOMPI_SKIP_MPICXX -I"$prefix/include" \
     -o "$copy/${example}_static" "$copy/$example.cc" \
-    "$prefix/lib/liborthocomm.a" || fail "static link of $example failed"
+    "$prefix/lib/liborthocomm.a" $(pkg-config --static --libs-only-l orthocomm |
+      sed 's/-lorthocomm//') || fail "static link of $example failed"
   for np in 1 4; do
     run_example "$example" "$copy/$example" "$np"
     run_example "$example" "$copy/build/$example" "$np"
