@@ -91,3 +91,22 @@ system_headers = repository_rule(
     ],
     local = True,
 )
+
+def scotch_repository(name = "scotch"):
+    """Scotch (optional), as orthocomm's ortho layer depends on it: @scotch.
+
+    A workspace that uses orthocomm calls this too (examples/bazel).
+    """
+    system_headers(
+        name = name,
+        build_file = Label("//third_party/system:scotch.BUILD"),
+        default = "/usr/include/scotch",
+        env = "ORTHOCOMM_SCOTCH_INCLUDE",
+        found_header = "have_scotch.h",
+        found_macro = "ORTHOCOMM_HAVE_SCOTCH",
+        missing_build_file = Label("//third_party/system:scotch_missing.BUILD"),
+        module = "scotch",
+        optional = True,
+        probe = "scotch.h",
+        subdirs = ["scotch.h"],
+    )
