@@ -283,7 +283,8 @@ void BM_Combining(benchmark::State& state, Operation operation,
                                 .max = 1e6 * spread[index_of(variant)].max,
                                 .batches = spread[index_of(variant)].batches},
                     .ratio_to_openmpi = us[index_of(variant)] / openmpi_us,
-                    .structure = point.structure_of(variant)});
+                    .structure = point.structure_of(variant),
+                    .modelled_us = point.modelled_us(variant)});
   }
 }
 

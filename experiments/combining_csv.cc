@@ -30,7 +30,7 @@ void write_csv(const std::string& path, std::span<const Row> rows) {
   const char* btl = std::getenv("OMPI_MCA_btl");
   out << "operation,stencil,dims,processes,btl,block_bytes,repetition,"
          "variant,algorithm,time_us,ratio_to_openmpi,messages,bytes,"
-         "rounds,time_min_us,time_max_us,batches\n";
+         "rounds,time_min_us,time_max_us,batches,modelled_us\n";
   for (const Row& row : rows) {
     out << row.operation << ',' << row.stencil << ',' << row.dims << ','
         << classic::Environment::world_size() << ','
@@ -39,7 +39,9 @@ void write_csv(const std::string& path, std::span<const Row> rows) {
         << ',' << row.time_us.median << ',' << row.ratio_to_openmpi << ','
         << row.structure.messages << ',' << row.structure.bytes << ','
         << row.structure.rounds << ',' << row.time_us.min << ','
-        << row.time_us.max << ',' << row.time_us.batches << '\n';
+        << row.time_us.max << ',' << row.time_us.batches << ',';
+    if (row.modelled_us) out << *row.modelled_us;
+    out << '\n';
   }
 }
 

@@ -22,6 +22,7 @@
 #include "classic/topology/dims_create.h"
 #include "experiments/combining_variant.h"
 #include "experiments/hand_posted.h"
+#include "experiments/model_prices.h"
 #include "experiments/run_benchmarks.h"
 #include "naming/cart_name.h"
 #include "naming/geometry.h"
@@ -291,6 +292,19 @@ void Point::settle_selection() {
   selected_persistent_name_ = std::string(ortho::selected_algorithm(
       selected_, operation_, bytes, classic::Mode::persistent));
   read_structure(static_cast<int>(bytes));
+}
+
+std::optional<double> Point::modelled_us(Variant variant) const {
+  const bool persistent = variant == Variant::ortho_selected_persistent;
+  if (!persistent && variant != Variant::ortho_direct &&
+      variant != Variant::ortho_combining &&
+      variant != Variant::ortho_selected) {
+    return std::nullopt;
+  }
+  return experiments::modelled_us(
+      selected_, operation_, static_cast<std::size_t>(count_) * sizeof(int),
+      persistent ? classic::Mode::persistent : classic::Mode::blocking,
+      algorithm_of(variant));
 }
 
 std::string Point::explanation(classic::Mode mode) const {

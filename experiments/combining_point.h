@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -79,6 +80,10 @@ class Point {
 
   // The algorithm a variant runs, for the CSV.
   std::string algorithm_of(Variant variant) const;
+  // The cost model's price in µs of the algorithm an ortho variant runs,
+  // in its mode (experiments/model_prices.h); none for the others and
+  // where the model gives none.
+  std::optional<double> modelled_us(Variant variant) const;
   // The structure of a variant's algorithm (Open MPI's neighbourhood
   // collectives send one message per edge, as direct does).
   Structure structure_of(Variant variant) const;

@@ -37,6 +37,7 @@
 #include "classic/p2p/request.h"
 #include "classic/topology/dims_create.h"
 #include "experiments/hand_posted.h"
+#include "experiments/model_prices.h"
 #include "experiments/openmpi_neighbor.h"
 #include "experiments/run_benchmarks.h"
 #include "naming/cart_name.h"
@@ -292,6 +293,7 @@ void BM_NodeAware(benchmark::State& state, int ndims, Op op) {
   state.counters["node_aware_between"] =
       most_between_hosts(stencil->node_aware(), operation, "node_aware", bytes);
   state.counters["hosts"] = classic::locality(classic::Comm::world()).hosts();
+  experiments::count_model_prices(state, stencil->selected(), operation, bytes);
 }
 
 void configure(benchmark::internal::Benchmark* benchmark) {

@@ -53,6 +53,7 @@
 #include "classic/base/environment.h"
 #include "classic/comm/comm.h"
 #include "classic/comm/locality.h"
+#include "experiments/model_prices.h"
 #include "experiments/run_benchmarks.h"
 #include "experiments/sparse_exchange.h"
 #include "experiments/sparse_graphs.h"
@@ -218,6 +219,7 @@ void BM_Sparse(benchmark::State& state, const std::string& graph_name,
   state.counters["edges"] = current.edges;
   state.counters["degree_max"] = current.degree_max;
   state.counters["hosts"] = classic::locality(classic::Comm::world()).hosts();
+  experiments::count_model_prices(state, network.selected(), operation, bytes);
   state.SetLabel("selected=" + std::string(ortho::selected_algorithm(
                                    network.selected(), operation, bytes)));
 }

@@ -3,7 +3,8 @@
 # (allgather, alltoall, alltoallw, allreduce on one stencil, two block
 # sizes given with --blocks, one batch of two calls): every variant's result
 # is checked against Open MPI's before timing, so exit 0 and a row per
-# benchmark mean they all agreed; the CSV has a row per variant. A malformed
+# benchmark mean they all agreed; the CSV has a row per variant, ortho's
+# with the cost model's price. A malformed
 # --blocks is refused with a message naming the flag and the value.
 #   combining_benchmark_test.sh NP MPIRUN_TEST MPIRUN BENCHMARK
 set -uo pipefail
@@ -40,8 +41,16 @@ grep -q "^alltoallw,.*,MPIX_Neighbor_alltoallw_init," "$csv" ||
 awk -F, 'NR > 1 && !($15 <= $10 && $10 <= $16 && $17 == 1) { bad = $0; exit 1 }
          END { if (bad != "") print bad }' "$csv" >"$dir/bad_rows.txt" ||
   fail "a row without a consistent spread: $(cat "$dir/bad_rows.txt")"
-head -1 "$csv" | grep -q ",time_min_us,time_max_us,batches$" ||
+head -1 "$csv" | grep -q ",time_min_us,time_max_us,batches,modelled_us$" ||
   fail "CSV header: $(head -1 "$csv")"
+# The cost model's price beside ortho's forced direct (priced for allgather
+# and alltoall at every size), positive; none beside Open MPI's rows.
+awk -F, 'NR > 1 && ($1 == "allgather" || $1 == "alltoall") &&
+         $8 == "ortho_direct" { rows++; if (!($18 > 0)) bad = $0 }
+         NR > 1 && $8 == "openmpi" && $18 != "" { bad = $0 }
+         END { if (bad != "") print bad; exit bad != "" || rows < 4 }' \
+  "$csv" >"$dir/bad_prices.txt" ||
+  fail "modelled_us missing or misplaced: $(cat "$dir/bad_prices.txt")"
 # The ratios to Open MPI (time over Open MPI's) and their ranges, as
 # counters; the floor's ratio (ortho over its own messages by hand); no
 # counter in the old speedup form (<name>_x).

@@ -54,7 +54,8 @@ awk -F, '/^name,/ { gsub(/"/, ""); for (i = 1; i <= NF; ++i) column[$i] = i; nex
          BEGIN { split("openmpi_us raw_us direct_us node_aware_us " \
                        "common_neighbours_us selected_us " \
                        "selected_persistent_us direct_ratio " \
-                       "direct_ratio_min direct_ratio_max direct_msgs edges",
+                       "direct_ratio_min direct_ratio_max direct_msgs edges " \
+                       "direct_model_us",
                        names, " ")
                  for (i in names) want[names[i]] = 1
                  split("raw direct node_aware common_neighbours selected " \
