@@ -119,9 +119,8 @@ const NodeAware& node_aware_of(const classic::Comm& comm, const Table& table) {
 }
 
 std::shared_ptr<NodeAware> node_aware_state(const Table& table) {
-  if (table.find_state(&kStateOfNodeAware) == nullptr) return nullptr;
   return std::static_pointer_cast<NodeAware>(
-      table.state_of(&kStateOfNodeAware));
+      table.shared_state(&kStateOfNodeAware));
 }
 
 namespace {

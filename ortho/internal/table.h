@@ -121,10 +121,20 @@ struct Table {
     }
     return algorithm_states.emplace_back(key, nullptr).second;
   }
-  // The state of `key`, or null where it has none (adds no slot).
+  // The state of `key`, or null where it has none (adds no slot; on the
+  // hot path: no reference count touched).
   void* find_state(const void* key) const {
+    const std::shared_ptr<void>* slot = state_slot(key);
+    return slot != nullptr ? slot->get() : nullptr;
+  }
+  // The same, shared: it outlives the table where the caller keeps it.
+  std::shared_ptr<void> shared_state(const void* key) const {
+    const std::shared_ptr<void>* slot = state_slot(key);
+    return slot != nullptr ? *slot : nullptr;
+  }
+  const std::shared_ptr<void>* state_slot(const void* key) const {
     for (const auto& [owner, state] : algorithm_states) {
-      if (owner == key) return state.get();
+      if (owner == key) return &state;
     }
     return nullptr;
   }
