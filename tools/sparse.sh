@@ -151,25 +151,31 @@ def cell(value):
     return f"{value[0]:.2f} ({value[1]:.2f}-{value[2]:.2f})"
 
 
-forward = ["raw", "ortho-direct", "ortho-selected", "ortho-selected-persistent"]
+forward = ["openmpi-persistent", "raw", "ortho-direct", "ortho-node-aware",
+           "ortho-common-neighbours", "ortho-selected",
+           "ortho-selected-persistent"]
+# The forced algorithms the selection is held against (Open MPI's own is 1).
+forced = ["ortho-direct", "ortho-node-aware", "ortho-common-neighbours"]
 backward = ["accumulate-raw", "accumulate-reverse", "accumulate-persistent"]
 print("| matrix | rows x cols | partition | messages / bytes per process "
-      "| Open MPI µs | " + " | ".join(forward) + " | sel/best |")
+      "| Open MPI µs | " + " | ".join(forward) + " | sel/best | best forced |")
 print("| --- | --- | --- | ---: | ---: | " + " | ".join("---:" for _ in forward)
-      + " | ---: |")
+      + " | ---: | --- |")
 summary = {name: [] for name in forward + backward + ["sel/best", "reverse/forward"]}
 for matrix, v in runs.items():
     o = v["openmpi"]
-    ratios = {name: ratio(v, name, "openmpi") for name in forward}
-    best = min([1.0] + [ratios[n][0] for n in ("ortho-direct",)])
+    ratios = {name: ratio(v, name, "openmpi") for name in forward if name in v}
+    best, best_name = min([(1.0, "openmpi")] + [(ratios[n][0], n)
+                                                for n in forced if n in ratios])
     sel_best = ratios["ortho-selected"][0] / best
-    for name in forward:
+    for name in ratios:
         summary[name].append(ratios[name][0])
     summary["sel/best"].append(sel_best)
     print(f"| {matrix} | {o['rows']} x {o['columns']} | {o['partition']} "
           f"| {o['messages']} / {o['bytes']} | {us(o):.1f} | "
-          + " | ".join(cell(ratios[n]) for n in forward)
-          + f" | {sel_best:.2f} |")
+          + " | ".join(cell(ratios[n]) if n in ratios else "-"
+                       for n in forward)
+          + f" | {sel_best:.2f} | {best_name} |")
 print()
 print("| matrix | Open MPI transposed µs | " + " | ".join(backward)
       + " | reverse / forward |")
@@ -192,7 +198,9 @@ print("Ratios: time per iteration over Open MPI's (MPI_Neighbor_alltoallv; "
       "below 1 is faster; the median over batches of 10 iterations, in "
       "brackets the least and greatest ratio of two batches. raw: the same "
       "messages posted by hand (the floor). sel/best: ortho-selected over "
-      "the faster of Open MPI and ortho-direct. reverse / forward: "
+      "the fastest of Open MPI and ortho's forced algorithms (direct, "
+      "node-aware, common-neighbours), named in best forced. "
+      "reverse / forward: "
       "ortho::reverse's accumulate against the forward exchange on the same "
       "graph, both direct and each over its own floor (accumulate-reverse / "
       "accumulate-raw over ortho-direct / raw: an iteration's local work "

@@ -1,6 +1,8 @@
 // The forward steps of the SpMV experiment (runs.h): y = A x, x's halo
 // exchanged from its owners to the processes whose rows need it.
 #include <mpi.h>
+// After mpi.h: MPIX_Neighbor_alltoallv_init (Open MPI's pcollreq extension).
+#include <mpi-ext.h>
 
 #include <algorithm>
 #include <cstring>
@@ -132,6 +134,43 @@ class OpenMpiRun final : public Run {
   MPI_Comm graph_ = MPI_COMM_NULL;
 };
 
+// Open MPI's persistent neighbourhood alltoallv (MPIX_Neighbor_alltoallv_init,
+// the pcollreq extension), on buffers of its own copied around each start.
+class OpenMpiPersistentRun final : public Run {
+ public:
+  explicit OpenMpiPersistentRun(const Problem& problem)
+      : Run("openmpi-persistent", problem),
+        send_(static_cast<std::size_t>(problem.sent_entries())),
+        recv_(static_cast<std::size_t>(problem.halo_columns())) {
+    const HaloPlan& plan = problem.plan;
+    MPI_Dist_graph_create_adjacent(
+        problem.comm, static_cast<int>(plan.sources.size()),
+        plan.sources.data(), MPI_UNWEIGHTED,
+        static_cast<int>(plan.destinations.size()), plan.destinations.data(),
+        MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &graph_);
+    MPIX_Neighbor_alltoallv_init(
+        send_.data(), problem.sendcounts.data(), problem.sdispls.data(),
+        MPI_DOUBLE, recv_.data(), problem.recvcounts.data(),
+        problem.rdispls.data(), MPI_DOUBLE, graph_, MPI_INFO_NULL, &request_);
+  }
+  ~OpenMpiPersistentRun() override {
+    MPI_Request_free(&request_);
+    MPI_Comm_free(&graph_);
+  }
+
+ private:
+  void exchange(const std::vector<double>& send,
+                std::span<double> recv) override {
+    std::copy(send.begin(), send.end(), send_.begin());
+    MPI_Start(&request_);
+    MPI_Wait(&request_, MPI_STATUS_IGNORE);
+    std::copy(recv_.begin(), recv_.end(), recv.begin());
+  }
+  MPI_Comm graph_ = MPI_COMM_NULL;
+  MPI_Request request_ = MPI_REQUEST_NULL;
+  std::vector<double> send_, recv_;
+};
+
 class OrthoRun final : public Run {
  public:
   OrthoRun(std::string name, const Problem& problem, const char* algorithm)
@@ -181,8 +220,17 @@ std::unique_ptr<Variant> make_forward(const std::string& name,
                                       const Problem& problem) {
   if (name == "openmpi") return std::make_unique<OpenMpiRun>(problem);
   if (name == "raw") return std::make_unique<HandPostedRun>(problem);
-  if (name == "ortho-direct") {
-    return std::make_unique<OrthoRun>(name, problem, "alltoallv=direct");
+  if (name == "openmpi-persistent") {
+    return std::make_unique<OpenMpiPersistentRun>(problem);
+  }
+  // Each of ortho's algorithms for alltoallv on graphs, forced.
+  for (const char* algorithm : {"direct", "node_aware", "common_neighbours"}) {
+    std::string forced = std::string("ortho-") + algorithm;
+    std::replace(forced.begin(), forced.end(), '_', '-');
+    if (name == forced) {
+      return std::make_unique<OrthoRun>(
+          name, problem, (std::string("alltoallv=") + algorithm).c_str());
+    }
   }
   if (name == "ortho-selected") {
     return std::make_unique<OrthoRun>(name, problem, nullptr);

@@ -7,8 +7,12 @@
 // alltoallv from owners to readers. An iteration exchanges the halo,
 // computes y over the process's rows and then the next x (problem.h).
 //   openmpi                    MPI_Neighbor_alltoallv on Open MPI's graph
+//   openmpi-persistent         MPIX_Neighbor_alltoallv_init, started per
+//                              iteration
 //   raw                        the same messages posted by hand (the floor)
 //   ortho-direct               ortho::alltoallv forced direct
+//   ortho-node-aware           forced node_aware (sizes exchanged per call)
+//   ortho-common-neighbours    forced common_neighbours (likewise)
 //   ortho-selected             ortho::alltoallv as ortho selects it
 //   ortho-selected-persistent  ortho::alltoallv_init, started per iteration
 // Every process checks its final y and the sum of its y over the
@@ -84,15 +88,11 @@ constexpr int kBatch = 10;
 struct Options {
   std::string matrix;
   int iterations = 100;
-  std::vector<std::string> variants = {"openmpi",
-                                       "raw",
-                                       "ortho-direct",
-                                       "ortho-selected",
-                                       "ortho-selected-persistent",
-                                       "accumulate-openmpi",
-                                       "accumulate-raw",
-                                       "accumulate-reverse",
-                                       "accumulate-persistent"};
+  std::vector<std::string> variants = {
+      "openmpi",        "openmpi-persistent",        "raw",
+      "ortho-direct",   "ortho-node-aware",          "ortho-common-neighbours",
+      "ortho-selected", "ortho-selected-persistent", "accumulate-openmpi",
+      "accumulate-raw", "accumulate-reverse",        "accumulate-persistent"};
   std::string corrupt;
   Distribution distribution = Distribution::blocks;
   std::string placement = "identity";

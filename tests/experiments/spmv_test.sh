@@ -19,7 +19,8 @@ fail() {
   sed 's/^/  | /' "$output"
   exit 1
 }
-variants="openmpi raw ortho-direct ortho-selected ortho-selected-persistent
+variants="openmpi openmpi-persistent raw ortho-direct ortho-node-aware
+  ortho-common-neighbours ortho-selected ortho-selected-persistent
   accumulate-openmpi accumulate-raw accumulate-reverse
   accumulate-persistent"
 for matrix in "$square" "$rectangular"; do
