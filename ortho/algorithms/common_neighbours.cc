@@ -104,7 +104,8 @@ constexpr char kPlansOfCommonNeighbours = 0;
 
 classic::Request run(const classic::Comm& comm, const Table& table,
                      const Call& call) {
-  return run_along(comm, table, call, &kPlansOfCommonNeighbours, &routes_of);
+  return run_along(comm, table, call, &kPlansOfCommonNeighbours, &routes_of,
+                   &exchange_sizes);
 }
 
 // Directed graphs other than classic Cartesian topologies (whose repeated
@@ -166,7 +167,7 @@ std::optional<ortho::Traffic> traffic_of(const classic::Comm& comm,
   const CommonNeighbours* pairs = pairs_of(table);
   if (pairs == nullptr || !is_exchange(operation)) return std::nullopt;
   return routes_traffic(pairs->routes(operation), table, comm.rank(), operation,
-                        block_bytes, mode);
+                        block_bytes, mode, SizesLearnt::along_routes);
 }
 
 }  // namespace

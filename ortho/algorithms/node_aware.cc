@@ -14,13 +14,17 @@
 // (MPI), so a relay knows it from its own arguments and the plan is kept for
 // the next call with the same arguments. In the v and w forms a relay cannot
 // know the sizes of the blocks it forwards (MPI tells a process only its own),
-// so the call first runs the routes over one int64 per block (the byte sizes),
-// then the blocks: persistent calls once, at initialisation; blocking and
+// so the call first learns them within the hosts (node_aware_plans.h,
+// local_sizes: every relayed block's size is known on both its hosts, by
+// its source and by its destination, so one round of small messages within
+// each host tells the relays, and nothing more crosses between hosts), then
+// runs the blocks: persistent calls once, at initialisation; blocking and
 // non-blocking calls at every call (the non-blocking form waits for it). A
 // block that a receiving relay needs itself lands in its own receive block
 // where that block has exactly the block's size, and is handed on from there.
 #include "ortho/algorithms/node_aware.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <numeric>
@@ -175,7 +179,8 @@ classic::Request run_any(const classic::Comm& comm, const Table& table,
                          const Call& call) {
   return call.operation == Operation::allreduce
              ? run_allreduce(comm, table, call)
-             : run_along(comm, table, call, &kPlansOfNodeAware, &routes_of);
+             : run_along(comm, table, call, &kPlansOfNodeAware, &routes_of,
+                         &local_sizes);
 }
 
 // Whether graphs like `table`'s take node_aware's choice at all: directed
@@ -211,22 +216,28 @@ void offer(Table& table) {
 
 // Its routes' loads on the host model, where the graph spans several hosts
 // (never on one host, where it is direct's messages behind a gathered
-// graph): allgather, alltoall and allreduce in every mode; the v and w
-// forms in persistent mode only, whose size exchange runs once, at
-// initialisation (blocking and non-blocking calls would pay it every call;
-// the model does not price it).
+// graph), in every mode; the v and w forms outside persistent mode also
+// pay their round of sizes within the hosts at every call: a round within
+// a host and the busiest process's messages of steps 0 and 2.
 Pricer price(const Table& table, Operation operation) {
   if (scale_of(table) != Scale::hosts) return {};
   const std::shared_ptr<const NodeAware> model = node_aware_state(table);
-  const bool persistent_only = NodeAware::exchanges_sizes(operation);
-  return [model, prices = *model->prices(), persistent_only,
-          loads = node_routes::loads(model->graph(),
-                                     NodeAware::payload_of(operation))](
-             classic::Mode mode, std::size_t bytes) -> std::optional<double> {
-    if (persistent_only && mode != classic::Mode::persistent) {
-      return std::nullopt;
+  std::vector<node_routes::Load> loads =
+      node_routes::loads(model->graph(), NodeAware::payload_of(operation));
+  double sizes_ns = 0;
+  if (NodeAware::exchanges_sizes(operation)) {
+    const Prices& within = model->prices()->within;
+    int messages = 0;
+    for (const node_routes::Load& load : loads) {
+      messages = std::max(messages, load[0].messages + load[2].messages);
     }
-    return node_aware_call_ns(model->graph(), loads, prices, bytes);
+    sizes_ns = within.round_ns + messages * within.message_ns;
+  }
+  return [model, prices = *model->prices(), sizes_ns, loads = std::move(loads)](
+             classic::Mode mode, std::size_t bytes) {
+    return std::optional<double>(
+        node_aware_call_ns(model->graph(), loads, prices, bytes) +
+        (mode == classic::Mode::persistent ? 0 : sizes_ns));
   };
 }
 
@@ -244,7 +255,7 @@ std::optional<ortho::Traffic> traffic_of(const classic::Comm& comm,
     return std::nullopt;
   }
   return routes_traffic(view->routes(operation), table, comm.rank(), operation,
-                        block_bytes, mode);
+                        block_bytes, mode, SizesLearnt::within_hosts);
 }
 
 }  // namespace

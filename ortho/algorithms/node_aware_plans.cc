@@ -1,5 +1,6 @@
 #include "ortho/algorithms/node_aware_plans.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <limits>
 #include <memory>
@@ -78,6 +79,123 @@ std::vector<std::int64_t> exchange_sizes(const classic::Comm& comm,
   return sizes;
 }
 
+namespace {
+
+// local_sizes' one round, placing int64 sizes: send space is the senders'
+// block sizes, recv space the receive sizes, then the scratch sizes, then
+// one place per size taken twice or not needed (never read).
+class SizesRound {
+ public:
+  SizesRound(std::size_t in, std::size_t scratch)
+      : in_(in), known_(scratch, 0) {}
+
+  void know(std::size_t scratch_index) { known_[scratch_index] = 1; }
+  // Step 0 as it runs: each sender sends its blocks' sizes.
+  void send_own(const node_routes::Transfer& t, const char* function) {
+    Plan::Message& m = round_.sends.emplace_back();
+    m.peer = t.peer;
+    m.tag = t.tag;
+    for (const Slot& slot : t.slots) {
+      premise(slot.kind == Slot::Kind::send, function);
+      m.blocks.push_back(at(Space::send, static_cast<std::size_t>(slot.index)));
+    }
+  }
+  // Step 2 reversed: each receiver sends the sizes of its receive blocks.
+  void send_expected(const node_routes::Transfer& t, const char* function) {
+    Plan::Message& m = round_.sends.emplace_back();
+    m.peer = t.peer;
+    m.tag = t.tag;
+    for (const Slot& slot : t.slots) {
+      premise(slot.kind == Slot::Kind::recv, function);
+      m.blocks.push_back(at(Space::recv, static_cast<std::size_t>(slot.index)));
+    }
+  }
+  // The matching receives: a scratch slot's size where still unknown.
+  void take(const node_routes::Transfer& t) {
+    Plan::Message& m = round_.receives.emplace_back();
+    m.peer = t.peer;
+    m.tag = t.tag;
+    for (const Slot& slot : t.slots) {
+      const auto index = static_cast<std::size_t>(slot.index);
+      if (slot.kind == Slot::Kind::scratch && known_[index] == 0) {
+        known_[index] = 1;
+        m.blocks.push_back(at(Space::recv, in_ + index));
+      } else {
+        m.blocks.push_back(at(Space::recv, in_ + known_.size() + unused_++));
+      }
+    }
+  }
+  // node_aware's routes hold the premise by construction: a route that
+  // breaks it is a bug, raised before any message.
+  static void premise(bool holds, const char* function) {
+    if (!holds) {
+      throw classic::Error(classic::ErrorClass::intern, function,
+                           "routes whose relayed sizes are not known within "
+                           "the hosts");
+    }
+  }
+  bool all_known() const {
+    return std::find(known_.begin(), known_.end(), 0) == known_.end();
+  }
+  std::size_t places() const { return in_ + known_.size() + unused_; }
+  Plan plan() && {
+    Plan plan;
+    if (!round_.sends.empty() || !round_.receives.empty()) {
+      plan.rounds.push_back(std::move(round_));
+    }
+    return plan;
+  }
+
+ private:
+  static Plan::Block at(Space space, std::size_t index) {
+    return {.space = space,
+            .displacement = static_cast<MPI_Aint>(index * sizeof(std::int64_t)),
+            .count = 1,
+            .datatype = MPI_INT64_T};
+  }
+  std::size_t in_;
+  std::vector<char> known_;
+  std::size_t unused_ = 0;
+  Plan::Round round_;
+};
+
+}  // namespace
+
+std::vector<std::int64_t> local_sizes(const classic::Comm& comm,
+                                      const Routes& routes,
+                                      const Exchange& blocks,
+                                      const char* function) {
+  std::vector<std::int64_t> sent = send_bytes(blocks, function);
+  const std::size_t in = blocks.recv.size();
+  const auto scratch = static_cast<std::size_t>(routes.scratch_slots);
+  SizesRound round(in, scratch);
+  std::vector<std::int64_t> sizes(in + scratch, 0);
+  for (std::size_t j = 0; j < in; ++j) {
+    sizes[j] = bytes_of(blocks.recv[j], function);
+  }
+  for (std::size_t t = 0; t < scratch; ++t) {
+    const int lands = routes.lands_in[t];
+    if (lands < 0) continue;
+    sizes[in + t] = sizes[static_cast<std::size_t>(lands)];
+    round.know(t);
+  }
+  for (const node_routes::Transfer& t : routes.steps[0].sends) {
+    round.send_own(t, function);
+  }
+  for (const node_routes::Transfer& t : routes.steps[0].receives) round.take(t);
+  for (const node_routes::Transfer& t : routes.steps[2].receives) {
+    round.send_expected(t, function);
+  }
+  for (const node_routes::Transfer& t : routes.steps[2].sends) round.take(t);
+  if (!round.all_known()) SizesRound::premise(false, function);
+  sizes.resize(round.places(), 0);
+  (void)classic::execute(
+      comm, std::make_shared<const Plan>(std::move(round).plan()),
+      {sent.data(), sizes.data()}, classic::Mode::blocking, function);
+  sizes.resize(in + scratch);
+  return sizes;
+}
+
 Plan data_plan(const Routes& routes, const Exchange& blocks,
                const std::vector<std::int64_t>& sizes, const Table& table,
                MPI_Aint scratch_from, const char* function) {
@@ -138,7 +256,7 @@ std::vector<std::int64_t> uniform_sizes(const Routes& routes,
 
 classic::Request run_along(const classic::Comm& comm, const Table& table,
                            const Call& call, const void* key,
-                           RoutesOf routes_of) {
+                           RoutesOf routes_of, SizesOf sizes_of) {
   const char* function = call.function();
   const bool uniform = !NodeAware::exchanges_sizes(call.operation);
   internal::LastPlan& last =
@@ -154,7 +272,7 @@ classic::Request run_along(const classic::Comm& comm, const Table& table,
   const Routes& routes = routes_of(comm, table, call.operation);
   const std::vector<std::int64_t> sizes =
       uniform ? uniform_sizes(routes, blocks, function)
-              : exchange_sizes(comm, routes, blocks, function);
+              : sizes_of(comm, routes, blocks, function);
   auto plan = std::make_shared<const Plan>(
       data_plan(routes, blocks, sizes, table, 0, function));
   if (uniform) last.keep(key, call, plan);

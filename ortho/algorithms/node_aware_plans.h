@@ -30,6 +30,25 @@ std::vector<std::int64_t> exchange_sizes(const classic::Comm& comm,
                                          const Exchange& blocks,
                                          const char* function);
 
+// The same learnt within the hosts, for routes whose step 0 sends only the
+// senders' own blocks and whose step 2 delivers only into the receivers'
+// own receive blocks (node_aware's): a relay's scratch slot gathered in
+// step 0 has the size its source sends; one handed out in step 2, the size
+// its first receiver expects (step 2 reversed); one kept by the relay, the
+// size of its own receive block. One round of small messages within hosts,
+// in place of the routes' three steps with one between hosts. Blocking.
+std::vector<std::int64_t> local_sizes(const classic::Comm& comm,
+                                      const node_routes::Routes& routes,
+                                      const Exchange& blocks,
+                                      const char* function);
+
+// How an algorithm along Routes learns the relayed sizes of the v and w
+// forms: exchange_sizes or local_sizes.
+using SizesOf = std::vector<std::int64_t> (*)(const classic::Comm& comm,
+                                              const node_routes::Routes& routes,
+                                              const Exchange& blocks,
+                                              const char* function);
+
 // The same where every block has the size of this process's own (allgather,
 // alltoall and allreduce: MPI makes the blocks' type signatures equal on
 // every process, and relays have an edge, hence a block of their own); all
@@ -59,11 +78,11 @@ using RoutesOf = const node_routes::Routes& (*)(const classic::Comm& comm,
 // along the routes `routes_of` gives, asked only where no kept plan
 // serves: allgather and alltoall keep their plan under `key` for the next
 // call with the same arguments; the v and w forms learn the relayed sizes
-// first (exchange_sizes), at every call (a persistent call at its
+// first (`sizes_of`), at every call (a persistent call at its
 // initialisation).
 classic::Request run_along(const classic::Comm& comm, const Table& table,
                            const Call& call, const void* key,
-                           RoutesOf routes_of);
+                           RoutesOf routes_of, SizesOf sizes_of);
 
 }  // namespace ortho::algorithms
 

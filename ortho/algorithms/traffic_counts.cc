@@ -19,7 +19,8 @@ ortho::Traffic counted(const Traffic& schedule, std::size_t block_bytes) {
 
 ortho::Traffic routes_traffic(const node_routes::Routes& routes,
                               const Table& table, int rank, Operation operation,
-                              std::size_t block_bytes, classic::Mode mode) {
+                              std::size_t block_bytes, classic::Mode mode,
+                              SizesLearnt sizes) {
   ortho::Traffic traffic{.messages = 0,
                          .bytes = 0,
                          .rounds = 0,
@@ -44,7 +45,22 @@ ortho::Traffic routes_traffic(const node_routes::Routes& routes,
   }
   const bool sized = NodeAware::exchanges_sizes(operation) &&
                      mode != classic::Mode::persistent;
-  if (sized) {  // the size exchange: the same messages, 8 bytes a block
+  if (sized && sizes == SizesLearnt::within_hosts) {
+    // One round: step 0's messages as they go, step 2's turned around.
+    std::int64_t messages = 0;
+    std::int64_t blocks = 0;
+    for (const auto& send : routes.steps[0].sends) {
+      ++messages;
+      blocks += static_cast<std::int64_t>(send.slots.size());
+    }
+    for (const auto& receive : routes.steps[2].receives) {
+      ++messages;
+      blocks += static_cast<std::int64_t>(receive.slots.size());
+    }
+    if (messages > 0) ++traffic.rounds;
+    traffic.messages += messages;
+    traffic.bytes += blocks * static_cast<std::int64_t>(sizeof(std::int64_t));
+  } else if (sized) {  // the same messages again, 8 bytes a block
     const std::int64_t blocks =
         traffic.bytes /
         std::max<std::int64_t>(1, static_cast<std::int64_t>(block_bytes));

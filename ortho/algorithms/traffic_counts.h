@@ -23,12 +23,20 @@ namespace ortho::algorithms {
 // unknown).
 ortho::Traffic counted(const Traffic& schedule, std::size_t block_bytes);
 
+// How the v and w forms learn their relayed sizes (node_aware_plans.h):
+// the routes run over 8 bytes a block (exchange_sizes), or one round within
+// the hosts (local_sizes).
+enum class SizesLearnt { along_routes, within_hosts };
+
 // Messages and bytes of `routes` for `operation` on process `rank`; between
 // hosts, those to other hosts; the v and w forms outside persistent mode
-// twice, a size exchange of 8 bytes a block first.
+// also their sizes first: along the routes, the same messages again with 8
+// bytes a block; within the hosts, one round of step 0's messages and step
+// 2's turned around, 8 bytes a block.
 ortho::Traffic routes_traffic(const node_routes::Routes& routes,
                               const Table& table, int rank, Operation operation,
-                              std::size_t block_bytes, classic::Mode mode);
+                              std::size_t block_bytes, classic::Mode mode,
+                              SizesLearnt sizes);
 
 }  // namespace ortho::algorithms
 

@@ -25,6 +25,7 @@
 #include "classic/topology/dims_create.h"
 #include "naming/cart_name.h"
 #include "ortho/dist_graph.h"
+#include "ortho/explain.h"
 #include "ortho/mapping.h"
 #include "ortho/operation.h"
 #include "ortho/raw_collectives.h"
@@ -84,10 +85,30 @@ TEST(NodeAwareSelection, DefaultAcrossHosts) {
           << ortho::to_string(operation);
     }
   }
+  // The v and w forms learn their relayed sizes within the hosts at every
+  // blocking call (one round of small messages on shared memory): priced
+  // in every mode, above the persistent request (which learnt them once),
+  // and taken wherever that price is still the lowest.
+  const auto node_aware_ns = [&](Operation operation, Mode mode) {
+    for (const auto& offered :
+         ortho::explain(graph, operation, 4, mode).offered) {
+      if (offered.algorithm == "node_aware") {
+        return offered.modelled_ns.value_or(-1.0);
+      }
+    }
+    return -1.0;
+  };
   for (Operation operation : {Operation::allgatherv, Operation::alltoallw}) {
     EXPECT_EQ(ortho::selected_algorithm(graph, operation, 4, Mode::persistent),
               "node_aware");
-    EXPECT_EQ(ortho::selected_algorithm(graph, operation, 4), "direct");
+    const double persistent = node_aware_ns(operation, Mode::persistent);
+    const double blocking = node_aware_ns(operation, Mode::blocking);
+    EXPECT_GT(persistent, 0) << ortho::to_string(operation);
+    EXPECT_GT(blocking, persistent) << ortho::to_string(operation);
+    const ortho::Explanation why = ortho::explain(graph, operation, 4);
+    ASSERT_FALSE(why.offered.empty());
+    EXPECT_EQ(why.selected, why.offered.front().algorithm)
+        << ortho::to_string(why);
   }
   // alltoall's blocks all cross, relayed or not: from some size on the
   // relays' copies cost more than the messages saved, and node_aware does
@@ -138,6 +159,43 @@ TEST(NodeAwareSelection, MessagesBetweenHostsCountedExactly) {
   // The relays' messages carry 4 blocks (their own 2, their mate's 2).
   EXPECT_EQ(*node_aware->bytes_between_hosts,
             between[graph.rank()] * 4 * static_cast<int>(sizeof(int)));
+}
+
+// alltoallv learns its relayed sizes within the hosts: the blocking call
+// sends between hosts what the persistent one does (which learnt them at
+// initialisation), the same 1, 0, 0, 1 messages as alltoall, in one more
+// round, on the same 4 processes.
+TEST(NodeAwareSelection, VFormsLearnTheirSizesWithinHosts) {
+  const classic::Comm graph = complete_graph("2");
+  if (graph.size() != 4) GTEST_SKIP() << "the counts are for 4 processes";
+  const int between[] = {1, 0, 0, 1};
+  for (Operation operation : {Operation::alltoallv, Operation::allgatherv}) {
+    const auto blocking =
+        ortho::traffic(graph, operation, "node_aware", sizeof(int));
+    const auto persistent = ortho::traffic(graph, operation, "node_aware",
+                                           sizeof(int), Mode::persistent);
+    ASSERT_TRUE(blocking && blocking->messages_between_hosts);
+    ASSERT_TRUE(persistent && persistent->messages_between_hosts);
+    EXPECT_EQ(*blocking->messages_between_hosts, between[graph.rank()])
+        << ortho::to_string(operation);
+    EXPECT_EQ(*blocking->messages_between_hosts,
+              *persistent->messages_between_hosts);
+    EXPECT_EQ(*blocking->bytes_between_hosts, *persistent->bytes_between_hosts);
+    EXPECT_EQ(blocking->rounds, persistent->rounds + 1);
+    EXPECT_GT(blocking->messages, persistent->messages);
+  }
+  // And it runs: each rank receives every other rank's number.
+  std::vector<int> send(3, graph.rank());
+  std::vector<int> recv(3, -1);
+  const std::vector<int> counts(3, 1);
+  const std::vector<int> displs = {0, 1, 2};
+  ortho::set_algorithm(graph, "alltoallv=node_aware");
+  ortho::alltoallv(graph, send, counts, displs, recv, counts, displs);
+  std::vector<int> expected;
+  for (int r = 0; r < 4; ++r) {
+    if (r != graph.rank()) expected.push_back(r);
+  }
+  EXPECT_EQ(recv, expected);
 }
 
 // allreduce sends allgather's blocks: each rank's block crosses to the
