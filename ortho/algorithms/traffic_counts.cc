@@ -47,7 +47,7 @@ ortho::Traffic routes_traffic(const node_routes::Routes& routes,
                      mode != classic::Mode::persistent;
   if (sized && sizes == SizesLearnt::within_hosts) {
     // One round: step 0's messages as they go, step 2's turned around.
-    std::int64_t messages = 0;
+    int messages = 0;
     std::int64_t blocks = 0;
     for (const auto& send : routes.steps[0].sends) {
       ++messages;
