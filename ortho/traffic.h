@@ -40,8 +40,9 @@ struct Traffic {
 //  - "node_aware": its routes for allgather(v, w), alltoall(v, w) and
 //    allreduce (allgather's), once
 //    the communicator has run it (its first call gathers the graph); the
-//    v and w forms in blocking and non-blocking mode run them twice (the
-//    size exchange first);
+//    v and w forms in blocking and non-blocking mode add one round within
+//    the hosts, where the relays learn the blocks' sizes (8 bytes a block:
+//    step 0's messages, and step 2's turned around);
 //  - "common_neighbours": its routes for allgather(v, w) and alltoall(v,
 //    w), as node_aware's, once the communicator has run it or its table
 //    priced it.

@@ -123,6 +123,7 @@ import sys
 runs = {}      # the by-slot runs: matrix -> variant -> fields
 placed = {}    # the placed runs, the same
 mappings = {}  # matrix -> the placed run's mapping line
+traffic = {}   # matrix -> algorithm -> the by-slot traffic line
 for line in open(sys.argv[1]):
     if not line.startswith("spmv "):
         continue
@@ -131,6 +132,8 @@ for line in open(sys.argv[1]):
     matrix = fields["matrix"].removesuffix(".mtx")
     if line.startswith("spmv mapping "):
         mappings[matrix] = fields
+    elif line.startswith("spmv traffic ") and fields["placement"] == "identity":
+        traffic.setdefault(matrix, {})[fields["algorithm"]] = fields
     elif line.startswith("spmv variant="):
         into = runs if fields["placement"] == "identity" else placed
         into.setdefault(matrix, {})[fields["variant"]] = fields
@@ -207,6 +210,25 @@ print("Ratios: time per iteration over Open MPI's (MPI_Neighbor_alltoallv; "
       "differs between the directions); the goal, >= 0.97 of the forward "
       "speed, is <= 1.03 here. An iteration is the exchange and the local "
       "product; ortho-selected's tuning runs in untimed first iterations.")
+if traffic:
+    print()
+    algorithms = ["direct", "node_aware", "common_neighbours"]
+    print("| matrix | " + " | ".join(algorithms) + " |")
+    print("| --- | " + " | ".join("---:" for _ in algorithms) + " |")
+    for matrix, t in traffic.items():
+        print(f"| {matrix} | " + " | ".join(
+            f"{t[a]['messages']} / {t[a]['rounds']} / "
+            f"{t[a]['messages_between_hosts']} / "
+            f"{t[a]['messages_between_hosts_total']}" if a in t else "-"
+            for a in algorithms) + " |")
+    print()
+    print("What each of ortho's algorithms sends per blocking alltoallv "
+          "(ortho::traffic, by slot): the busiest process's messages / its "
+          "rounds / its messages to other hosts / the messages between "
+          "hosts of all processes together, each with how the "
+          "algorithm learns the blocks. sizes (node_aware: one round within "
+          "the hosts; common_neighbours: its routes run twice).")
+
 if placed:
     print()
     names = ["openmpi", "raw", "ortho-selected-persistent",

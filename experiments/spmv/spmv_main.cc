@@ -58,6 +58,8 @@
 // seconds_per_iteration=S seconds_min=S seconds_max=S batches=B
 // messages=M bytes=B result=correct (or result=MISMATCH; the program then
 // exits 1). messages and bytes: sent per iteration by the busiest process.
+// Before them, per distribution, what each of ortho's algorithms would send
+// (traffic_report.h: spmv traffic ... lines).
 // A file that cannot be read, or METIS asked to split a rectangular
 // matrix, ends the program with a message and exit status 2.
 #include <mpi.h>
@@ -79,6 +81,7 @@
 #include "experiments/spmv/placement.h"
 #include "experiments/spmv/problem.h"
 #include "experiments/spmv/runs.h"
+#include "experiments/spmv/traffic_report.h"
 
 namespace spmv {
 namespace {
@@ -314,6 +317,9 @@ int run(int argc, char** argv) {
   if (runs.empty()) {
     if (rank == 0) std::fprintf(stderr, "spmv: an unknown --variant\n");
     return 2;
+  }
+  for (const Setup& setup : setups) {
+    print_traffic(setup.problem, matrix_name(options.matrix), setup.placement);
   }
   measure(runs, options.iterations);
   return report(options, runs, rank, size) ? 0 : 1;

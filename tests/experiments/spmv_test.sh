@@ -54,6 +54,14 @@ if [[ "$np" -gt 1 ]]; then
         "$output" || fail "no correct result of $variant, placement=$placement"
     done
   done
+  # What each algorithm sends: node_aware at most one message per ordered
+  # pair of the two hosts, never more between them than direct.
+  direct_between=$(sed -n 's/^spmv traffic .* placement=identity algorithm=direct .* messages_between_hosts_total=\([0-9]*\)$/\1/p' "$output")
+  aware_between=$(sed -n 's/^spmv traffic .* placement=identity algorithm=node_aware .* messages_between_hosts_total=\([0-9]*\)$/\1/p' "$output")
+  [[ "$direct_between" =~ ^[0-9]+$ && "$aware_between" =~ ^[0-9]+$ ]] ||
+    fail "no traffic lines for direct and node_aware"
+  [[ "$aware_between" -le 2 && "$aware_between" -le "$direct_between" ]] ||
+    fail "node_aware sends $aware_between messages between 2 hosts (direct $direct_between)"
   mapping=$(grep "^spmv mapping .* weights=bytes placement=" "$output") ||
     fail "no mapping line"
   identity_bytes=$(sed 's/.* identity_bytes_between_hosts=\([0-9]*\) .*/\1/' <<<"$mapping")
