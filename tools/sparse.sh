@@ -226,7 +226,7 @@ if traffic:
           "(ortho::traffic, by slot): the busiest process's messages / its "
           "rounds / its messages to other hosts / the messages between "
           "hosts of all processes together, each with how the "
-          "algorithm learns the blocks. sizes (node_aware: one round within "
+          "algorithm learns the blocks' sizes (node_aware: one round within "
           "the hosts; common_neighbours: its routes run twice).")
 
 if placed:
