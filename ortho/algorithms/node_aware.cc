@@ -78,6 +78,22 @@ const Routes& NodeAware::routes(Operation operation) const {
   return *kept;
 }
 
+bool NodeAware::relays() const {
+  if (!relays_) {
+    relays_ = false;
+    for (std::size_t s = 0; s < graph_.destinations.size() && !*relays_; ++s) {
+      for (const int d : graph_.destinations[s]) {
+        if (graph_.host_of_rank[static_cast<std::size_t>(d)] !=
+            graph_.host_of_rank[s]) {
+          relays_ = true;
+          break;
+        }
+      }
+    }
+  }
+  return *relays_;
+}
+
 namespace {
 
 // Every process's view of the whole graph: an allgather of the
@@ -180,7 +196,8 @@ classic::Request run_any(const classic::Comm& comm, const Table& table,
   return call.operation == Operation::allreduce
              ? run_allreduce(comm, table, call)
              : run_along(comm, table, call, &kPlansOfNodeAware, &routes_of,
-                         &local_sizes);
+                         node_aware_of(comm, table).relays() ? &local_sizes
+                                                             : &own_sizes);
 }
 
 // Whether graphs like `table`'s take node_aware's choice at all: directed
@@ -254,8 +271,9 @@ std::optional<ortho::Traffic> traffic_of(const classic::Comm& comm,
       (!is_exchange(operation) && operation != Operation::allreduce)) {
     return std::nullopt;
   }
-  return routes_traffic(view->routes(operation), table, comm.rank(), operation,
-                        block_bytes, mode, SizesLearnt::within_hosts);
+  return routes_traffic(
+      view->routes(operation), table, comm.rank(), operation, block_bytes, mode,
+      view->relays() ? SizesLearnt::within_hosts : SizesLearnt::not_needed);
 }
 
 }  // namespace

@@ -38,6 +38,10 @@ class NodeAware {
   // (calls on one communicator are not concurrent).
   const node_routes::Routes& routes(Operation operation) const;
 
+  // Whether some edge joins two hosts, so that some process relays blocks
+  // (the same on every process).
+  bool relays() const;
+
   // The prices the table's analysis agreed on (several hosts); none where
   // the view was made by a call.
   const std::optional<HostPrices>& prices() const { return prices_; }
@@ -57,6 +61,7 @@ class NodeAware {
   std::vector<int> sources_;
   mutable std::optional<node_routes::Routes> per_edge_;
   mutable std::optional<node_routes::Routes> per_source_;
+  mutable std::optional<bool> relays_;
   std::optional<HostPrices> prices_;
 };
 

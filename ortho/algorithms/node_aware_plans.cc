@@ -196,6 +196,19 @@ std::vector<std::int64_t> local_sizes(const classic::Comm& comm,
   return sizes;
 }
 
+std::vector<std::int64_t> own_sizes(const classic::Comm& /*comm*/,
+                                    const Routes& routes,
+                                    const Exchange& blocks,
+                                    const char* function) {
+  SizesRound::premise(routes.scratch_slots == 0, function);
+  std::vector<std::int64_t> sizes;
+  sizes.reserve(blocks.recv.size());
+  for (const Plan::Block& block : blocks.recv) {
+    sizes.push_back(bytes_of(block, function));
+  }
+  return sizes;
+}
+
 Plan data_plan(const Routes& routes, const Exchange& blocks,
                const std::vector<std::int64_t>& sizes, const Table& table,
                MPI_Aint scratch_from, const char* function) {

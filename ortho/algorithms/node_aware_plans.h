@@ -42,8 +42,15 @@ std::vector<std::int64_t> local_sizes(const classic::Comm& comm,
                                       const Exchange& blocks,
                                       const char* function);
 
+// The same where nothing is relayed (every edge within a host, as on one
+// host): the sizes of this process's own receive blocks, without a message.
+std::vector<std::int64_t> own_sizes(const classic::Comm& comm,
+                                    const node_routes::Routes& routes,
+                                    const Exchange& blocks,
+                                    const char* function);
+
 // How an algorithm along Routes learns the relayed sizes of the v and w
-// forms: exchange_sizes or local_sizes.
+// forms: exchange_sizes, local_sizes or own_sizes.
 using SizesOf = std::vector<std::int64_t> (*)(const classic::Comm& comm,
                                               const node_routes::Routes& routes,
                                               const Exchange& blocks,

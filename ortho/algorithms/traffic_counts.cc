@@ -44,7 +44,8 @@ ortho::Traffic routes_traffic(const node_routes::Routes& routes,
     }
   }
   const bool sized = NodeAware::exchanges_sizes(operation) &&
-                     mode != classic::Mode::persistent;
+                     mode != classic::Mode::persistent &&
+                     sizes != SizesLearnt::not_needed;
   if (sized && sizes == SizesLearnt::within_hosts) {
     // One round: step 0's messages as they go, step 2's turned around.
     int messages = 0;

@@ -24,9 +24,10 @@ namespace ortho::algorithms {
 ortho::Traffic counted(const Traffic& schedule, std::size_t block_bytes);
 
 // How the v and w forms learn their relayed sizes (node_aware_plans.h):
-// the routes run over 8 bytes a block (exchange_sizes), or one round within
-// the hosts (local_sizes).
-enum class SizesLearnt { along_routes, within_hosts };
+// the routes run over 8 bytes a block (exchange_sizes), one round within
+// the hosts (local_sizes), or not at all where nothing is relayed
+// (own_sizes).
+enum class SizesLearnt { along_routes, within_hosts, not_needed };
 
 // Messages and bytes of `routes` for `operation` on process `rank`; between
 // hosts, those to other hosts; the v and w forms outside persistent mode

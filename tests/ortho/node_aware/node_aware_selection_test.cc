@@ -66,6 +66,32 @@ TEST(NodeAwareSelection, NeverOnOneHost) {
   }
 }
 
+// Forced on one host, node_aware relays nothing: its v forms learn no
+// sizes and send what direct sends.
+TEST(NodeAwareSelection, VFormsOnOneHostSendWhatDirectSends) {
+  const classic::Comm graph = complete_graph("1");
+  const auto others = static_cast<std::size_t>(graph.size() - 1);
+  std::vector<int> send(others, graph.rank());
+  std::vector<int> recv(others, -1);
+  const std::vector<int> counts(others, 1);
+  std::vector<int> displs(others);
+  std::iota(displs.begin(), displs.end(), 0);
+  ortho::set_algorithm(graph, "alltoallv=node_aware");
+  ortho::alltoallv(graph, send, counts, displs, recv, counts, displs);
+  std::vector<int> expected;
+  for (int r = 0; r < graph.size(); ++r) {
+    if (r != graph.rank()) expected.push_back(r);
+  }
+  EXPECT_EQ(recv, expected);
+  const auto node_aware =
+      ortho::traffic(graph, Operation::alltoallv, "node_aware", sizeof(int));
+  const auto direct =
+      ortho::traffic(graph, Operation::alltoallv, "direct", sizeof(int));
+  ASSERT_TRUE(node_aware && direct);
+  EXPECT_EQ(node_aware->messages, direct->messages);
+  EXPECT_EQ(node_aware->rounds, direct->rounds);
+}
+
 TEST(NodeAwareSelection, DefaultAcrossHosts) {
   const classic::Comm graph = complete_graph("2");
   // The planned hosts are the ones reported too.
