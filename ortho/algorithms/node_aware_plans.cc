@@ -272,9 +272,12 @@ classic::Request run_along(const classic::Comm& comm, const Table& table,
                            RoutesOf routes_of, SizesOf sizes_of) {
   const char* function = call.function();
   const bool uniform = !NodeAware::exchanges_sizes(call.operation);
+  // A plan whose sizes come from this process's own arguments alone serves
+  // the next call with the same arguments.
+  const bool keep = uniform || sizes_of == &own_sizes;
   internal::LastPlan& last =
       table.last_plans[static_cast<std::size_t>(call.operation)].of(key);
-  if (uniform) {
+  if (keep) {
     if (const auto* kept = last.find(key, call)) {
       return classic::execute(comm, *kept, {call.send.data, call.recv.data},
                               call.mode, function);
@@ -288,7 +291,7 @@ classic::Request run_along(const classic::Comm& comm, const Table& table,
               : sizes_of(comm, routes, blocks, function);
   auto plan = std::make_shared<const Plan>(
       data_plan(routes, blocks, sizes, table, 0, function));
-  if (uniform) last.keep(key, call, plan);
+  if (keep) last.keep(key, call, plan);
   return classic::execute(comm, std::move(plan),
                           {call.send.data, call.recv.data}, call.mode,
                           function);
