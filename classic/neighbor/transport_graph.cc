@@ -23,11 +23,19 @@ const T* array(std::span<const T> values) {
   return values.empty() ? kOne : values.data();
 }
 
-// A copy of `values` that the request keeps, never a null pointer.
+// What a request keeps of its arrays: nothing for a blocking call, which
+// reads them only while it runs (and so allocates nothing).
+std::shared_ptr<KeptArrays> kept_for(Mode mode) {
+  return mode == Mode::blocking ? nullptr : std::make_shared<KeptArrays>();
+}
+
+// A copy of `values` that the request keeps (the values themselves where
+// nothing is kept), never a null pointer.
 template <typename T>
-const T* kept_array(KeptArrays& kept, std::span<const T> values) {
-  return kept.keep(std::span<const T>(array(values),
-                                      std::max<std::size_t>(values.size(), 1)));
+const T* kept_array(KeptArrays* kept, std::span<const T> values) {
+  if (kept == nullptr) return array(values);
+  return kept->keep(std::span<const T>(
+      array(values), std::max<std::size_t>(values.size(), 1)));
 }
 
 void check(int code, const char* function) {
@@ -131,9 +139,9 @@ Request transport_neighbor_allgatherv(const TransportGraph& graph, Mode mode,
                                       MPI_Datatype recv_type,
                                       const char* function) {
   const MPI_Comm c = graph.get();
-  auto kept = std::make_shared<KeptArrays>();
-  const int* counts = kept_array(*kept, recv_counts);
-  const int* displs = kept_array(*kept, recv_displs);
+  std::shared_ptr<KeptArrays> kept = kept_for(mode);
+  const int* counts = kept_array(kept.get(), recv_counts);
+  const int* displs = kept_array(kept.get(), recv_displs);
   return run(
       graph, mode, function, kept,
       [&] {
@@ -170,11 +178,11 @@ Request transport_neighbor_alltoallv(
     std::span<const int> recv_displs, MPI_Datatype recv_type,
     const char* function) {
   const MPI_Comm c = graph.get();
-  auto kept = std::make_shared<KeptArrays>();
-  const int* sc = kept_array(*kept, send_counts);
-  const int* sd = kept_array(*kept, send_displs);
-  const int* rc = kept_array(*kept, recv_counts);
-  const int* rd = kept_array(*kept, recv_displs);
+  std::shared_ptr<KeptArrays> kept = kept_for(mode);
+  const int* sc = kept_array(kept.get(), send_counts);
+  const int* sd = kept_array(kept.get(), send_displs);
+  const int* rc = kept_array(kept.get(), recv_counts);
+  const int* rd = kept_array(kept.get(), recv_displs);
   return run(
       graph, mode, function, kept,
       [&] {
@@ -200,13 +208,13 @@ Request transport_neighbor_alltoallw(
     std::span<const int> recv_counts, std::span<const MPI_Aint> recv_displs,
     std::span<const MPI_Datatype> recv_types, const char* function) {
   const MPI_Comm c = graph.get();
-  auto kept = std::make_shared<KeptArrays>();
-  const int* sc = kept_array(*kept, send_counts);
-  const MPI_Aint* sd = kept_array(*kept, send_displs);
-  const MPI_Datatype* st = kept_array(*kept, send_types);
-  const int* rc = kept_array(*kept, recv_counts);
-  const MPI_Aint* rd = kept_array(*kept, recv_displs);
-  const MPI_Datatype* rt = kept_array(*kept, recv_types);
+  std::shared_ptr<KeptArrays> kept = kept_for(mode);
+  const int* sc = kept_array(kept.get(), send_counts);
+  const MPI_Aint* sd = kept_array(kept.get(), send_displs);
+  const MPI_Datatype* st = kept_array(kept.get(), send_types);
+  const int* rc = kept_array(kept.get(), recv_counts);
+  const MPI_Aint* rd = kept_array(kept.get(), recv_displs);
+  const MPI_Datatype* rt = kept_array(kept.get(), recv_types);
   return run(
       graph, mode, function, kept,
       [&] {
