@@ -29,6 +29,17 @@ classic::Comm ortho_graph(const Problem& problem) {
 
 namespace {
 
+// Open MPI's graph communicator of the halo (forward: owners to readers).
+MPI_Comm openmpi_graph(const Problem& problem) {
+  const HaloPlan& plan = problem.plan;
+  MPI_Comm graph = MPI_COMM_NULL;
+  MPI_Dist_graph_create_adjacent(
+      problem.comm, static_cast<int>(plan.sources.size()), plan.sources.data(),
+      MPI_UNWEIGHTED, static_cast<int>(plan.destinations.size()),
+      plan.destinations.data(), MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &graph);
+  return graph;
+}
+
 // One implementation's run: its own x, y and sum, and its exchange.
 class Run : public Variant {
  public:
@@ -113,14 +124,8 @@ class HandPostedRun final : public Run {
 
 class OpenMpiRun final : public Run {
  public:
-  explicit OpenMpiRun(const Problem& problem) : Run("openmpi", problem) {
-    const HaloPlan& plan = problem.plan;
-    MPI_Dist_graph_create_adjacent(
-        problem.comm, static_cast<int>(plan.sources.size()),
-        plan.sources.data(), MPI_UNWEIGHTED,
-        static_cast<int>(plan.destinations.size()), plan.destinations.data(),
-        MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &graph_);
-  }
+  explicit OpenMpiRun(const Problem& problem)
+      : Run("openmpi", problem), graph_(openmpi_graph(problem)) {}
   ~OpenMpiRun() override { MPI_Comm_free(&graph_); }
 
  private:
@@ -141,13 +146,8 @@ class OpenMpiPersistentRun final : public Run {
   explicit OpenMpiPersistentRun(const Problem& problem)
       : Run("openmpi-persistent", problem),
         send_(static_cast<std::size_t>(problem.sent_entries())),
-        recv_(static_cast<std::size_t>(problem.halo_columns())) {
-    const HaloPlan& plan = problem.plan;
-    MPI_Dist_graph_create_adjacent(
-        problem.comm, static_cast<int>(plan.sources.size()),
-        plan.sources.data(), MPI_UNWEIGHTED,
-        static_cast<int>(plan.destinations.size()), plan.destinations.data(),
-        MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &graph_);
+        recv_(static_cast<std::size_t>(problem.halo_columns())),
+        graph_(openmpi_graph(problem)) {
     MPIX_Neighbor_alltoallv_init(
         send_.data(), problem.sendcounts.data(), problem.sdispls.data(),
         MPI_DOUBLE, recv_.data(), problem.recvcounts.data(),
@@ -166,9 +166,9 @@ class OpenMpiPersistentRun final : public Run {
     MPI_Wait(&request_, MPI_STATUS_IGNORE);
     std::copy(recv_.begin(), recv_.end(), recv.begin());
   }
+  std::vector<double> send_, recv_;
   MPI_Comm graph_ = MPI_COMM_NULL;
   MPI_Request request_ = MPI_REQUEST_NULL;
-  std::vector<double> send_, recv_;
 };
 
 class OrthoRun final : public Run {

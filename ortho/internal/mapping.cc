@@ -24,8 +24,26 @@
 namespace ortho::internal {
 namespace {
 
-// The hosts' process counts; empty where they differ (no block partition).
-std::vector<int> equal_slots(std::span<const int> host_of_rank) {
+// The hosts numbered 0, 1, ... in the order of their first rank (any
+// numbering comes in; only which ranks share a host matters).
+std::vector<int> dense_hosts(std::span<const int> host_of_rank) {
+  std::vector<int> dense(host_of_rank.size());
+  std::vector<std::pair<int, int>> seen;  // (host, its dense number)
+  for (std::size_t r = 0; r < host_of_rank.size(); ++r) {
+    auto found = std::find_if(seen.begin(), seen.end(), [&](const auto& p) {
+      return p.first == host_of_rank[r];
+    });
+    if (found == seen.end()) {
+      found = seen.insert(seen.end(),
+                          {host_of_rank[r], static_cast<int>(seen.size())});
+    }
+    dense[r] = found->second;
+  }
+  return dense;
+}
+
+// The process count of each host (numbered densely).
+std::vector<int> slots_of(std::span<const int> host_of_rank) {
   std::vector<int> slots;
   for (const int host : host_of_rank) {
     if (static_cast<std::size_t>(host) >= slots.size()) {
@@ -33,6 +51,12 @@ std::vector<int> equal_slots(std::span<const int> host_of_rank) {
     }
     ++slots[static_cast<std::size_t>(host)];
   }
+  return slots;
+}
+
+// The same; empty where they differ (no block partition).
+std::vector<int> equal_slots(std::span<const int> host_of_rank) {
+  std::vector<int> slots = slots_of(host_of_rank);
   const bool equal = std::adjacent_find(slots.begin(), slots.end(),
                                         std::not_equal_to<>()) == slots.end();
   return equal ? slots : std::vector<int>{};
@@ -122,26 +146,6 @@ classic::Comm make_graph(const classic::Comm& base, const Adjacency& a,
   return classic::dist_graph_create_adjacent(
       base, a.sources, classic::unweighted, a.destinations, classic::unweighted,
       info);
-}
-
-// The number of different hosts.
-int host_count(std::span<const int> host_of_rank) {
-  std::vector<int> hosts(host_of_rank.begin(), host_of_rank.end());
-  std::sort(hosts.begin(), hosts.end());
-  return static_cast<int>(std::unique(hosts.begin(), hosts.end()) -
-                          hosts.begin());
-}
-
-// The hosts' process counts, whatever they are.
-std::vector<int> slots_of(std::span<const int> host_of_rank) {
-  std::vector<int> slots;
-  for (const int host : host_of_rank) {
-    if (static_cast<std::size_t>(host) >= slots.size()) {
-      slots.resize(static_cast<std::size_t>(host) + 1, 0);
-    }
-    ++slots[static_cast<std::size_t>(host)];
-  }
-  return slots;
 }
 
 // The graph made on the processes of host_of_vertex: vertex q's adjacency
@@ -342,8 +346,9 @@ Mapping map_general(const classic::Comm& comm, const Adjacency& adjacency,
 
 Mapping map_graph(const classic::Comm& comm, const Adjacency& adjacency,
                   const classic::Info& info,
-                  std::span<const int> host_of_rank) {
-  if (host_count(host_of_rank) < 2) {
+                  std::span<const int> any_host_of_rank) {
+  const std::vector<int> host_of_rank = dense_hosts(any_host_of_rank);
+  if (slots_of(host_of_rank).size() < 2) {
     MappingFacts facts;
     facts.kept_because = KeptBecause::one_host;
     return {std::nullopt, facts};
