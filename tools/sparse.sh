@@ -51,17 +51,10 @@ for argument in "$@"; do
        exit 2 ;;
   esac
 done
-for value in "$hosts" "$slots" "$iterations"; do
-  [[ "$value" =~ ^[1-9][0-9]*$ ]] || {
-    echo "sparse.sh: --hosts, --slots and --iterations take positive numbers" >&2
-    exit 2; }
-done
-if [[ "$hosts" != 1 && "$(id -u)" != 0 ]]; then
-  echo "sparse.sh: several hosts need root (tools/hosts.sh)" >&2
-  exit 2
-fi
-np=$((hosts * slots))
-transport=$([[ "$hosts" == 1 ]] && echo shm || echo tcp)
+[[ "$iterations" =~ ^[1-9][0-9]*$ ]] || {
+  echo "sparse.sh: --iterations takes a positive number" >&2
+  exit 2; }
+host_layout sparse.sh "$hosts" "$slots"  # sets np and transport
 results="${results:-docs/results/$(date -u +%Y-%m-%d)-spmv-${hosts}x$slots-$transport}"
 if [[ -z "$matrices" ]]; then
   matrices=$(cd experiments/spmv/data && ls *.mtx | sed 's/\.mtx$//' | paste -sd,)

@@ -44,17 +44,7 @@ for argument in "$@"; do
        exit 2 ;;
   esac
 done
-for value in "$hosts" "$slots"; do
-  [[ "$value" =~ ^[1-9][0-9]*$ ]] || {
-    echo "sparse_graphs.sh: --hosts and --slots take positive numbers" >&2
-    exit 2; }
-done
-if [[ "$hosts" != 1 && "$(id -u)" != 0 ]]; then
-  echo "sparse_graphs.sh: several hosts need root (tools/hosts.sh)" >&2
-  exit 2
-fi
-np=$((hosts * slots))
-transport=$([[ "$hosts" == 1 ]] && echo shm || echo tcp)
+host_layout sparse_graphs.sh "$hosts" "$slots"  # sets np and transport
 results="${results:-docs/results/$(date -u +%Y-%m-%d)-sparse-graphs-${hosts}x$slots-$transport}"
 
 build=(bazel build -c opt //experiments:sparse_graph_benchmark)
