@@ -66,7 +66,8 @@ enum class KeptBecause {
   not_asked,  // Reorder::no
   one_host,   // every process on one host
   no_gain,    // no placement lowers the weight between hosts
-  no_scotch,  // a general graph, and Scotch is not built in or turned off
+  no_scotch,  // a general graph, and Scotch is not built in, turned off or
+              // failed
 };
 
 // "placed", "not asked", "one host", "no gain", "no Scotch".
