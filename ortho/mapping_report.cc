@@ -63,7 +63,7 @@ MappingReport mapping_report(const classic::Comm& graph) {
   MappingReport report;
   report.hosts = hosts;
   const MappingFacts& facts = table.mapping;
-  report.mapped = facts.mapped;
+  report.mapped = facts.mapped();
   report.placement = facts.placement;
   report.kept_because = facts.kept_because;
   report.identity = facts.identity;

@@ -60,8 +60,19 @@ int simulated_host_of(int world_rank, int world_size, int hosts) {
                                : large_hosts + (world_rank - in_large) / small;
 }
 
-// Hosts numbered 0, 1, ... in the order of each host's lowest rank, as
-// classic::locality numbers them.
+int simulated_hosts_from_environment(const char* value) {
+  char* end = nullptr;
+  const std::int64_t hosts = std::strtoll(value, &end, 10);
+  if (end == value || *end != '\0' || hosts < 1 || hosts > 1 << 20) {
+    throw classic::Error(classic::ErrorClass::arg, "ortho (environment)",
+                         std::string("ORTHO_HOSTS = '") + value +
+                             "' is no positive number of hosts");
+  }
+  return static_cast<int>(hosts);
+}
+
+}  // namespace
+
 std::vector<int> numbered_by_lowest_rank(std::vector<int> host_of_rank) {
   std::vector<int> number_of;  // number_of[host]: its number, or -1
   for (int& host : host_of_rank) {
@@ -77,19 +88,6 @@ std::vector<int> numbered_by_lowest_rank(std::vector<int> host_of_rank) {
   }
   return host_of_rank;
 }
-
-int simulated_hosts_from_environment(const char* value) {
-  char* end = nullptr;
-  const std::int64_t hosts = std::strtoll(value, &end, 10);
-  if (end == value || *end != '\0' || hosts < 1 || hosts > 1 << 20) {
-    throw classic::Error(classic::ErrorClass::arg, "ortho (environment)",
-                         std::string("ORTHO_HOSTS = '") + value +
-                             "' is no positive number of hosts");
-  }
-  return static_cast<int>(hosts);
-}
-
-}  // namespace
 
 std::vector<int> host_layout(const classic::Comm& comm) {
   const char* value = std::getenv("ORTHO_HOSTS");

@@ -58,6 +58,11 @@ GraphFacts analyse_cartesian(const classic::Comm& cart);
 // for an ORTHO_HOSTS that is no positive number.
 std::vector<int> host_layout(const classic::Comm& comm);
 
+// The same hosts numbered 0, 1, ... in the order of each host's lowest
+// rank, as classic::locality numbers them (any non-negative numbering
+// comes in: only which ranks share a host matters).
+std::vector<int> numbered_by_lowest_rank(std::vector<int> host_of_rank);
+
 }  // namespace internal
 }  // namespace ortho
 

@@ -15,6 +15,7 @@
 #include "classic/graph/dist_graph.h"
 #include "classic/p2p/point_to_point.h"
 #include "naming/cart_name.h"
+#include "ortho/internal/graph_facts.h"
 #include "ortho/internal/graph_placement.h"
 #include "ortho/internal/structured.h"
 #include "ortho/internal/table.h"
@@ -23,24 +24,6 @@
 
 namespace ortho::internal {
 namespace {
-
-// The hosts numbered 0, 1, ... in the order of their first rank (any
-// numbering comes in; only which ranks share a host matters).
-std::vector<int> dense_hosts(std::span<const int> host_of_rank) {
-  std::vector<int> dense(host_of_rank.size());
-  std::vector<std::pair<int, int>> seen;  // (host, its dense number)
-  for (std::size_t r = 0; r < host_of_rank.size(); ++r) {
-    auto found = std::find_if(seen.begin(), seen.end(), [&](const auto& p) {
-      return p.first == host_of_rank[r];
-    });
-    if (found == seen.end()) {
-      found = seen.insert(seen.end(),
-                          {host_of_rank[r], static_cast<int>(seen.size())});
-    }
-    dense[r] = found->second;
-  }
-  return dense;
-}
 
 // The process count of each host (numbered densely).
 std::vector<int> slots_of(std::span<const int> host_of_rank) {
@@ -155,7 +138,6 @@ Mapping placed(const classic::Comm& comm, const Adjacency& adjacency,
                std::span<const int> host_of_rank,
                const std::optional<naming::Geometry>& naming,
                MappingFacts facts) {
-  facts.mapped = true;
   facts.kept_because = KeptBecause::placed;
   // taker[q]: the rank of comm that takes vertex q (its new rank is q).
   const std::vector<int> taker =
@@ -347,7 +329,8 @@ Mapping map_general(const classic::Comm& comm, const Adjacency& adjacency,
 Mapping map_graph(const classic::Comm& comm, const Adjacency& adjacency,
                   const classic::Info& info,
                   std::span<const int> any_host_of_rank) {
-  const std::vector<int> host_of_rank = dense_hosts(any_host_of_rank);
+  const std::vector<int> host_of_rank = numbered_by_lowest_rank(
+      {any_host_of_rank.begin(), any_host_of_rank.end()});
   if (slots_of(host_of_rank).size() < 2) {
     MappingFacts facts;
     facts.kept_because = KeptBecause::one_host;

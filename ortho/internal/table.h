@@ -48,7 +48,6 @@ struct LastSelection {
 // What Reorder::yes found when a graph communicator was made
 // (ortho/mapping.h).
 struct MappingFacts {
-  bool mapped = false;
   Placement placement = Placement::kept;
   KeptBecause kept_because = KeptBecause::not_asked;
   std::optional<HostTraffic> identity;
@@ -57,6 +56,8 @@ struct MappingFacts {
   // Where mapped: the rank in the communicator the graph was made from of
   // each new rank (empty: the identity).
   std::vector<int> old_rank;
+
+  bool mapped() const { return placement != Placement::kept; }
 };
 
 struct Table {

@@ -195,7 +195,7 @@ TEST_F(Mapping, MooreTorusOnFourHostsMeetsTheBlockOptimum) {
       ortho::internal::map_graph(comm, adjacency, {}, hosts);
   ASSERT_TRUE(mapping.graph.has_value());
   const Comm& graph = *mapping.graph;
-  EXPECT_TRUE(mapping.facts.mapped);
+  EXPECT_TRUE(mapping.facts.mapped());
   ASSERT_TRUE(mapping.facts.identity && mapping.facts.best_blocks);
   EXPECT_EQ(mapping.facts.identity->edges, 96);
   EXPECT_EQ(mapping.facts.best_blocks->edges, 80);
@@ -297,7 +297,7 @@ TEST_F(Mapping, APlacementThatIsAlreadyBestIsKept) {
   ortho::internal::Mapping mapping = ortho::internal::map_graph(
       comm, stencil_adjacency(comm, Metric::chebyshev), {}, hosts);
   EXPECT_FALSE(mapping.graph.has_value());
-  EXPECT_FALSE(mapping.facts.mapped);
+  EXPECT_FALSE(mapping.facts.mapped());
   ASSERT_TRUE(mapping.facts.identity.has_value());
   EXPECT_EQ(mapping.facts.identity->edges, 80);
 }

@@ -175,7 +175,7 @@ void check_mapping(const Comm& comm, const Graph& g,
   ASSERT_TRUE(mapping.facts.identity.has_value());
   EXPECT_EQ(mapping.facts.identity->weight, identity);
   if (!mapping.graph) {
-    EXPECT_FALSE(mapping.facts.mapped);
+    EXPECT_FALSE(mapping.facts.mapped());
     if (ortho::internal::scotch_built_in()) {
       EXPECT_EQ(mapping.facts.kept_because, KeptBecause::no_gain);
       ASSERT_TRUE(mapping.facts.scotch.has_value());
@@ -186,7 +186,7 @@ void check_mapping(const Comm& comm, const Graph& g,
     return;
   }
   const Comm& graph = *mapping.graph;
-  EXPECT_TRUE(mapping.facts.mapped);
+  EXPECT_TRUE(mapping.facts.mapped());
   EXPECT_EQ(mapping.facts.placement, ortho::Placement::scotch);
   EXPECT_EQ(mapping.facts.kept_because, KeptBecause::placed);
   // The permutation is where the processes are: old rank = world rank.
