@@ -35,7 +35,9 @@ for file in "${files[@]}"; do
   # target (local_defines) where they include internal headers.
   grep -q '^#include "classic/.*internal/' "${file}" &&
     defines+=(-DORTHOCOMM_INSIDE_CLASSIC)
-  grep -q '^#include "ortho/\(algorithms\|internal\)/' "${file}" &&
+  # The simulator's headers hold ortho's internal route graphs.
+  grep -q '^#include "\(ortho/\(algorithms\|internal\)\|experiments/simulate\)/' \
+    "${file}" &&
     defines+=(-DORTHOCOMM_INSIDE_ORTHO)
   clang-tidy --quiet "${file}" -- -std=c++20 -I. "${includes[@]}" \
     "${defines[@]}" || status=1

@@ -1,0 +1,71 @@
+// What each algorithm sends in one call, process by process and round by
+// round, built from the same MPI-free cores ortho's plans are built from:
+// direct one message per edge; message combining its schedules
+// (stencils/schedule.h) where each message goes (combining_loads.h), a
+// message split in two at the eager limit as ortho's plans split it;
+// node_aware its routes (node_aware_routes.h); common_neighbours its pairs
+// and routes (common_neighbours_routes.h). allgather and alltoall, blocks
+// of one size (the v and w forms' sizes exchange is not simulated).
+#ifndef ORTHOCOMM_EXPERIMENTS_SIMULATE_EXCHANGE_H_
+#define ORTHOCOMM_EXPERIMENTS_SIMULATE_EXCHANGE_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "experiments/simulate/workload.h"
+
+namespace simulate {
+
+enum class Algorithm { direct, combining, node_aware, common_neighbours };
+inline constexpr Algorithm kAlgorithms[] = {
+    Algorithm::direct, Algorithm::combining, Algorithm::node_aware,
+    Algorithm::common_neighbours};
+// ortho's name of it ("direct", "combining", ...).
+std::string_view name_of(Algorithm algorithm);
+
+enum class Operation { allgather, alltoall };
+
+// What one process sends in one round: messages and bytes to processes of
+// its own node and to other nodes, and the largest message of each kind.
+struct Sent {
+  int within_messages = 0;
+  int between_messages = 0;
+  std::int64_t within_bytes = 0;
+  std::int64_t between_bytes = 0;
+  std::int64_t largest_within = 0;
+  std::int64_t largest_between = 0;
+  void add(std::int64_t bytes, bool between);
+  int messages() const { return within_messages + between_messages; }
+};
+
+// rounds[r][p]: what process p sends in round r.
+struct Exchange {
+  std::vector<std::vector<Sent>> rounds;
+};
+
+// One call of `operation` with blocks of `block_bytes` bytes run by
+// `algorithm` on `workload`; combining splits a message as ortho's plans do
+// at `split_eager_bytes` (the job's transport's eager limit). nullopt where
+// the algorithm does not run there (combining off a stencil).
+std::optional<Exchange> exchange(const Workload& workload, Algorithm algorithm,
+                                 Operation operation, std::size_t block_bytes,
+                                 std::size_t split_eager_bytes);
+
+// One process's counts over the call, as ortho::traffic gives them.
+struct Counts {
+  int messages = 0;
+  std::int64_t bytes = 0;
+  int rounds = 0;  // rounds in which it sends
+  int messages_between = 0;
+  std::int64_t bytes_between = 0;
+  friend bool operator==(const Counts&, const Counts&) = default;
+};
+Counts counts_of(const Exchange& exchange, int rank);
+
+}  // namespace simulate
+
+#endif  // ORTHOCOMM_EXPERIMENTS_SIMULATE_EXCHANGE_H_

@@ -1,0 +1,117 @@
+#include "experiments/simulate/options.h"
+
+#include <charconv>
+#include <climits>
+#include <string_view>
+
+namespace simulate {
+namespace {
+
+[[noreturn]] void reject(std::string_view option, std::string_view value,
+                         std::string_view why) {
+  throw OptionError("simulate: --" + std::string(option) + "=" +
+                    std::string(value) + ": " + std::string(why));
+}
+
+template <typename Number>
+std::vector<Number> positive_list(std::string_view option,
+                                  std::string_view value, Number most) {
+  std::vector<Number> numbers;
+  std::string_view rest = value;
+  while (true) {
+    const auto comma = rest.find(',');
+    const std::string_view item = rest.substr(0, comma);
+    Number number{};
+    const auto [end, error] =
+        std::from_chars(item.data(), item.data() + item.size(), number);
+    if (item.empty() || error != std::errc{} ||
+        end != item.data() + item.size() || number < 1 || number > most) {
+      reject(option, value,
+             "'" + std::string(item) + "' is not a whole number in [1, " +
+                 std::to_string(most) + "]");
+    }
+    numbers.push_back(number);
+    if (comma == std::string_view::npos) break;
+    rest.remove_prefix(comma + 1);
+  }
+  return numbers;
+}
+
+void take(Options& options, std::string_view option, std::string_view value) {
+  if (option == "machine") {
+    options.machine = std::string(value);
+  } else if (option == "stencil") {
+    options.stencil = parse_stencil(value);
+    if (!options.stencil) {
+      reject(option, value,
+             "not moore2d, moore3d, vonneumann2d or vonneumann3d (\"_D\" for "
+             "depth D)");
+    }
+    options.stencil_name = std::string(value);
+  } else if (option == "graph") {
+    options.graph = std::string(value);
+  } else if (option == "nodes") {
+    options.nodes = positive_list<int>(option, value, 1 << 20);
+  } else if (option == "ppn") {
+    const std::vector<int> ppn = positive_list<int>(option, value, 1 << 16);
+    if (ppn.size() != 1) reject(option, value, "one number of processes");
+    options.processes_per_node = ppn.front();
+  } else if (option == "placement") {
+    if (value == "slot") {
+      options.placement = Placement::by_slot;
+    } else if (value == "round_robin") {
+      options.placement = Placement::round_robin;
+    } else {
+      reject(option, value, "not slot or round_robin");
+    }
+  } else if (option == "operation") {
+    if (value == "allgather") {
+      options.operation = Operation::allgather;
+    } else if (value == "alltoall") {
+      options.operation = Operation::alltoall;
+    } else {
+      reject(option, value, "not allgather or alltoall");
+    }
+  } else if (option == "blocks") {
+    options.blocks =
+        positive_list<std::size_t>(option, value, std::size_t{1} << 30);
+  } else {
+    reject(option, value, "unknown option");
+  }
+}
+
+}  // namespace
+
+Options parse_options(std::span<const std::string> arguments) {
+  Options options;
+  for (const std::string& argument : arguments) {
+    const std::string_view text = argument;
+    const auto equals = text.find('=');
+    if (!text.starts_with("--") || equals == std::string_view::npos) {
+      throw OptionError("simulate: '" + argument +
+                        "' is not of the form --option=value");
+    }
+    take(options, text.substr(2, equals - 2), text.substr(equals + 1));
+  }
+  if (options.machine.empty()) {
+    throw OptionError("simulate: --machine is missing");
+  }
+  if (options.stencil.has_value() == !options.graph.empty()) {
+    throw OptionError("simulate: give one of --stencil and --graph");
+  }
+  if (options.nodes.empty()) throw OptionError("simulate: --nodes is missing");
+  if (options.processes_per_node == 0) {
+    throw OptionError("simulate: --ppn is missing");
+  }
+  for (const int nodes : options.nodes) {
+    if (nodes > INT_MAX / options.processes_per_node) {
+      throw OptionError(
+          "simulate: --nodes=" + std::to_string(nodes) +
+          " x --ppn=" + std::to_string(options.processes_per_node) +
+          " processes is more than an int holds");
+    }
+  }
+  return options;
+}
+
+}  // namespace simulate

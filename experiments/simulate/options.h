@@ -1,0 +1,51 @@
+// The simulator's command line (MPI-free):
+//
+//   simulate --machine=FILE (--stencil=NAME | --graph=NAME)
+//            --nodes=N[,N...] --ppn=P [--placement=slot|round_robin]
+//            [--operation=allgather|alltoall] [--blocks=B[,B...]]
+//
+// --stencil: moore2d, moore3d, vonneumann2d, vonneumann3d, "_D" for depth
+// D (workload.h); --graph: a graph of experiments/sparse_graphs.h
+// (er_0.05_s1, geo_0.3_s1, mesh3d_40_rcb, ...). --nodes lists the job
+// sizes to simulate (nodes x ppn processes each); --blocks the block sizes
+// in bytes (default 4,64,1024,16384); --operation defaults to alltoall,
+// --placement to slot.
+#ifndef ORTHOCOMM_EXPERIMENTS_SIMULATE_OPTIONS_H_
+#define ORTHOCOMM_EXPERIMENTS_SIMULATE_OPTIONS_H_
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "experiments/simulate/exchange.h"
+#include "experiments/simulate/workload.h"
+
+namespace simulate {
+
+struct Options {
+  std::string machine;
+  std::optional<StencilSpec> stencil;
+  std::string stencil_name;
+  std::string graph;
+  std::vector<int> nodes;
+  int processes_per_node = 0;
+  Placement placement = Placement::by_slot;
+  Operation operation = Operation::alltoall;
+  std::vector<std::size_t> blocks = {4, 64, 1024, 16384};
+};
+
+// Bad options: what() names the option and its value.
+class OptionError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+// The options of `arguments` (argv without the program's name).
+Options parse_options(std::span<const std::string> arguments);
+
+}  // namespace simulate
+
+#endif  // ORTHOCOMM_EXPERIMENTS_SIMULATE_OPTIONS_H_

@@ -1,0 +1,103 @@
+#include "experiments/simulate/predict.h"
+
+#include <algorithm>
+#include <optional>
+
+namespace simulate {
+namespace {
+
+double sending_ns(const Sent& sent, const Machine& machine) {
+  return sent.within_messages * machine.within.message_ns +
+         static_cast<double>(sent.within_bytes) * machine.within.byte_ns +
+         sent.between_messages * machine.between.message_ns +
+         static_cast<double>(sent.between_bytes) * machine.between.byte_ns;
+}
+
+double injection_ns(const Sent& sent, const Machine& machine) {
+  return sent.between_messages * machine.injection_message_ns +
+         static_cast<double>(sent.between_bytes) * machine.injection_byte_ns;
+}
+
+// The round's time, or none where nobody sends in it.
+std::optional<RoundTime> round_time(const std::vector<Sent>& round,
+                                    std::span<const int> node_of_rank,
+                                    const Machine& machine) {
+  const int nodes =
+      node_of_rank.empty()
+          ? 0
+          : *std::max_element(node_of_rank.begin(), node_of_rank.end()) + 1;
+  std::vector<double> node_work(static_cast<std::size_t>(nodes));
+  std::vector<double> node_injection(static_cast<std::size_t>(nodes));
+  std::vector<int> node_processes(static_cast<std::size_t>(nodes));
+  double busiest_process = 0;
+  double all_work = 0;
+  bool any = false;
+  bool crosses = false;
+  bool rendezvous_within = false;
+  bool rendezvous_between = false;
+  for (std::size_t p = 0; p < round.size(); ++p) {
+    const Sent& sent = round[p];
+    const auto node = static_cast<std::size_t>(node_of_rank[p]);
+    ++node_processes[node];
+    if (sent.messages() == 0) continue;
+    any = true;
+    crosses = crosses || sent.between_messages > 0;
+    rendezvous_within =
+        rendezvous_within ||
+        static_cast<double>(sent.largest_within) > machine.within.eager_bytes;
+    rendezvous_between =
+        rendezvous_between ||
+        static_cast<double>(sent.largest_between) > machine.between.eager_bytes;
+    const double work = sending_ns(sent, machine);
+    busiest_process = std::max(busiest_process, work);
+    node_work[node] += work;
+    all_work += work;
+    node_injection[node] += injection_ns(sent, machine);
+  }
+  if (!any) return std::nullopt;
+  RoundTime time{.ns = busiest_process, .bound = Bound::process};
+  const auto bound_by = [&time](double ns, Bound bound) {
+    if (ns > time.ns) time = {.ns = ns, .bound = bound};
+  };
+  for (std::size_t n = 0; n < node_work.size(); ++n) {
+    const int cores =
+        std::min(machine.cores_per_node, std::max(1, node_processes[n]));
+    bound_by(node_work[n] / cores, Bound::cores);
+    bound_by(node_injection[n], Bound::network_interface);
+  }
+  if (machine.shared_cores > 0) {
+    bound_by(all_work / machine.shared_cores, Bound::cores);
+  }
+  time.ns += crosses ? machine.between.latency_ns : machine.within.latency_ns;
+  if (rendezvous_within) time.ns += machine.within.rendezvous_ns;
+  if (rendezvous_between) time.ns += machine.between.rendezvous_ns;
+  return time;
+}
+
+}  // namespace
+
+std::string_view to_string(Bound bound) {
+  switch (bound) {
+    case Bound::process:
+      return "process";
+    case Bound::cores:
+      return "cores";
+    case Bound::network_interface:
+      return "network interface";
+  }
+  return "?";
+}
+
+Prediction predict(const Exchange& exchange, std::span<const int> node_of_rank,
+                   const Machine& machine) {
+  Prediction prediction;
+  for (const std::vector<Sent>& round : exchange.rounds) {
+    if (const auto time = round_time(round, node_of_rank, machine)) {
+      prediction.ns += time->ns;
+      prediction.rounds.push_back(*time);
+    }
+  }
+  return prediction;
+}
+
+}  // namespace simulate

@@ -1,0 +1,46 @@
+// The simulator's time of one call (MPI-free): a LogGP-style model with
+// separate prices within a node and between nodes (machine.h). A call is
+// its rounds in turn; a round takes the longest of
+//  - the busiest process's sending: per message message_ns (LogGP's o + g),
+//    per byte byte_ns (G), at the price of where the message goes;
+//  - the busiest node's cores: its processes' sending shared over its
+//    cores (over the machine's shared cores where the nodes share them);
+//  - the busiest node's network interface: injection_message_ns per message
+//    and injection_byte_ns per byte leaving the node;
+// plus the round's latency (between nodes where a message of the round
+// crosses, within otherwise) and a rendezvous where a message of the round
+// exceeds its transport's eager limit.
+#ifndef ORTHOCOMM_EXPERIMENTS_SIMULATE_PREDICT_H_
+#define ORTHOCOMM_EXPERIMENTS_SIMULATE_PREDICT_H_
+
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "experiments/simulate/exchange.h"
+#include "experiments/simulate/machine.h"
+
+namespace simulate {
+
+// What bounds a round.
+enum class Bound { process, cores, network_interface };
+std::string_view to_string(Bound bound);
+
+struct RoundTime {
+  double ns = 0;
+  Bound bound = Bound::process;
+};
+
+struct Prediction {
+  double ns = 0;
+  std::vector<RoundTime> rounds;  // the rounds that send anything
+};
+
+// `node_of_rank[p]`: the node of process p (as the exchange's workload
+// placed it).
+Prediction predict(const Exchange& exchange, std::span<const int> node_of_rank,
+                   const Machine& machine);
+
+}  // namespace simulate
+
+#endif  // ORTHOCOMM_EXPERIMENTS_SIMULATE_PREDICT_H_

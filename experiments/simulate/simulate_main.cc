@@ -1,0 +1,108 @@
+// The simulator (MPI-free): which of ortho's algorithms wins, and by how
+// much, on a machine this one cannot run: a stencil or a sparse graph on
+// N nodes of P processes, each algorithm's real plans built for every
+// process (exchange.h), their exact structure counted and their time
+// predicted from a machine file's prices (predict.h). options.h gives the
+// command line. Open MPI's neighbour collectives (coll/basic, libnbc) send
+// one message per edge in one round, as direct does: the speedup column is
+// over direct, and so over them.
+//
+// Prints one Markdown table per job size: per block size and algorithm the
+// rounds, the busiest process's messages and bytes, the messages and bytes
+// between nodes over the job, the bytes leaving the busiest node, the
+// predicted time, what bounds its longest round, and the speedup over
+// direct. On stderr, how long the simulation took.
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "experiments/simulate/machine.h"
+#include "experiments/simulate/options.h"
+#include "experiments/simulate/report.h"
+#include "experiments/simulate/workload.h"
+
+namespace {
+
+using simulate::Row;
+
+const simulate::RoundTime& longest_round(const simulate::Prediction& p) {
+  static const simulate::RoundTime kNone;
+  const simulate::RoundTime* longest = &kNone;
+  for (const simulate::RoundTime& round : p.rounds) {
+    if (round.ns > longest->ns) longest = &round;
+  }
+  return *longest;
+}
+
+void print_rows(const std::vector<Row>& rows, std::size_t block) {
+  const double direct_ns = rows.front().prediction.ns;
+  for (const Row& row : rows) {
+    std::printf(
+        "| %zu | %s | %d | %d | %lld | %lld | %lld | %lld | %.2f | %s | "
+        "%.2f |\n",
+        block, std::string(simulate::name_of(row.algorithm)).c_str(),
+        row.rounds, row.busiest_messages,
+        static_cast<long long>(row.busiest_bytes),
+        static_cast<long long>(row.messages_between),
+        static_cast<long long>(row.bytes_between),
+        static_cast<long long>(row.busiest_node_out), row.prediction.ns / 1000,
+        std::string(to_string(longest_round(row.prediction).bound)).c_str(),
+        row.prediction.ns > 0 ? direct_ns / row.prediction.ns : 1.0);
+  }
+}
+
+int run(const simulate::Options& options) {
+  const simulate::Machine machine = simulate::load_machine(options.machine);
+  std::printf("# machine: %s (%s)\n", machine.name.c_str(),
+              options.machine.c_str());
+  const auto started = std::chrono::steady_clock::now();
+  for (const int nodes : options.nodes) {
+    const simulate::Shape shape{
+        .nodes = nodes,
+        .processes_per_node = options.processes_per_node,
+        .placement = options.placement};
+    const simulate::Workload workload =
+        options.stencil ? simulate::stencil_workload(*options.stencil, shape)
+                        : simulate::graph_workload(options.graph, shape);
+    std::printf(
+        "\n## %s, %s, %d nodes x %d processes (%s)\n\n"
+        "| block B | algorithm | rounds | messages (busiest) | bytes "
+        "(busiest) | messages between nodes | bytes between nodes | bytes "
+        "out of busiest node | predicted us | longest round bound by | "
+        "speedup over direct |\n"
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n",
+        workload.name.c_str(),
+        options.operation == simulate::Operation::allgather ? "allgather"
+                                                            : "alltoall",
+        nodes, options.processes_per_node,
+        options.placement == simulate::Placement::by_slot ? "by slot"
+                                                          : "round robin");
+    for (const std::size_t block : options.blocks) {
+      print_rows(simulate::simulate_call(workload, options.operation, block,
+                                         machine, nodes),
+                 block);
+    }
+  }
+  const std::chrono::duration<double> took =
+      std::chrono::steady_clock::now() - started;
+  std::fprintf(stderr, "simulated in %.2f s\n", took.count());
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<std::string> arguments(argv + 1, argv + argc);
+  try {
+    return run(simulate::parse_options(arguments));
+  } catch (const simulate::OptionError& error) {
+    std::cerr << error.what() << "\n";
+    return 2;
+  } catch (const std::exception& error) {
+    std::cerr << "simulate: " << error.what() << "\n";
+    return 1;
+  }
+}

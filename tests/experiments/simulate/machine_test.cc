@@ -1,0 +1,138 @@
+// The machine file parser: a complete file's values, and every kind of
+// malformed file rejected with its line, key and value named.
+#include "experiments/simulate/machine.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace {
+
+using simulate::MachineFileError;
+using simulate::parse_machine;
+
+const char kComplete[] = R"(# a machine
+name = test cluster   # trailing comment
+cores_per_node = 64
+shared_cores = 0
+
+[within]
+latency_ns = 300
+message_ns = 100
+byte_ns = 0.1
+eager_bytes = 4096
+rendezvous_ns = 600
+
+[ between ]
+latency_ns = 1000
+message_ns = 200
+byte_ns = 5e-2
+eager_bytes = 8192
+rendezvous_ns = 2000
+
+[node]
+injection_message_ns = 4.65
+injection_byte_ns = 0.04
+)";
+
+// kComplete with the first occurrence of `from` replaced by `to`.
+std::string with(const std::string& from, const std::string& to) {
+  std::string text = kComplete;
+  const auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  text.replace(at, from.size(), to);
+  return text;
+}
+
+// The error parsing `text` raises (empty where it parses).
+std::string error_of(const std::string& text) {
+  try {
+    parse_machine(text, "m.machine");
+  } catch (const MachineFileError& error) {
+    return error.what();
+  }
+  return "";
+}
+
+TEST(MachineFile, ReadsEveryValue) {
+  const simulate::Machine machine = parse_machine(kComplete, "m.machine");
+  EXPECT_EQ(machine.name, "test cluster");
+  EXPECT_EQ(machine.cores_per_node, 64);
+  EXPECT_EQ(machine.shared_cores, 0);
+  EXPECT_DOUBLE_EQ(machine.within.latency_ns, 300);
+  EXPECT_DOUBLE_EQ(machine.within.message_ns, 100);
+  EXPECT_DOUBLE_EQ(machine.within.byte_ns, 0.1);
+  EXPECT_DOUBLE_EQ(machine.within.eager_bytes, 4096);
+  EXPECT_DOUBLE_EQ(machine.within.rendezvous_ns, 600);
+  EXPECT_DOUBLE_EQ(machine.between.latency_ns, 1000);
+  EXPECT_DOUBLE_EQ(machine.between.message_ns, 200);
+  EXPECT_DOUBLE_EQ(machine.between.byte_ns, 0.05);
+  EXPECT_DOUBLE_EQ(machine.between.eager_bytes, 8192);
+  EXPECT_DOUBLE_EQ(machine.between.rendezvous_ns, 2000);
+  EXPECT_DOUBLE_EQ(machine.injection_message_ns, 4.65);
+  EXPECT_DOUBLE_EQ(machine.injection_byte_ns, 0.04);
+}
+
+TEST(MachineFile, RejectsAValueThatIsNotANumber) {
+  EXPECT_EQ(error_of(with("byte_ns = 0.1", "byte_ns = fast")),
+            "m.machine:9: [within] byte_ns = 'fast' is not a finite number");
+  EXPECT_EQ(error_of(with("byte_ns = 0.1", "byte_ns = 0.1x")),
+            "m.machine:9: [within] byte_ns = '0.1x' is not a finite number");
+  EXPECT_EQ(error_of(with("latency_ns = 1000", "latency_ns = inf")),
+            "m.machine:14: [between] latency_ns = 'inf' is not a finite "
+            "number");
+}
+
+TEST(MachineFile, RejectsNegativeAndEmptyValues) {
+  EXPECT_EQ(error_of(with("message_ns = 200", "message_ns = -1")),
+            "m.machine:15: [between] message_ns = -1 is negative");
+  EXPECT_EQ(error_of(with("injection_byte_ns = 0.04", "injection_byte_ns =")),
+            "m.machine:22: [node] injection_byte_ns has no value");
+}
+
+TEST(MachineFile, RejectsCoreCountsOutOfRange) {
+  EXPECT_EQ(error_of(with("cores_per_node = 64", "cores_per_node = 0")),
+            "m.machine:3: cores_per_node = 0 is below 1");
+  EXPECT_EQ(error_of(with("cores_per_node = 64", "cores_per_node = 1.5")),
+            "m.machine:3: cores_per_node = '1.5' is not a whole number");
+  EXPECT_EQ(error_of(with("shared_cores = 0", "shared_cores = -2")),
+            "m.machine:4: shared_cores = -2 is below 0");
+}
+
+TEST(MachineFile, RejectsUnknownKeysAndSections) {
+  EXPECT_EQ(error_of(with("eager_bytes = 4096", "eager = 4096")),
+            "m.machine:10: unknown key [within] eager");
+  EXPECT_EQ(error_of(with("[node]", "[nic]")),
+            "m.machine:20: unknown section [nic] (sections: within, between, "
+            "node)");
+  EXPECT_EQ(error_of(with("[node]", "[node")),
+            "m.machine:20: '[node' opens a section and does not close it");
+  // A section's key outside it.
+  EXPECT_EQ(error_of(with("cores_per_node = 64", "latency_ns = 5")),
+            "m.machine:3: unknown key latency_ns");
+}
+
+TEST(MachineFile, RejectsRepeatedAndMissingKeys) {
+  EXPECT_EQ(error_of(with("message_ns = 100", "message_ns = 100\nbyte_ns = 1")),
+            "m.machine:10: [within] byte_ns is given twice");
+  EXPECT_EQ(error_of(with("rendezvous_ns = 2000\n", "")),
+            "m.machine:21: missing [between] rendezvous_ns");
+  EXPECT_EQ(error_of(""), "m.machine:0: missing name");
+}
+
+TEST(MachineFile, RejectsALineThatIsNotAnAssignment) {
+  EXPECT_EQ(error_of(with("shared_cores = 0", "shared_cores 0")),
+            "m.machine:4: 'shared_cores 0' is not 'key = value'");
+}
+
+TEST(MachineFile, NamesAFileThatCannotBeRead) {
+  try {
+    simulate::load_machine("/nonexistent/x.machine");
+    FAIL() << "no error";
+  } catch (const MachineFileError& error) {
+    EXPECT_EQ(std::string(error.what()),
+              "/nonexistent/x.machine: cannot be read");
+  }
+}
+
+}  // namespace
