@@ -11,128 +11,21 @@
 #include "classic/base/constants.h"
 #include "stencils/checks.h"
 #include "stencils/direct_result.h"
+#include "stencils/schedule_shape.h"
 
 namespace stencils {
 namespace {
 
 using internal::direct_result;
 using internal::Label;
+using internal::Layout;
+using internal::shape_problem;
+using internal::to_string;
 
 std::string to_string(const Label& label) {
   if (!label.filled()) return "nothing";
   return "the block of rank " + std::to_string(label.origin) + " send slot " +
          std::to_string(label.slot);
-}
-
-std::string to_string(const Location& location) {
-  switch (location.kind) {
-    case SlotKind::send:
-      return "send slot " + std::to_string(location.index);
-    case SlotKind::receive:
-      return "receive slot " + std::to_string(location.index);
-    case SlotKind::temp:
-      return "temp slot " + std::to_string(location.index);
-  }
-  return "slot of unknown kind " +
-         std::to_string(static_cast<int>(location.kind));
-}
-
-// ---- Shape checks on the schedule itself. ----
-
-struct Layout {
-  int send_slots;
-  int receive_slots;
-  int temp_slots;
-  int size(SlotKind kind) const {
-    switch (kind) {
-      case SlotKind::send:
-        return send_slots;
-      case SlotKind::receive:
-        return receive_slots;
-      case SlotKind::temp:
-        return temp_slots;
-    }
-    return 0;
-  }
-};
-
-std::string location_problem(const Layout& layout, const Location& location,
-                             bool written) {
-  const int kind = static_cast<int>(location.kind);
-  if (kind < 0 || kind > static_cast<int>(SlotKind::temp)) {
-    return "a location of unknown kind " + std::to_string(kind);
-  }
-  if (location.index < 0 || location.index >= layout.size(location.kind)) {
-    return to_string(location) + " is outside [0, " +
-           std::to_string(layout.size(location.kind)) + ")";
-  }
-  if (written && location.kind == SlotKind::send) {
-    return "a write into " + to_string(location) +
-           " (send buffers are read-only)";
-  }
-  return "";
-}
-
-std::string move_problem(const Layout& layout, int ndims, const BlockMove& move,
-                         const std::string& where) {
-  std::string problem = location_problem(layout, move.from, false);
-  if (problem.empty()) problem = location_problem(layout, move.to, true);
-  if (problem.empty() &&
-      (move.origin.size() != static_cast<std::size_t>(ndims) ||
-       move.destination.size() != static_cast<std::size_t>(ndims))) {
-    problem = "origin/destination offsets not of length ndims = " +
-              std::to_string(ndims);
-  }
-  return problem.empty()
-             ? ""
-             : where + ", block " + std::to_string(move.block) + ": " + problem;
-}
-
-template <Collective kind>
-std::string shape_problem(const Schedule<kind>& schedule, const Layout& layout,
-                          int expected_send_slots, int t, int ndims) {
-  if (layout.send_slots != expected_send_slots || layout.receive_slots != t ||
-      layout.temp_slots < 0) {
-    return "slot counts send/receive/temp = " +
-           std::to_string(layout.send_slots) + "/" +
-           std::to_string(layout.receive_slots) + "/" +
-           std::to_string(layout.temp_slots) + " do not fit " +
-           std::to_string(t) + " neighbours (expected " +
-           std::to_string(expected_send_slots) + "/" + std::to_string(t) +
-           "/>=0)";
-  }
-  // A temp slot no move writes is useless; bounding them by the moves keeps
-  // a corrupted count from sizing the simulation.
-  std::int64_t moves = static_cast<std::int64_t>(schedule.local_copies.size());
-  for (const Round& round : schedule.rounds) {
-    for (const Message& message : round.messages) {
-      moves += static_cast<std::int64_t>(message.moves.size());
-    }
-  }
-  if (layout.temp_slots > moves) {
-    return "temp_slots = " + std::to_string(layout.temp_slots) +
-           " exceeds the number of moves, " + std::to_string(moves);
-  }
-  for (const BlockMove& copy : schedule.local_copies) {
-    std::string problem = move_problem(layout, ndims, copy, "local copy");
-    if (!problem.empty()) return problem;
-  }
-  for (std::size_t r = 0; r < schedule.rounds.size(); ++r) {
-    const auto& messages = schedule.rounds[r].messages;
-    for (std::size_t m = 0; m < messages.size(); ++m) {
-      const std::string where =
-          "round " + std::to_string(r) + " message " + std::to_string(m);
-      if (messages[m].hop.size() != static_cast<std::size_t>(ndims)) {
-        return where + ": hop has " + std::to_string(messages[m].hop.size()) +
-               " components but ndims = " + std::to_string(ndims);
-      }
-      for (const BlockMove& move : messages[m].moves) {
-        std::string problem = move_problem(layout, ndims, move, where);
-        if (!problem.empty()) return problem;
-      }
-    }
-  }
-  return "";
 }
 
 // ---- The simulation. ----
@@ -278,11 +171,10 @@ Verdict verify_schedule(const Schedule<kind>& schedule,
                         "stencils::verify");
   constexpr bool allgather = kind == Collective::allgather;
   const auto expected = direct_result(geometry, targets, sources, allgather);
-  const Layout layout{schedule.send_slots, schedule.receive_slots,
-                      schedule.temp_slots};
-  std::string problem =
-      shape_problem(schedule, layout, allgather ? 1 : targets.size(),
-                    sources.size(), geometry.ndims());
+  const Layout layout = internal::layout_of(schedule);
+  std::string problem = shape_problem(schedule.local_copies, schedule.rounds,
+                                      layout, allgather ? 1 : targets.size(),
+                                      sources.size(), geometry.ndims());
   if (!problem.empty()) return failed("malformed schedule: " + problem);
   Simulation simulation(geometry, layout);
   problem = simulation.run_local_copies(schedule.local_copies);
