@@ -1,0 +1,144 @@
+// The simulator against what was measured here: predicts every measured
+// point (points.h; tools/simulation_points.py writes them from the
+// benchmarks' results folders) under a machine file's prices and tables
+// predicted / measured per job and algorithm, with the median error and
+// the share of points within 25 %. With --fit=OUT it first fits the
+// machine's prices to the points (fit.h), tables the fitted prediction and
+// writes the fitted machine file to OUT.
+//
+//   validate --machine=FILE --points=CSV [--fit=OUT]
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "experiments/simulate/fit.h"
+#include "experiments/simulate/machine.h"
+#include "experiments/simulate/points.h"
+
+namespace {
+
+struct Arguments {
+  std::string machine;
+  std::string points;
+  std::string fit;
+};
+
+Arguments arguments_of(int argc, char** argv) {
+  Arguments arguments;
+  for (int i = 1; i < argc; ++i) {
+    const std::string argument = argv[i];
+    if (argument.starts_with("--machine=")) {
+      arguments.machine = argument.substr(10);
+    } else if (argument.starts_with("--points=")) {
+      arguments.points = argument.substr(9);
+    } else if (argument.starts_with("--fit=")) {
+      arguments.fit = argument.substr(6);
+    } else {
+      throw std::invalid_argument("validate: unknown argument '" + argument +
+                                  "'");
+    }
+  }
+  if (arguments.machine.empty() || arguments.points.empty()) {
+    throw std::invalid_argument(
+        "usage: validate --machine=FILE --points=CSV [--fit=OUT]");
+  }
+  return arguments;
+}
+
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const std::size_t n = values.size();
+  return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+void print_table(const std::vector<simulate::PreparedPoint>& points,
+                 const simulate::Machine& machine) {
+  std::map<std::pair<std::string, std::string>, std::vector<double>> ratios;
+  for (const simulate::PreparedPoint& point : points) {
+    const double ratio =
+        simulate::predicted_us(point, machine) / point.point->measured_us;
+    const std::string algorithm(simulate::name_of(point.point->algorithm));
+    ratios[{point.point->setting(), algorithm}].push_back(ratio);
+    ratios[{"all", algorithm}].push_back(ratio);
+    ratios[{"all", "all"}].push_back(ratio);
+  }
+  std::printf(
+      "| job | algorithm | points | predicted / measured, median (least - "
+      "greatest) | median error | within 25 %% |\n"
+      "| --- | --- | ---: | ---: | ---: | ---: |\n");
+  for (const auto& [key, values] : ratios) {
+    std::vector<double> errors;
+    int within = 0;
+    for (const double ratio : values) {
+      errors.push_back(std::abs(ratio - 1));
+      within += std::abs(ratio - 1) <= 0.25 ? 1 : 0;
+    }
+    std::printf("| %s | %s | %zu | %.2f (%.2f - %.2f) | %.0f %% | %.0f %% |\n",
+                key.first.c_str(), key.second.c_str(), values.size(),
+                median(values), *std::min_element(values.begin(), values.end()),
+                *std::max_element(values.begin(), values.end()),
+                100 * median(errors),
+                100.0 * within / static_cast<double>(values.size()));
+  }
+}
+
+void write_machine(const std::string& path, const simulate::Machine& m,
+                   const std::string& points) {
+  std::ofstream out(path);
+  out << "# Fitted by experiments/simulate:validate --fit to the points of\n"
+      << "# " << points << " (coordinate descent on log prices).\n"
+      << "name = " << m.name << " (fitted)\n"
+      << "cores_per_node = " << m.cores_per_node << "\n"
+      << "shared_cores = " << m.shared_cores << "\n";
+  const auto link = [&out](const char* section, const simulate::LinkPrices& l) {
+    out << "\n[" << section << "]\n"
+        << "latency_ns = " << l.latency_ns << "\n"
+        << "message_ns = " << l.message_ns << "\n"
+        << "byte_ns = " << l.byte_ns << "\n"
+        << "eager_bytes = " << l.eager_bytes << "\n"
+        << "rendezvous_ns = " << l.rendezvous_ns << "\n";
+  };
+  link("within", m.within);
+  link("between", m.between);
+  out << "\n[node]\n"
+      << "injection_message_ns = " << m.injection_message_ns << "\n"
+      << "injection_byte_ns = " << m.injection_byte_ns << "\n";
+  if (!out) throw std::runtime_error("validate: cannot write " + path);
+}
+
+int run(const Arguments& arguments) {
+  simulate::Machine machine = simulate::load_machine(arguments.machine);
+  std::ifstream file(arguments.points);
+  if (!file) throw std::runtime_error(arguments.points + ": cannot be read");
+  const std::vector<simulate::MeasuredPoint> measured =
+      simulate::read_points(file, arguments.points);
+  const std::vector<simulate::PreparedPoint> points =
+      simulate::prepare(measured, machine);
+  std::printf("# %zu points of %s; machine: %s (%s)\n\n", points.size(),
+              arguments.points.c_str(), machine.name.c_str(),
+              arguments.machine.c_str());
+  print_table(points, machine);
+  if (!arguments.fit.empty()) {
+    machine = simulate::fit_machine(points, machine);
+    write_machine(arguments.fit, machine, arguments.points);
+    std::printf("\n# fitted (written to %s)\n\n", arguments.fit.c_str());
+    print_table(points, machine);
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return run(arguments_of(argc, argv));
+  } catch (const std::exception& error) {
+    std::cerr << error.what() << "\n";
+    return 1;
+  }
+}
