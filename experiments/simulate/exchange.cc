@@ -61,6 +61,9 @@ std::optional<Exchange> combining(const Workload& workload, Operation operation,
           sent.add(bytes_of(message.blocks - first, block_bytes),
                    message.between_hosts);
         }
+        if (message.blocks > 1) {
+          sent.packed_bytes += bytes_of(message.blocks, block_bytes);
+        }
       }
     }
   }
@@ -78,6 +81,7 @@ void add_step(Sent& sent, const node_routes::StepLoad& load,
   std::int64_t& largest = between ? sent.largest_between : sent.largest_within;
   messages += load.messages;
   messages_bytes += bytes_of(load.blocks, block_bytes);
+  sent.packed_bytes += bytes_of(load.packed_blocks, block_bytes);
   largest =
       std::max(largest, bytes_of(load.largest_message_blocks, block_bytes));
 }

@@ -38,6 +38,8 @@ struct Sent {
   std::int64_t between_bytes = 0;
   std::int64_t largest_within = 0;
   std::int64_t largest_between = 0;
+  // Bytes in messages of several blocks (packed and unpacked).
+  std::int64_t packed_bytes = 0;
   void add(std::int64_t bytes, bool between);
   int messages() const { return within_messages + between_messages; }
 };

@@ -24,6 +24,8 @@ constexpr Key kKeys[] = {
     {"", "name", Key::Kind::text},
     {"", "cores_per_node", Key::Kind::count, 1},
     {"", "shared_cores", Key::Kind::count, 0},
+    {"", "copy_byte_ns", Key::Kind::number},
+    {"", "switch_ns", Key::Kind::number},
     {"within", "latency_ns", Key::Kind::number},
     {"within", "message_ns", Key::Kind::number},
     {"within", "byte_ns", Key::Kind::number},
@@ -93,6 +95,9 @@ int count_of(std::string_view value, std::string_view origin, int line,
 
 double* number_slot(Machine& machine, std::string_view section,
                     std::string_view name) {
+  if (section.empty()) {
+    return name == "copy_byte_ns" ? &machine.copy_byte_ns : &machine.switch_ns;
+  }
   if (section == "node") {
     return name == "injection_message_ns" ? &machine.injection_message_ns
                                           : &machine.injection_byte_ns;

@@ -51,6 +51,12 @@ struct Machine {
   // Cores that every process of the job shares (several simulated hosts on
   // one machine); 0 where each node has its own.
   int shared_cores = 0;
+  // Each byte of a message of several blocks is copied twice (packed by
+  // the sender, unpacked by the receiver), at the sender's expense.
+  double copy_byte_ns = 0;
+  // Where k processes share a core, a round waits for each to be
+  // scheduled: (k - 1) x switch_ns more.
+  double switch_ns = 0;
   LinkPrices within;
   LinkPrices between;
   double injection_message_ns = 0;

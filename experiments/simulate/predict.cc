@@ -7,7 +7,8 @@ namespace simulate {
 namespace {
 
 double sending_ns(const Sent& sent, const Machine& machine) {
-  return sent.within_messages * machine.within.message_ns +
+  return 2 * static_cast<double>(sent.packed_bytes) * machine.copy_byte_ns +
+         sent.within_messages * machine.within.message_ns +
          static_cast<double>(sent.within_bytes) * machine.within.byte_ns +
          sent.between_messages * machine.between.message_ns +
          static_cast<double>(sent.between_bytes) * machine.between.byte_ns;
@@ -16,6 +17,22 @@ double sending_ns(const Sent& sent, const Machine& machine) {
 double injection_ns(const Sent& sent, const Machine& machine) {
   return sent.between_messages * machine.injection_message_ns +
          static_cast<double>(sent.between_bytes) * machine.injection_byte_ns;
+}
+
+// The most processes that share a core (at least 1).
+double sharing_a_core(const std::vector<int>& node_processes,
+                      const Machine& machine) {
+  double most = 1;
+  int all = 0;
+  for (const int processes : node_processes) {
+    most =
+        std::max(most, static_cast<double>(processes) / machine.cores_per_node);
+    all += processes;
+  }
+  if (machine.shared_cores > 0) {
+    most = std::max(most, static_cast<double>(all) / machine.shared_cores);
+  }
+  return most;
 }
 
 // The round's time, or none where nobody sends in it.
@@ -68,7 +85,12 @@ std::optional<RoundTime> round_time(const std::vector<Sent>& round,
   if (machine.shared_cores > 0) {
     bound_by(all_work / machine.shared_cores, Bound::cores);
   }
-  time.ns += crosses ? machine.between.latency_ns : machine.within.latency_ns;
+  // Each of the k processes on a core waits its turn: the round's latency
+  // k times, and k - 1 switches.
+  const double sharing = sharing_a_core(node_processes, machine);
+  time.ns += (sharing - 1) * machine.switch_ns;
+  time.ns += sharing *
+             (crosses ? machine.between.latency_ns : machine.within.latency_ns);
   if (rendezvous_within) time.ns += machine.within.rendezvous_ns;
   if (rendezvous_between) time.ns += machine.between.rendezvous_ns;
   return time;

@@ -9,7 +9,10 @@
 //    and injection_byte_ns per byte leaving the node;
 // plus the round's latency (between nodes where a message of the round
 // crosses, within otherwise) and a rendezvous where a message of the round
-// exceeds its transport's eager limit.
+// exceeds its transport's eager limit. Where k processes share a core
+// (k > 1: more processes on a node than cores) each waits its turn: k
+// times the latency and k - 1 switches. A process's sending includes packing and
+// unpacking its messages of several blocks (copy_byte_ns, twice a byte).
 #ifndef ORTHOCOMM_EXPERIMENTS_SIMULATE_PREDICT_H_
 #define ORTHOCOMM_EXPERIMENTS_SIMULATE_PREDICT_H_
 

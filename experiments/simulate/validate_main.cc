@@ -2,11 +2,12 @@
 // point (points.h; tools/simulation_points.py writes them from the
 // benchmarks' results folders) under a machine file's prices and tables
 // predicted / measured per job and algorithm, with the median error and
-// the share of points within 25 %. With --fit=OUT it first fits the
+// the share of points within 25 %; --worst=N lists the N points predicted
+// worst (by |log(predicted / measured)|). With --fit=OUT it first fits the
 // machine's prices to the points (fit.h), tables the fitted prediction and
 // writes the fitted machine file to OUT.
 //
-//   validate --machine=FILE --points=CSV [--fit=OUT]
+//   validate --machine=FILE --points=CSV [--fit=OUT] [--worst=N]
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -26,6 +27,7 @@ struct Arguments {
   std::string machine;
   std::string points;
   std::string fit;
+  int worst = 0;
 };
 
 Arguments arguments_of(int argc, char** argv) {
@@ -38,6 +40,8 @@ Arguments arguments_of(int argc, char** argv) {
       arguments.points = argument.substr(9);
     } else if (argument.starts_with("--fit=")) {
       arguments.fit = argument.substr(6);
+    } else if (argument.starts_with("--worst=")) {
+      arguments.worst = std::stoi(argument.substr(8));
     } else {
       throw std::invalid_argument("validate: unknown argument '" + argument +
                                   "'");
@@ -45,7 +49,8 @@ Arguments arguments_of(int argc, char** argv) {
   }
   if (arguments.machine.empty() || arguments.points.empty()) {
     throw std::invalid_argument(
-        "usage: validate --machine=FILE --points=CSV [--fit=OUT]");
+        "usage: validate --machine=FILE --points=CSV [--fit=OUT] "
+        "[--worst=N]");
   }
   return arguments;
 }
@@ -87,6 +92,34 @@ void print_table(const std::vector<simulate::PreparedPoint>& points,
   }
 }
 
+void print_worst(const std::vector<simulate::PreparedPoint>& points,
+                 const simulate::Machine& machine, int worst) {
+  std::vector<std::pair<double, const simulate::PreparedPoint*>> ranked;
+  for (const simulate::PreparedPoint& point : points) {
+    ranked.emplace_back(
+        std::abs(std::log(simulate::predicted_us(point, machine) /
+                          point.point->measured_us)),
+        &point);
+  }
+  std::sort(ranked.begin(), ranked.end(),
+            [](const auto& a, const auto& b) { return a.first > b.first; });
+  ranked.resize(std::min(ranked.size(), static_cast<std::size_t>(worst)));
+  std::printf(
+      "\n| job | workload | operation | block B | algorithm | "
+      "measured us | predicted us |\n"
+      "| --- | --- | --- | ---: | --- | ---: | ---: |\n");
+  for (const auto& [error, point] : ranked) {
+    const simulate::MeasuredPoint& p = *point->point;
+    std::printf("| %s | %s | %s | %zu | %s | %.1f | %.1f |\n",
+                p.setting().c_str(), p.workload.c_str(),
+                p.operation == simulate::Operation::allgather ? "allgather"
+                                                              : "alltoall",
+                p.block_bytes,
+                std::string(simulate::name_of(p.algorithm)).c_str(),
+                p.measured_us, simulate::predicted_us(*point, machine));
+  }
+}
+
 void write_machine(const std::string& path, const simulate::Machine& m,
                    const std::string& points) {
   std::ofstream out(path);
@@ -94,7 +127,9 @@ void write_machine(const std::string& path, const simulate::Machine& m,
       << "# " << points << " (coordinate descent on log prices).\n"
       << "name = " << m.name << " (fitted)\n"
       << "cores_per_node = " << m.cores_per_node << "\n"
-      << "shared_cores = " << m.shared_cores << "\n";
+      << "shared_cores = " << m.shared_cores << "\n"
+      << "copy_byte_ns = " << m.copy_byte_ns << "\n"
+      << "switch_ns = " << m.switch_ns << "\n";
   const auto link = [&out](const char* section, const simulate::LinkPrices& l) {
     out << "\n[" << section << "]\n"
         << "latency_ns = " << l.latency_ns << "\n"
@@ -123,11 +158,13 @@ int run(const Arguments& arguments) {
               arguments.points.c_str(), machine.name.c_str(),
               arguments.machine.c_str());
   print_table(points, machine);
+  if (arguments.fit.empty()) print_worst(points, machine, arguments.worst);
   if (!arguments.fit.empty()) {
     machine = simulate::fit_machine(points, machine);
     write_machine(arguments.fit, machine, arguments.points);
     std::printf("\n# fitted (written to %s)\n\n", arguments.fit.c_str());
     print_table(points, machine);
+    print_worst(points, machine, arguments.worst);
   }
   return 0;
 }

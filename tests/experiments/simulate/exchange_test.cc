@@ -126,10 +126,11 @@ TEST(SimulatePredict, DirectByHand) {
   EXPECT_DOUBLE_EQ(p.ns, work + 5000);
   EXPECT_EQ(p.rounds.at(0).bound, simulate::Bound::process);
 
-  // 2 cores a node: the node's 8 processes' work on 2 cores.
+  // 2 cores a node: the node's 8 processes' work on 2 cores, and each of
+  // the 4 processes on a core waits the latency in turn.
   machine.cores_per_node = 2;
   p = simulate::predict(sent, workload.graph.host_of_rank, machine);
-  EXPECT_DOUBLE_EQ(p.ns, 8 * work / 2 + 5000);
+  EXPECT_DOUBLE_EQ(p.ns, 8 * work / 2 + 4 * 5000);
   EXPECT_EQ(p.rounds.at(0).bound, simulate::Bound::cores);
 
   // An interface at 1,000 ns a message out: 8 x 3 messages leave each node.
@@ -145,6 +146,27 @@ TEST(SimulatePredict, DirectByHand) {
   machine.between.rendezvous_ns = 700;
   p = simulate::predict(sent, workload.graph.host_of_rank, machine);
   EXPECT_DOUBLE_EQ(p.ns, work + 5000 + 700);
+}
+
+// Combining's messages carry 3 blocks each: packed and unpacked (2 copies
+// of 24 B) for each of a process's 2 messages a round, in 2 rounds; with 4
+// processes to a core each round waits for 3 switches.
+TEST(SimulatePredict, CopiesAndSwitchesByHand) {
+  simulate::Machine machine;
+  machine.cores_per_node = 8;
+  machine.copy_byte_ns = 1;
+  const simulate::Workload workload = moore_4x4_on_2_nodes();
+  const auto sent = *simulate::exchange(workload, Algorithm::combining,
+                                        Operation::alltoall, 8, 4096);
+  EXPECT_DOUBLE_EQ(
+      simulate::predict(sent, workload.graph.host_of_rank, machine).ns,
+      2 * (2 * 2 * 24));
+  machine.copy_byte_ns = 0;
+  machine.cores_per_node = 2;
+  machine.switch_ns = 100;
+  EXPECT_DOUBLE_EQ(
+      simulate::predict(sent, workload.graph.host_of_rank, machine).ns,
+      2 * 3 * 100);
 }
 
 TEST(SimulateWorkload, PlacesBySlotAndRoundRobin) {

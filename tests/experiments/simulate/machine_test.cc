@@ -15,6 +15,8 @@ const char kComplete[] = R"(# a machine
 name = test cluster   # trailing comment
 cores_per_node = 64
 shared_cores = 0
+copy_byte_ns = 0.05
+switch_ns = 0
 
 [within]
 latency_ns = 300
@@ -59,6 +61,8 @@ TEST(MachineFile, ReadsEveryValue) {
   EXPECT_EQ(machine.name, "test cluster");
   EXPECT_EQ(machine.cores_per_node, 64);
   EXPECT_EQ(machine.shared_cores, 0);
+  EXPECT_DOUBLE_EQ(machine.copy_byte_ns, 0.05);
+  EXPECT_DOUBLE_EQ(machine.switch_ns, 0);
   EXPECT_DOUBLE_EQ(machine.within.latency_ns, 300);
   EXPECT_DOUBLE_EQ(machine.within.message_ns, 100);
   EXPECT_DOUBLE_EQ(machine.within.byte_ns, 0.1);
@@ -75,19 +79,19 @@ TEST(MachineFile, ReadsEveryValue) {
 
 TEST(MachineFile, RejectsAValueThatIsNotANumber) {
   EXPECT_EQ(error_of(with("byte_ns = 0.1", "byte_ns = fast")),
-            "m.machine:9: [within] byte_ns = 'fast' is not a finite number");
+            "m.machine:11: [within] byte_ns = 'fast' is not a finite number");
   EXPECT_EQ(error_of(with("byte_ns = 0.1", "byte_ns = 0.1x")),
-            "m.machine:9: [within] byte_ns = '0.1x' is not a finite number");
+            "m.machine:11: [within] byte_ns = '0.1x' is not a finite number");
   EXPECT_EQ(error_of(with("latency_ns = 1000", "latency_ns = inf")),
-            "m.machine:14: [between] latency_ns = 'inf' is not a finite "
+            "m.machine:16: [between] latency_ns = 'inf' is not a finite "
             "number");
 }
 
 TEST(MachineFile, RejectsNegativeAndEmptyValues) {
   EXPECT_EQ(error_of(with("message_ns = 200", "message_ns = -1")),
-            "m.machine:15: [between] message_ns = -1 is negative");
+            "m.machine:17: [between] message_ns = -1 is negative");
   EXPECT_EQ(error_of(with("injection_byte_ns = 0.04", "injection_byte_ns =")),
-            "m.machine:22: [node] injection_byte_ns has no value");
+            "m.machine:24: [node] injection_byte_ns has no value");
 }
 
 TEST(MachineFile, RejectsCoreCountsOutOfRange) {
@@ -101,12 +105,12 @@ TEST(MachineFile, RejectsCoreCountsOutOfRange) {
 
 TEST(MachineFile, RejectsUnknownKeysAndSections) {
   EXPECT_EQ(error_of(with("eager_bytes = 4096", "eager = 4096")),
-            "m.machine:10: unknown key [within] eager");
+            "m.machine:12: unknown key [within] eager");
   EXPECT_EQ(error_of(with("[node]", "[nic]")),
-            "m.machine:20: unknown section [nic] (sections: within, between, "
+            "m.machine:22: unknown section [nic] (sections: within, between, "
             "node)");
   EXPECT_EQ(error_of(with("[node]", "[node")),
-            "m.machine:20: '[node' opens a section and does not close it");
+            "m.machine:22: '[node' opens a section and does not close it");
   // A section's key outside it.
   EXPECT_EQ(error_of(with("cores_per_node = 64", "latency_ns = 5")),
             "m.machine:3: unknown key latency_ns");
@@ -114,9 +118,9 @@ TEST(MachineFile, RejectsUnknownKeysAndSections) {
 
 TEST(MachineFile, RejectsRepeatedAndMissingKeys) {
   EXPECT_EQ(error_of(with("message_ns = 100", "message_ns = 100\nbyte_ns = 1")),
-            "m.machine:10: [within] byte_ns is given twice");
+            "m.machine:12: [within] byte_ns is given twice");
   EXPECT_EQ(error_of(with("rendezvous_ns = 2000\n", "")),
-            "m.machine:21: missing [between] rendezvous_ns");
+            "m.machine:23: missing [between] rendezvous_ns");
   EXPECT_EQ(error_of(""), "m.machine:0: missing name");
 }
 
