@@ -72,6 +72,11 @@ void take(Options& options, std::string_view option, std::string_view value) {
     } else {
       reject(option, value, "not allgather or alltoall");
     }
+  } else if (option == "format") {
+    if (value != "table" && value != "summary") {
+      reject(option, value, "not table or summary");
+    }
+    options.summary = value == "summary";
   } else if (option == "blocks") {
     options.blocks =
         positive_list<std::size_t>(option, value, std::size_t{1} << 30);

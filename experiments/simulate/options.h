@@ -3,13 +3,16 @@
 //   simulate --machine=FILE (--stencil=NAME | --graph=NAME)
 //            --nodes=N[,N...] --ppn=P [--placement=slot|round_robin]
 //            [--operation=allgather|alltoall] [--blocks=B[,B...]]
+//            [--format=table|summary]
 //
 // --stencil: moore2d, moore3d, vonneumann2d, vonneumann3d, "_D" for depth
 // D (workload.h); --graph: a graph of experiments/sparse_graphs.h
 // (er_0.05_s1, geo_0.3_s1, mesh3d_40_rcb, ...). --nodes lists the job
 // sizes to simulate (nodes x ppn processes each); --blocks the block sizes
 // in bytes (default 4,64,1024,16384); --operation defaults to alltoall,
-// --placement to slot.
+// --placement to slot. --format=summary prints one table over every job
+// size and block: direct's predicted time and each algorithm's speedup over
+// it (the default, table, one table per job size with every count).
 #ifndef ORTHOCOMM_EXPERIMENTS_SIMULATE_OPTIONS_H_
 #define ORTHOCOMM_EXPERIMENTS_SIMULATE_OPTIONS_H_
 
@@ -35,6 +38,7 @@ struct Options {
   Placement placement = Placement::by_slot;
   Operation operation = Operation::alltoall;
   std::vector<std::size_t> blocks = {4, 64, 1024, 16384};
+  bool summary = false;
 };
 
 // Bad options: what() names the option and its value.

@@ -11,8 +11,8 @@
 // crosses, within otherwise) and a rendezvous where a message of the round
 // exceeds its transport's eager limit. Where k processes share a core
 // (k > 1: more processes on a node than cores) each waits its turn: k
-// times the latency and k - 1 switches. A process's sending includes packing and
-// unpacking its messages of several blocks (copy_byte_ns, twice a byte).
+// times the latency and k - 1 switches. A process's sending includes packing
+// and unpacking its messages of several blocks (copy_byte_ns, twice a byte).
 #ifndef ORTHOCOMM_EXPERIMENTS_SIMULATE_PREDICT_H_
 #define ORTHOCOMM_EXPERIMENTS_SIMULATE_PREDICT_H_
 

@@ -54,11 +54,42 @@ void print_rows(const std::vector<Row>& rows, std::size_t block) {
   }
 }
 
+// One row of the summary: direct's time and every algorithm's speedup over
+// it ("-" where it does not run), and the fastest.
+void print_summary_row(const std::vector<Row>& rows, int nodes, int processes,
+                       std::size_t block) {
+  const double direct_ns = rows.front().prediction.ns;
+  std::printf("| %d | %d | %zu | %.2f |", nodes, processes, block,
+              direct_ns / 1000);
+  const Row* fastest = &rows.front();
+  for (const simulate::Algorithm algorithm : simulate::kAlgorithms) {
+    if (algorithm == simulate::Algorithm::direct) continue;
+    const Row* found = nullptr;
+    for (const Row& row : rows) {
+      if (row.algorithm == algorithm) found = &row;
+    }
+    if (found == nullptr) {
+      std::printf(" - |");
+      continue;
+    }
+    std::printf(" %.2f |", direct_ns / found->prediction.ns);
+    if (found->prediction.ns < fastest->prediction.ns) fastest = found;
+  }
+  std::printf(" %s |\n",
+              std::string(simulate::name_of(fastest->algorithm)).c_str());
+}
+
 int run(const simulate::Options& options) {
   const simulate::Machine machine = simulate::load_machine(options.machine);
   std::printf("# machine: %s (%s)\n", machine.name.c_str(),
               options.machine.c_str());
   const auto started = std::chrono::steady_clock::now();
+  if (options.summary) {
+    std::printf(
+        "\n| nodes | processes | block B | direct us | combining | node_aware "
+        "| common_neighbours | fastest |\n"
+        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n");
+  }
   for (const int nodes : options.nodes) {
     const simulate::Shape shape{
         .nodes = nodes,
@@ -67,6 +98,14 @@ int run(const simulate::Options& options) {
     const simulate::Workload workload =
         options.stencil ? simulate::stencil_workload(*options.stencil, shape)
                         : simulate::graph_workload(options.graph, shape);
+    if (options.summary) {
+      for (const std::size_t block : options.blocks) {
+        print_summary_row(simulate::simulate_call(workload, options.operation,
+                                                  block, machine, nodes),
+                          nodes, shape.processes(), block);
+      }
+      continue;
+    }
     std::printf(
         "\n## %s, %s, %d nodes x %d processes (%s)\n\n"
         "| block B | algorithm | rounds | messages (busiest) | bytes "
