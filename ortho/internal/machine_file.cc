@@ -1,4 +1,4 @@
-#include "experiments/simulate/machine.h"
+#include "ortho/internal/machine_file.h"
 
 #include <charconv>
 #include <cmath>
@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-namespace simulate {
+namespace ortho::internal {
 namespace {
 
 // One key a section takes, and where its value goes.
@@ -206,4 +206,4 @@ Machine load_machine(const std::string& path) {
   return parse_machine(text.str(), path);
 }
 
-}  // namespace simulate
+}  // namespace ortho::internal

@@ -1,6 +1,6 @@
 // The machine file parser: a complete file's values, and every kind of
 // malformed file rejected with its line, key and value named.
-#include "experiments/simulate/machine.h"
+#include "ortho/internal/machine_file.h"
 
 #include <gtest/gtest.h>
 
@@ -8,8 +8,8 @@
 
 namespace {
 
-using simulate::MachineFileError;
-using simulate::parse_machine;
+using ortho::internal::MachineFileError;
+using ortho::internal::parse_machine;
 
 const char kComplete[] = R"(# a machine
 name = test cluster   # trailing comment
@@ -57,7 +57,8 @@ std::string error_of(const std::string& text) {
 }
 
 TEST(MachineFile, ReadsEveryValue) {
-  const simulate::Machine machine = parse_machine(kComplete, "m.machine");
+  const ortho::internal::Machine machine =
+      parse_machine(kComplete, "m.machine");
   EXPECT_EQ(machine.name, "test cluster");
   EXPECT_EQ(machine.cores_per_node, 64);
   EXPECT_EQ(machine.shared_cores, 0);
@@ -131,7 +132,7 @@ TEST(MachineFile, RejectsALineThatIsNotAnAssignment) {
 
 TEST(MachineFile, NamesAFileThatCannotBeRead) {
   try {
-    simulate::load_machine("/nonexistent/x.machine");
+    ortho::internal::load_machine("/nonexistent/x.machine");
     FAIL() << "no error";
   } catch (const MachineFileError& error) {
     EXPECT_EQ(std::string(error.what()),

@@ -1,0 +1,88 @@
+// A machine's prices, read from a machine file (MPI-free): what a message, a
+// byte and a round cost between two processes of one node and between
+// nodes, what a node's network interface and the cores its processes share
+// can carry, and the transports' eager limits. ORTHO_MACHINE=PATH gives
+// ortho's cost models these prices instead of the built-in ones
+// (algorithms/agreed_prices.h); the simulator (experiments/simulate)
+// predicts with all of them. One file per machine
+// (experiments/simulate/machines/):
+//
+//   # comment
+//   name = a typical InfiniBand cluster (HDR, 2 x 64-core CPUs)
+//   cores_per_node = 128
+//   shared_cores = 0          # cores all nodes share (simulated hosts); 0:
+//   none
+//
+//   [within]                  # two processes of one node (shared memory)
+//   latency_ns = 400          # a round's wait for its messages (LogGP L)
+//   message_ns = 150          # the sender's work per message (o + g)
+//   byte_ns = 0.08            # the sender's work per byte (G)
+//   eager_bytes = 4096        # larger messages wait for a rendezvous
+//   rendezvous_ns = 1000      # which costs their round this much more
+//
+//   [between]                 # two processes of different nodes
+//   (the same five keys)
+//
+//   [node]                    # what the processes of a node share
+//   injection_message_ns = 5  # its network interface, per message out
+//   injection_byte_ns = 0.04  # and per byte out
+//
+// Every key is required, once; values are finite numbers >= 0 (the core
+// counts whole, cores_per_node at least 1). Anything else is rejected with
+// the file, line, key and value named.
+#ifndef ORTHOCOMM_ORTHO_INTERNAL_MACHINE_FILE_H_
+#define ORTHOCOMM_ORTHO_INTERNAL_MACHINE_FILE_H_
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "ortho/internal/inside_ortho.h"
+
+namespace ortho::internal {
+
+// The prices of one kind of message (within a node or between nodes).
+struct LinkPrices {
+  double latency_ns = 0;
+  double message_ns = 0;
+  double byte_ns = 0;
+  double eager_bytes = 0;
+  double rendezvous_ns = 0;
+};
+
+struct Machine {
+  std::string name;
+  int cores_per_node = 1;
+  // Cores that every process of the job shares (several simulated hosts on
+  // one machine); 0 where each node has its own.
+  int shared_cores = 0;
+  // Each byte of a message of several blocks is copied twice (packed by
+  // the sender, unpacked by the receiver), at the sender's expense.
+  double copy_byte_ns = 0;
+  // Where k processes share a core, a round waits for each to be
+  // scheduled: (k - 1) x switch_ns more.
+  double switch_ns = 0;
+  LinkPrices within;
+  LinkPrices between;
+  double injection_message_ns = 0;
+  double injection_byte_ns = 0;
+};
+
+// A malformed machine file: what() names the origin, the line, the key and
+// the value ("machines/x.machine:7: [within] byte_ns = 'fast' is not a
+// number").
+class MachineFileError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Parses a machine file's text; `origin` names it in errors.
+Machine parse_machine(std::string_view text, std::string_view origin);
+
+// Reads and parses the file at `path` (MachineFileError where it cannot be
+// read).
+Machine load_machine(const std::string& path);
+
+}  // namespace ortho::internal
+
+#endif  // ORTHOCOMM_ORTHO_INTERNAL_MACHINE_FILE_H_
