@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <string>
 
+#include "ortho/algorithms/agreed_prices.h"
 #include "ortho/algorithms/pricing.h"
 #include "ortho/internal/choose.h"
 #include "ortho/internal/table.h"
@@ -48,6 +49,7 @@ Explanation explain(const classic::Comm& comm, Operation operation,
   explanation.block_bytes = block_bytes;
   explanation.mode = mode;
   explanation.scale = scale_text(table);
+  explanation.prices = algorithms::prices_source();
   // The size the choice went by (0 where it does not go by size).
   explanation.priced_bytes =
       internal::chosen_by_size(operation, mode) ? block_bytes : 0;
@@ -106,7 +108,8 @@ Explanation explain(const classic::Comm& comm, Operation operation,
 std::string to_string(const Explanation& e) {
   std::string text = std::string(to_string(e.operation)) + " " +
                      std::to_string(e.block_bytes) + " B " +
-                     std::string(mode_text(e.mode)) + " on " + e.scale;
+                     std::string(mode_text(e.mode)) + " on " + e.scale + ", " +
+                     e.prices;
   if (e.priced_bytes != e.block_bytes) {
     text += ", priced at " + std::to_string(e.priced_bytes) +
             " B (blocks differ between processes)";

@@ -28,6 +28,10 @@ struct Explanation {
   // The model every price is on: "host model (N hosts)", "single-host
   // model", or "none" (only the baseline competes).
   std::string scale;
+  // The prices the model is stated in: "built-in prices" or "machine file
+  // PATH (NAME)" where ORTHO_MACHINE names one (experiments/simulate/
+  // machines/ has some; docs/simulation.md says how to make one).
+  std::string prices;
   struct Offered {
     std::string algorithm;
     // The modelled time of one call in ns at priced_bytes; none where the

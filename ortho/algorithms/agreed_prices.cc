@@ -11,6 +11,7 @@
 #include <thread>
 #include <vector>
 
+#include "classic/base/error.h"
 #include "classic/base/transport_settings.h"
 #include "classic/collectives/collectives.h"
 
@@ -43,6 +44,31 @@ double processes_on_this_kernel(const classic::Comm& comm) {
   return static_cast<double>(std::count(all.begin(), all.end(), mine));
 }
 
+// ORTHO_MACHINE, read once per process: its path, and the machine or what
+// was wrong with it.
+struct MachineSetting {
+  std::string path;
+  std::shared_ptr<const internal::Machine> machine;
+  std::string error;
+};
+
+const MachineSetting& machine_setting() {
+  static const MachineSetting setting = [] {
+    MachineSetting read;
+    const char* path = std::getenv("ORTHO_MACHINE");
+    if (path == nullptr || *path == '\0') return read;
+    read.path = path;
+    try {
+      read.machine = std::make_shared<const internal::Machine>(
+          internal::load_machine(path));
+    } catch (const internal::MachineFileError& error) {
+      read.error = error.what();
+    }
+    return read;
+  }();
+  return setting;
+}
+
 }  // namespace
 
 JobFacts agreed_job(const classic::Comm& comm) {
@@ -51,22 +77,43 @@ JobFacts agreed_job(const classic::Comm& comm) {
   const double cores = std::max(1u, std::thread::hardware_concurrency());
   const bool several_hosts = local > 0 && local < world;
   const double sharing = std::max({1.0, local, processes_on_this_kernel(comm)});
-  const std::array<double, 2> mine{
-      sharing / cores, transport_of(classic::transport_setting("btl"),
-                                    several_hosts) == Transport::network
-                           ? 1.0
-                           : 0.0};
-  std::array<double, 2> most{};
+  const MachineSetting& machine = machine_setting();
+  const std::array<double, 3> mine{
+      sharing / cores,
+      transport_of(classic::transport_setting("btl"), several_hosts) ==
+              Transport::network
+          ? 1.0
+          : 0.0,
+      machine.error.empty() ? 0.0 : 1.0};
+  std::array<double, 3> most{};
   classic::allreduce(comm, std::span<const double>(mine),
                      std::span<double>(most), MPI_MAX);
+  if (most[2] > 0) {
+    throw classic::Error(
+        classic::ErrorClass::arg, "ortho (ORTHO_MACHINE)",
+        machine.error.empty()
+            ? "another process cannot use its machine file (this one's: " +
+                  (machine.path.empty() ? std::string("none") : machine.path) +
+                  ")"
+            : machine.error);
+  }
   return {
       .transport = most[1] > 0 ? Transport::network : Transport::shared_memory,
-      .processes_per_core = most[0]};
+      .processes_per_core = most[0],
+      .machine = machine.machine};
 }
 
 Prices agreed_prices(const classic::Comm& comm) {
   const JobFacts job = agreed_job(comm);
-  return prices_for(job.transport, job.processes_per_core);
+  return job.machine
+             ? prices_for(*job.machine, job.transport, job.processes_per_core)
+             : prices_for(job.transport, job.processes_per_core);
+}
+
+std::string prices_source() {
+  const MachineSetting& machine = machine_setting();
+  if (!machine.machine) return "built-in prices";
+  return "machine file " + machine.path + " (" + machine.machine->name + ")";
 }
 
 }  // namespace ortho::algorithms

@@ -35,6 +35,18 @@ bool lists(std::string_view list, std::string_view component) {
   return false;
 }
 
+// `prices` at one process per core, for `processes_per_core`.
+Prices shared(Prices prices, double processes_per_core) {
+  const double share = std::max(1.0, processes_per_core);
+  prices.message_ns = prices.message_ns * share +
+                      kMessageNsPerExtraProcessPerCore * (share - 1);
+  prices.byte_ns *= share;
+  prices.copy_byte_ns *= share;
+  prices.reduce_block_ns *= share;
+  prices.round_ns += kRoundNsPerExtraProcessPerCore * (share - 1);
+  return prices;
+}
+
 }  // namespace
 
 Transport transport_of(std::string_view btl, bool several_hosts) {
@@ -47,16 +59,23 @@ Transport transport_of(std::string_view btl, bool several_hosts) {
 }
 
 Prices prices_for(Transport transport, double processes_per_core) {
-  Prices prices =
-      transport == Transport::shared_memory ? kSharedMemory : kNetwork;
-  const double share = std::max(1.0, processes_per_core);
-  prices.message_ns = prices.message_ns * share +
-                      kMessageNsPerExtraProcessPerCore * (share - 1);
-  prices.byte_ns *= share;
-  prices.copy_byte_ns *= share;
-  prices.reduce_block_ns *= share;
-  prices.round_ns += kRoundNsPerExtraProcessPerCore * (share - 1);
-  return prices;
+  return shared(
+      transport == Transport::shared_memory ? kSharedMemory : kNetwork,
+      processes_per_core);
+}
+
+Prices prices_for(const internal::Machine& machine, Transport transport,
+                  double processes_per_core) {
+  const internal::LinkPrices& link =
+      transport == Transport::shared_memory ? machine.within : machine.between;
+  return shared({.message_ns = link.message_ns,
+                 .round_ns = link.latency_ns,
+                 .byte_ns = link.byte_ns,
+                 .copy_byte_ns = machine.copy_byte_ns,
+                 .eager_bytes = link.eager_bytes,
+                 .rendezvous_ns = link.rendezvous_ns,
+                 .reduce_block_ns = kSharedMemory.reduce_block_ns},
+                processes_per_core);
 }
 
 int split_messages(const Traffic& traffic, std::size_t block_bytes,

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ortho/internal/inside_ortho.h"
+#include "ortho/internal/machine_file.h"
 
 namespace ortho::algorithms {
 
@@ -88,6 +89,15 @@ struct Prices {
 // These figures move from day to day on a shared virtual machine by up to
 // 2x; docs/performance.md gives measured runs.
 Prices prices_for(Transport transport, double processes_per_core);
+
+// The prices of a machine file (ORTHO_MACHINE; internal/machine_file.h) for
+// `transport`, from its link within a node (shared memory) or between
+// nodes (network): a message its message_ns, a round its latency_ns, a byte
+// its byte_ns, its eager limit and rendezvous; a byte packed or unpacked
+// the file's copy_byte_ns; a reduced block as the built-in prices. Scaled
+// for processes that share cores as the built-in prices are.
+Prices prices_for(const internal::Machine& machine, Transport transport,
+                  double processes_per_core);
 
 // The messages of `traffic` that the plans send as two with blocks of
 // `block_bytes` bytes under the eager limit `eager_bytes`

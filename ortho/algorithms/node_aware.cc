@@ -216,7 +216,9 @@ void analyse(const classic::Comm& comm, Table& table) {
   const classic::Comm& over = table.base.is_null() ? comm : table.base;
   std::shared_ptr<NodeAware> view = gathered(over, comm.rank(), table);
   const JobFacts job = agreed_job(over);
-  view->set_prices(host_prices(job.processes_per_core));
+  view->set_prices(job.machine
+                       ? host_prices(*job.machine, job.processes_per_core)
+                       : host_prices(job.processes_per_core));
   table.state_of(&kStateOfNodeAware) = std::move(view);
 }
 

@@ -165,6 +165,19 @@ HostPrices host_prices(double processes_per_core) {
   return prices;
 }
 
+HostPrices host_prices(const internal::Machine& machine,
+                       double processes_per_core) {
+  HostPrices prices{prices_for(machine, Transport::shared_memory, 1),
+                    prices_for(machine, Transport::network, 1),
+                    processes_per_core};
+  prices.within.round_ns =
+      prices_for(machine, Transport::shared_memory, processes_per_core)
+          .round_ns;
+  prices.between.round_ns =
+      prices_for(machine, Transport::network, processes_per_core).round_ns;
+  return prices;
+}
+
 double direct_call_ns(const HostGraph& graph, const HostPrices& prices,
                       std::size_t block_bytes) {
   return direct_ns(graph, direct_loads(graph), prices,

@@ -43,6 +43,13 @@ struct HostPrices {
 // choices measured there as points.
 HostPrices host_prices(double processes_per_core);
 
+// A machine file's prices (ORTHO_MACHINE): within a host its link within a
+// node, between hosts its link between nodes (cost_model.h's
+// prices_for(machine, ...)), as the file gives them: no factor fitted to
+// simulated hosts.
+HostPrices host_prices(const internal::Machine& machine,
+                       double processes_per_core);
+
 // The modelled time of one call with blocks of `block_bytes` bytes: direct
 // (every edge its own message, one round) on `graph`, node_aware from its
 // processes' loads (node_routes::loads).
