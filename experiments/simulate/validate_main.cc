@@ -7,7 +7,10 @@
 // machine's prices to the points (fit.h), tables the fitted prediction and
 // writes the fitted machine file to OUT.
 //
-//   validate --machine=FILE --points=CSV [--fit=OUT] [--worst=N]
+// --holdout fits on every other point of each job and algorithm only and
+// tables the others, which the fit did not see.
+//
+//   validate --machine=FILE --points=CSV [--fit=OUT] [--holdout] [--worst=N]
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -30,6 +33,7 @@ struct Arguments {
   std::string points;
   std::string fit;
   int worst = 0;
+  bool holdout = false;
 };
 
 Arguments arguments_of(int argc, char** argv) {
@@ -42,6 +46,8 @@ Arguments arguments_of(int argc, char** argv) {
       arguments.points = argument.substr(9);
     } else if (argument.starts_with("--fit=")) {
       arguments.fit = argument.substr(6);
+    } else if (argument == "--holdout") {
+      arguments.holdout = true;
     } else if (argument.starts_with("--worst=")) {
       arguments.worst = std::stoi(argument.substr(8));
     } else {
@@ -52,7 +58,7 @@ Arguments arguments_of(int argc, char** argv) {
   if (arguments.machine.empty() || arguments.points.empty()) {
     throw std::invalid_argument(
         "usage: validate --machine=FILE --points=CSV [--fit=OUT] "
-        "[--worst=N]");
+        "[--holdout] [--worst=N]");
   }
   return arguments;
 }
@@ -169,6 +175,26 @@ int run(const Arguments& arguments) {
               arguments.machine.c_str());
   print_table(points, machine);
   if (arguments.fit.empty()) print_worst(points, machine, arguments.worst);
+  if (!arguments.fit.empty() && arguments.holdout) {
+    // Every other point of each job and algorithm, so that each is on
+    // both sides.
+    std::vector<simulate::PreparedPoint> fitted_on;
+    std::vector<simulate::PreparedPoint> held_out;
+    std::map<std::pair<std::string, std::string>, int> seen;
+    for (const simulate::PreparedPoint& point : points) {
+      const int n =
+          seen[{point.point->setting(),
+                std::string(simulate::name_of(point.point->algorithm))}]++;
+      (n % 2 == 0 ? fitted_on : held_out).push_back(point);
+    }
+    machine = simulate::fit_machine(fitted_on, machine);
+    write_machine(arguments.fit, machine, arguments.points);
+    std::printf(
+        "\n# fitted on %zu points (written to %s); the %zu held out:\n\n",
+        fitted_on.size(), arguments.fit.c_str(), held_out.size());
+    print_table(held_out, machine);
+    return 0;
+  }
   if (!arguments.fit.empty()) {
     machine = simulate::fit_machine(points, machine);
     write_machine(arguments.fit, machine, arguments.points);
