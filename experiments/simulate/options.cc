@@ -61,8 +61,10 @@ void take(Options& options, std::string_view option, std::string_view value) {
       options.placement = Placement::by_slot;
     } else if (value == "round_robin") {
       options.placement = Placement::round_robin;
+    } else if (value == "mapped") {
+      options.placement = Placement::mapped;
     } else {
-      reject(option, value, "not slot or round_robin");
+      reject(option, value, "not slot, round_robin or mapped");
     }
   } else if (option == "operation") {
     if (value == "allgather") {

@@ -1,7 +1,8 @@
 // The simulator's command line (MPI-free):
 //
 //   simulate --machine=FILE (--stencil=NAME | --graph=NAME)
-//            --nodes=N[,N...] --ppn=P [--placement=slot|round_robin]
+//            --nodes=N[,N...] --ppn=P
+//            [--placement=slot|round_robin|mapped]
 //            [--operation=allgather|alltoall] [--blocks=B[,B...]]
 //            [--format=table|summary]
 //
@@ -10,9 +11,10 @@
 // (er_0.05_s1, geo_0.3_s1, mesh3d_40_rcb, ...). --nodes lists the job
 // sizes to simulate (nodes x ppn processes each); --blocks the block sizes
 // in bytes (default 4,64,1024,16384); --operation defaults to alltoall,
-// --placement to slot. --format=summary prints one table over every job
-// size and block: direct's predicted time and each algorithm's speedup over
-// it (the default, table, one table per job size with every count).
+// --placement to slot (mapped: as ortho's Reorder::yes, workload.h).
+// --format=summary prints one table over every job size and block: direct's
+// predicted time and each algorithm's speedup over it (the default, table, one
+// table per job size with every count).
 #ifndef ORTHOCOMM_EXPERIMENTS_SIMULATE_OPTIONS_H_
 #define ORTHOCOMM_EXPERIMENTS_SIMULATE_OPTIONS_H_
 

@@ -95,7 +95,7 @@ MeasuredPoint point_of(const LineReader& reader,
 std::string MeasuredPoint::setting() const {
   return std::to_string(shape.nodes) + " x " +
          std::to_string(shape.processes_per_node) + ", " +
-         (shape.placement == Placement::by_slot ? "slot" : "round robin");
+         (shape.placement == Placement::round_robin ? "round robin" : "slot");
 }
 
 std::vector<MeasuredPoint> read_points(std::istream& in,

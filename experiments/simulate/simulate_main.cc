@@ -116,9 +116,7 @@ int run(const simulate::Options& options) {
         workload.name.c_str(),
         options.operation == simulate::Operation::allgather ? "allgather"
                                                             : "alltoall",
-        nodes, options.processes_per_node,
-        options.placement == simulate::Placement::by_slot ? "by slot"
-                                                          : "round robin");
+        nodes, options.processes_per_node, workload.placed.c_str());
     for (const std::size_t block : options.blocks) {
       print_rows(simulate::simulate_call(workload, options.operation, block,
                                          machine, nodes),

@@ -9,8 +9,64 @@
 
 #include "classic/topology/dims_create.h"
 #include "experiments/sparse_graphs.h"
+#include "ortho/internal/graph_placement.h"
+#include "stencils/placement.h"
 
 namespace simulate {
+namespace {
+
+std::string placed_text(Placement placement) {
+  return placement == Placement::round_robin ? "round robin" : "by slot";
+}
+
+// The stencil's grid mapped as ortho maps it: the cheapest block partition
+// where it sends less between nodes than by slot.
+void map_grid(Workload& workload, const stencils::Stencil& targets,
+              const Shape& shape) {
+  const std::vector<int> slots(static_cast<std::size_t>(shape.nodes),
+                               shape.processes_per_node);
+  const stencils::PlacementChoice choice = stencils::choose_placement(
+      workload.grid->geometry, targets, {}, slots, workload.graph.host_of_rank);
+  if (choice.chosen == stencils::Chosen::block) {
+    workload.graph.host_of_rank = choice.host_of_cell;
+    workload.placed = "mapped (block partition)";
+  } else {
+    workload.placed = choice.block_cost ? "by slot (mapping kept it: no gain)"
+                                        : "by slot (mapping kept it: no "
+                                          "block partition fits)";
+  }
+}
+
+// A general graph mapped as ortho maps it: Scotch's placement where it
+// sends less between nodes than by slot.
+void map_general(Workload& workload, const Shape& shape) {
+  ortho::internal::DirectedGraph graph;
+  for (const std::vector<int>& destinations : workload.graph.destinations) {
+    for (const int to : destinations) {
+      graph.targets.push_back(to);
+      graph.weights.push_back(1);
+    }
+    graph.offsets.push_back(static_cast<std::int64_t>(graph.targets.size()));
+  }
+  const std::vector<int> slots(static_cast<std::size_t>(shape.nodes),
+                               shape.processes_per_node);
+  const std::optional<std::vector<int>> scotch =
+      ortho::internal::scotch_placement(graph, slots);
+  if (!scotch) {
+    workload.placed = "by slot (mapping kept it: no Scotch)";
+    return;
+  }
+  if (ortho::internal::graph_crossing_cost(graph, *scotch).weight <
+      ortho::internal::graph_crossing_cost(graph, workload.graph.host_of_rank)
+          .weight) {
+    workload.graph.host_of_rank = *scotch;
+    workload.placed = "mapped (Scotch)";
+  } else {
+    workload.placed = "by slot (mapping kept it: no gain)";
+  }
+}
+
+}  // namespace
 
 std::vector<int> nodes_of_ranks(const Shape& shape) {
   if (shape.nodes < 1 || shape.processes_per_node < 1 ||
@@ -22,9 +78,10 @@ std::vector<int> nodes_of_ranks(const Shape& shape) {
   }
   std::vector<int> nodes(static_cast<std::size_t>(shape.processes()));
   for (int r = 0; r < shape.processes(); ++r) {
-    nodes[static_cast<std::size_t>(r)] = shape.placement == Placement::by_slot
-                                             ? r / shape.processes_per_node
-                                             : r % shape.nodes;
+    nodes[static_cast<std::size_t>(r)] =
+        shape.placement == Placement::round_robin
+            ? r % shape.nodes
+            : r / shape.processes_per_node;
   }
   return nodes;
 }
@@ -88,6 +145,8 @@ Workload stencil_workload(const StencilSpec& stencil, const Shape& shape) {
       .geometry = geometry,
       .allgather = stencils::allgather_schedule(geometry, targets, sources),
       .alltoall = stencils::alltoall_schedule(geometry, targets, sources)});
+  workload.placed = placed_text(shape.placement);
+  if (shape.placement == Placement::mapped) map_grid(workload, targets, shape);
   return workload;
 }
 
@@ -103,6 +162,8 @@ Workload graph_workload(std::string_view name, const Shape& shape) {
   workload.graph.host_of_rank = nodes_of_ranks(shape);
   workload.graph.destinations =
       experiments::make_graph(*spec, shape.processes());
+  workload.placed = placed_text(shape.placement);
+  if (shape.placement == Placement::mapped) map_general(workload, shape);
   return workload;
 }
 

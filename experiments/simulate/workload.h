@@ -3,8 +3,10 @@
 // row-major ranks) carries message combining's schedules besides its graph;
 // a general graph (experiments/sparse_graphs.h: Erdős–Rényi, random
 // geometric, partitioned meshes) only the graph. Ranks go onto nodes by
-// slot (node r / P for P processes a node, as mpirun fills hosts) or round
-// robin (node r % N).
+// slot (node r / P for P processes a node, as mpirun fills hosts), round
+// robin (node r % N), or mapped as ortho's Reorder::yes maps them: a
+// stencil's grid in the cheapest block partition, a general graph by
+// Scotch, each only where it sends less between nodes than by slot.
 #ifndef ORTHOCOMM_EXPERIMENTS_SIMULATE_WORKLOAD_H_
 #define ORTHOCOMM_EXPERIMENTS_SIMULATE_WORKLOAD_H_
 
@@ -20,7 +22,7 @@
 
 namespace simulate {
 
-enum class Placement { by_slot, round_robin };
+enum class Placement { by_slot, round_robin, mapped };
 
 struct Shape {
   int nodes = 1;
@@ -29,8 +31,9 @@ struct Shape {
   int processes() const { return nodes * processes_per_node; }
 };
 
-// The node of every rank. Throws std::invalid_argument for a shape with no
-// process or more than INT_MAX.
+// The node of every rank (mapped: by slot, where the mapping starts).
+// Throws std::invalid_argument for a shape with no process or more than
+// INT_MAX.
 std::vector<int> nodes_of_ranks(const Shape& shape);
 
 // A stencil as named on the command line: moore2d, moore3d, vonneumann2d,
@@ -44,6 +47,10 @@ std::optional<StencilSpec> parse_stencil(std::string_view name);
 
 struct Workload {
   std::string name;
+  // How the ranks sit on the nodes: "by slot", "round robin", "mapped
+  // (block partition)", "mapped (Scotch)", or "by slot (mapping kept it:
+  // WHY)".
+  std::string placed;
   // The processes' nodes (as hosts) and out-neighbours in the order a
   // program passes them.
   ortho::algorithms::node_routes::HostGraph graph;

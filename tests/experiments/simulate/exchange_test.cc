@@ -179,6 +179,64 @@ TEST(SimulateWorkload, PlacesBySlotAndRoundRobin) {
       (std::vector<int>{0, 1, 0, 1, 0, 1}));
 }
 
+// The edges that cross between nodes over the whole job.
+std::int64_t crossing(const simulate::Workload& workload) {
+  const auto sent = *simulate::exchange(workload, Algorithm::direct,
+                                        Operation::alltoall, 1, 4096);
+  std::int64_t messages = 0;
+  for (std::size_t p = 0; p < workload.graph.destinations.size(); ++p) {
+    messages += simulate::counts_of(sent, static_cast<int>(p)).messages_between;
+  }
+  return messages;
+}
+
+// 2-d Moore on a 4 x 4 torus, 4 nodes of 4: by slot each node holds a row
+// and every process has 6 neighbours on other rows (96 edges cross); in
+// 2 x 2 blocks every process is a block's corner, 5 of its 8 neighbours
+// outside (80).
+TEST(SimulateWorkload, MapsAGridIntoBlocks) {
+  const auto moore = *simulate::parse_stencil("moore2d");
+  const simulate::Workload by_slot =
+      simulate::stencil_workload(moore, {.nodes = 4, .processes_per_node = 4});
+  const simulate::Workload mapped = simulate::stencil_workload(
+      moore, {.nodes = 4,
+              .processes_per_node = 4,
+              .placement = simulate::Placement::mapped});
+  EXPECT_EQ(crossing(by_slot), 96);
+  EXPECT_EQ(crossing(mapped), 80);
+  EXPECT_EQ(mapped.placed, "mapped (block partition)");
+  EXPECT_EQ(by_slot.placed, "by slot");
+  // On 2 nodes, two rows each are as good as any block: kept.
+  const simulate::Workload kept = simulate::stencil_workload(
+      moore, {.nodes = 2,
+              .processes_per_node = 8,
+              .placement = simulate::Placement::mapped});
+  EXPECT_EQ(kept.placed, "by slot (mapping kept it: no gain)");
+  EXPECT_EQ(kept.graph.host_of_rank,
+            simulate::nodes_of_ranks({.nodes = 2, .processes_per_node = 8}));
+}
+
+// A general graph mapped by Scotch never crosses more than by slot.
+TEST(SimulateWorkload, MapsAGraphNoWorseThanBySlot) {
+  for (const char* name : {"er_0.2_s3", "geo_0.3_s1", "mesh2d_16_sfc"}) {
+    const simulate::Shape shape{.nodes = 4, .processes_per_node = 4};
+    simulate::Shape mapped_shape = shape;
+    mapped_shape.placement = simulate::Placement::mapped;
+    const simulate::Workload by_slot = simulate::graph_workload(name, shape);
+    const simulate::Workload mapped =
+        simulate::graph_workload(name, mapped_shape);
+    EXPECT_LE(crossing(mapped), crossing(by_slot)) << name;
+    if (mapped.placed == "mapped (Scotch)") {
+      EXPECT_LT(crossing(mapped), crossing(by_slot)) << name;
+    } else {
+      EXPECT_EQ(mapped.graph.host_of_rank, by_slot.graph.host_of_rank) << name;
+    }
+    std::vector<int> per_node(4);
+    for (const int node : mapped.graph.host_of_rank) ++per_node.at(node);
+    EXPECT_EQ(per_node, (std::vector<int>{4, 4, 4, 4})) << name;
+  }
+}
+
 TEST(SimulateWorkload, ParsesStencilNames) {
   const auto moore = simulate::parse_stencil("moore3d_2");
   ASSERT_TRUE(moore);

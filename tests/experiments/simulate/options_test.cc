@@ -34,6 +34,11 @@ TEST(SimulateOptions, ReadsACommandLine) {
   EXPECT_EQ(options.placement, simulate::Placement::round_robin);
   EXPECT_EQ(options.operation, simulate::Operation::allgather);
   EXPECT_EQ(options.blocks, (std::vector<std::size_t>{8, 4096}));
+  EXPECT_EQ(parse_options(std::vector<std::string>{"--machine=m", "--graph=g",
+                                                   "--nodes=2", "--ppn=2",
+                                                   "--placement=mapped"})
+                .placement,
+            simulate::Placement::mapped);
 }
 
 TEST(SimulateOptions, RejectsBadValues) {
@@ -51,7 +56,7 @@ TEST(SimulateOptions, RejectsBadValues) {
             "simulate: --blocks=8,,16: '' is not a whole number in [1, "
             "1073741824]");
   EXPECT_EQ(with("--placement=block"),
-            "simulate: --placement=block: not slot or round_robin");
+            "simulate: --placement=block: not slot, round_robin or mapped");
   EXPECT_EQ(with("--operation=bcast"),
             "simulate: --operation=bcast: not allgather or alltoall");
   EXPECT_EQ(with("--stencil=moore5d"),
