@@ -103,6 +103,7 @@ void print_table(const std::vector<simulate::PreparedPoint>& points,
 void print_worst(const std::vector<simulate::PreparedPoint>& points,
                  const simulate::Machine& machine, int worst) {
   std::vector<std::pair<double, const simulate::PreparedPoint*>> ranked;
+  ranked.reserve(points.size());
   for (const simulate::PreparedPoint& point : points) {
     ranked.emplace_back(
         std::abs(std::log(simulate::predicted_us(point, machine) /
@@ -136,7 +137,7 @@ std::string price(double value) {
   return text.str();
 }
 
-void write_machine(const std::string& path, simulate::Machine m,
+void write_machine(const std::string& path, const simulate::Machine& m,
                    const std::string& points) {
   std::ofstream out(path);
   out << "# Fitted by experiments/simulate:validate --fit to the points of\n"
