@@ -112,20 +112,4 @@ double model_ns(const Prices& prices, const Traffic& traffic,
          prices.reduce_block_ns * traffic.reduced_blocks;
 }
 
-std::optional<std::size_t> cheaper_up_to(const Prices& prices,
-                                         const Traffic& direct,
-                                         const Traffic& mine,
-                                         std::size_t most_bytes) {
-  // The model is piecewise linear with steps (rendezvous): a scan finds
-  // the first size where `mine` stops being cheaper (at most a few
-  // thousand evaluations, once per communicator).
-  for (std::size_t bytes = 0; bytes <= most_bytes; ++bytes) {
-    if (model_ns(prices, mine, bytes) >= model_ns(prices, direct, bytes)) {
-      if (bytes == 0) return std::nullopt;
-      return bytes - 1;
-    }
-  }
-  return most_bytes;
-}
-
 }  // namespace ortho::algorithms

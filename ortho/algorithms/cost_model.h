@@ -110,14 +110,6 @@ int split_messages(const Traffic& traffic, std::size_t block_bytes,
 double model_ns(const Prices& prices, const Traffic& traffic,
                 std::size_t block_bytes);
 
-// The largest block size, at most `most_bytes`, up to which `mine` costs
-// less than `direct` at every size (0 and up); none where it does not even
-// on empty blocks.
-std::optional<std::size_t> cheaper_up_to(const Prices& prices,
-                                         const Traffic& direct,
-                                         const Traffic& mine,
-                                         std::size_t most_bytes);
-
 }  // namespace ortho::algorithms
 
 #endif  // ORTHOCOMM_ORTHO_ALGORITHMS_COST_MODEL_H_

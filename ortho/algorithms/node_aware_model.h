@@ -59,30 +59,12 @@ double node_aware_call_ns(const node_routes::HostGraph& graph,
                           std::span<const node_routes::Load> loads,
                           const HostPrices& prices, std::size_t block_bytes);
 
-// The largest block size, at most `most_bytes`, up to which node_aware is
-// modelled faster than direct on `graph` with `payload`; none where it is
-// not even on empty blocks.
-std::optional<std::size_t> node_aware_up_to(const node_routes::HostGraph& graph,
-                                            node_routes::Payload payload,
-                                            const HostPrices& prices,
-                                            std::size_t most_bytes);
-
 // common_neighbours (common_neighbours_routes.h): its two rounds from its
 // processes' loads, priced as direct's round.
 double common_neighbours_call_ns(const node_routes::HostGraph& graph,
                                  std::span<const common_routes::Load> loads,
                                  const HostPrices& prices,
                                  std::size_t block_bytes);
-
-// The largest block size, at most `most_bytes`, up to which
-// common_neighbours with `grouping` is modelled faster than direct and,
-// where node_aware would run (blocks up to `node_aware_up_to`), than
-// node_aware; none where it is not even on empty blocks.
-std::optional<std::size_t> common_neighbours_up_to(
-    const node_routes::HostGraph& graph,
-    const common_routes::Grouping& grouping, node_routes::Payload payload,
-    const HostPrices& prices, std::optional<std::size_t> node_aware_up_to,
-    std::size_t most_bytes);
 
 // Message combining (combining_loads.h): each of its rounds priced as
 // direct's one, a message whose blocks pass `split_eager_bytes` counted as
@@ -92,14 +74,6 @@ double combining_call_ns(const node_routes::HostGraph& graph,
                          const HostPrices& prices, std::size_t block_bytes,
                          std::size_t split_eager_bytes);
 
-// node_aware, message combining and direct on one scale, for a stencil whose
-// combining schedule has `rounds`: the fastest of the three at each block
-// size up to `most_bytes` (combining only up to `combining_most_bytes`, and
-// against node_aware by kCombiningShareOfNodeAware), as
-// steps in increasing size: steps[i].fastest up to steps[i].up_to bytes
-// (the last step's to most_bytes, and beyond). Sizes are told apart to
-// within a byte where the model's times cross, and at least at every
-// power of two.
 // Combining is taken over node_aware only where its modelled time is below
 // this share of node_aware's. On 2 simulated hosts x 4 processes the model
 // priced the two within 6 % of each other at 4 B - 1 KB, where node_aware
@@ -109,19 +83,6 @@ double combining_call_ns(const node_routes::HostGraph& graph,
 // the 2-d torus it priced combining 30 % faster, and it measured 25-33 %
 // faster.
 inline constexpr double kCombiningShareOfNodeAware = 0.85;
-enum class Fastest : std::uint8_t { direct, node_aware, combining };
-struct FastestStep {
-  std::size_t up_to = 0;
-  Fastest fastest = Fastest::direct;
-  friend bool operator==(const FastestStep&, const FastestStep&) = default;
-};
-std::vector<FastestStep> fastest_steps(const node_routes::HostGraph& graph,
-                                       node_routes::Payload payload,
-                                       const combining_loads::Rounds& rounds,
-                                       const HostPrices& prices,
-                                       std::size_t split_eager_bytes,
-                                       std::size_t most_bytes,
-                                       std::size_t combining_most_bytes);
 
 }  // namespace ortho::algorithms
 

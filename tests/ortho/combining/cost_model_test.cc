@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "ortho/algorithms/model_crossovers.h"
+
 namespace {
 
 using ortho::algorithms::cheaper_up_to;

@@ -29,6 +29,7 @@
 #include "naming/geometry.h"
 #include "ortho/algorithms/combining_loads.h"
 #include "ortho/algorithms/cost_model.h"
+#include "ortho/algorithms/model_crossovers.h"
 #include "stencils/neighborhood.h"
 #include "stencils/schedule.h"
 
