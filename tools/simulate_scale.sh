@@ -3,10 +3,11 @@
 # 2-d and 3-d Moore stencils and a partitioned 3-d mesh, allgather and
 # alltoall, blocks of 8 B, 512 B and 8 KiB, on 1 to 1,024 nodes of
 # --ppn processes (by slot), priced by a machine file. Per operation and
-# workload one summary table (direct's time, each algorithm's speedup over
-# it, the fastest); with gnuplot, a plot of 3-d Moore's speedups against
-# the number of nodes. Writes RESULTS/run.txt, RESULTS/<operation>-<workload>.md
-# and RESULTS/speedup-<operation>-moore3d.svg.
+# workload one summary table (direct's time, each algorithm's time over
+# it: below 1 is faster; the fastest); with gnuplot, a plot of 3-d Moore's
+# ratios against the number of nodes. Writes RESULTS/run.txt,
+# RESULTS/table.txt (every summary), RESULTS/<operation>-<workload>.md and
+# RESULTS/ratio-<operation>-moore3d.svg.
 #
 #   tools/simulate_scale.sh [--machine=FILE] [--ppn=P] [--results=DIR]
 #
@@ -35,6 +36,7 @@ done
   echo "simulate_scale.sh: cannot read $machine" >&2; exit 2; }
 results="${results:-docs/results/$(date -u +%Y-%m-%d)-simulation-scale}"
 mkdir -p "$results"
+rm -f "$results/table.txt"
 
 bazel build -c opt //experiments/simulate:simulate >/dev/null 2>&1
 simulate=bazel-out/k8-opt/bin/experiments/simulate/simulate
@@ -49,6 +51,9 @@ for operation in allgather alltoall; do
     "$simulate" --machine="$machine" --"$workload" --operation="$operation" \
       --nodes="$nodes" --ppn="$ppn" --blocks=8,512,8192 --format=summary \
       >"$results/$operation-$name.md" 2>>"$results/run.txt"
+    { echo "## $operation, $name: time over direct's (below 1 is faster)"
+      grep -v '^# machine' "$results/$operation-$name.md"
+      echo; } >>"$results/table.txt"
   done
 done
 
@@ -57,8 +62,8 @@ command -v gnuplot >/dev/null || {
 for operation in allgather alltoall; do
   table="$results/$operation-moore3d.md"
   data="$(mktemp -d)"
-  # Per block: nodes and the speedups of combining, node_aware and
-  # common_neighbours.
+  # Per block: nodes and the ratios of combining, node_aware and
+  # common_neighbours to direct.
   for block in 8 8192; do
     awk -F'|' -v block="$block" \
       '$2 ~ /^ *[0-9]+ *$/ && $4 + 0 == block { print $2, $6, $7, $8 }' \
@@ -66,11 +71,11 @@ for operation in allgather alltoall; do
   done
   gnuplot <<PLOT
 set terminal svg size 900,420 font "sans,12" noenhanced
-set output "$results/speedup-$operation-moore3d.svg"
-set multiplot layout 1,2 title "3-d Moore $operation: predicted speedup over direct (Open MPI's linear algorithm), $ppn processes a node"
+set output "$results/ratio-$operation-moore3d.svg"
+set multiplot layout 1,2 title "3-d Moore $operation: predicted time over direct's (Open MPI's linear algorithm; below 1 is faster), $ppn processes a node"
 set logscale x 2
 set xlabel "nodes"
-set ylabel "speedup over direct"
+set ylabel "time over direct"
 set key below horizontal
 set yrange [0:*]
 # direct, the reference: 1.

@@ -13,7 +13,7 @@
 // in bytes (default 4,64,1024,16384); --operation defaults to alltoall,
 // --placement to slot (mapped: as ortho's Reorder::yes, workload.h).
 // --format=summary prints one table over every job size and block: direct's
-// predicted time and each algorithm's speedup over it (the default, table, one
+// predicted time and each algorithm's time over it (the default, table, one
 // table per job size with every count).
 #ifndef ORTHOCOMM_EXPERIMENTS_SIMULATE_OPTIONS_H_
 #define ORTHOCOMM_EXPERIMENTS_SIMULATE_OPTIONS_H_

@@ -4,14 +4,14 @@
 // process (exchange.h), their exact structure counted and their time
 // predicted from a machine file's prices (predict.h). options.h gives the
 // command line. Open MPI's neighbour collectives (coll/basic, libnbc) send
-// one message per edge in one round, as direct does: the speedup column is
-// over direct, and so over them.
+// one message per edge in one round, as direct does: the ratio column, an
+// algorithm's time over direct's (below 1 is faster), is over them too.
 //
 // Prints one Markdown table per job size: per block size and algorithm the
 // rounds, the busiest process's messages and bytes, the messages and bytes
 // between nodes over the job, the bytes leaving the busiest node, the
-// predicted time, what bounds its longest round, and the speedup over
-// direct. On stderr, how long the simulation took.
+// predicted time, what bounds its longest round, and its ratio to direct's
+// time. On stderr, how long the simulation took.
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -50,11 +50,11 @@ void print_rows(const std::vector<Row>& rows, std::size_t block) {
         static_cast<long long>(row.bytes_between),
         static_cast<long long>(row.busiest_node_out), row.prediction.ns / 1000,
         std::string(to_string(longest_round(row.prediction).bound)).c_str(),
-        row.prediction.ns > 0 ? direct_ns / row.prediction.ns : 1.0);
+        direct_ns > 0 ? row.prediction.ns / direct_ns : 1.0);
   }
 }
 
-// One row of the summary: direct's time and every algorithm's speedup over
+// One row of the summary: direct's time, every other algorithm's time over
 // it ("-" where it does not run), and the fastest.
 void print_summary_row(const std::vector<Row>& rows, int nodes, int processes,
                        std::size_t block) {
@@ -72,7 +72,7 @@ void print_summary_row(const std::vector<Row>& rows, int nodes, int processes,
       std::printf(" - |");
       continue;
     }
-    std::printf(" %.2f |", direct_ns / found->prediction.ns);
+    std::printf(" %.2f |", found->prediction.ns / direct_ns);
     if (found->prediction.ns < fastest->prediction.ns) fastest = found;
   }
   std::printf(" %s |\n",
@@ -111,7 +111,7 @@ int run(const simulate::Options& options) {
         "| block B | algorithm | rounds | messages (busiest) | bytes "
         "(busiest) | messages between nodes | bytes between nodes | bytes "
         "out of busiest node | predicted us | longest round bound by | "
-        "speedup over direct |\n"
+        "time over direct's |\n"
         "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n",
         workload.name.c_str(),
         options.operation == simulate::Operation::allgather ? "allgather"
