@@ -2,7 +2,8 @@
 // point (points.h; tools/simulation_points.py writes them from the
 // benchmarks' results folders) under a machine file's prices and tables
 // predicted / measured per job and algorithm, with the median error and
-// the share of points within 25 %; --worst=N lists the N points predicted
+// the share of points within 25 %, and how often the algorithm it predicts
+// fastest is the one measured fastest; --worst=N lists the N points predicted
 // worst (by |log(predicted / measured)|). With --fit=OUT it first fits the
 // machine's prices to the points (fit.h), tables the fitted prediction and
 // writes the fitted machine file to OUT.
@@ -137,6 +138,54 @@ std::string price(double value) {
   return text.str();
 }
 
+// The choice the prediction makes: per measured point (job, workload,
+// operation, block size, results folder; repeated measurements of an
+// algorithm by their median), whether the algorithm predicted fastest is
+// the one measured fastest, and what its measured time is over the
+// fastest's; per job, as tools/model_error.py tables ortho's cost model.
+void print_choices(const std::vector<simulate::PreparedPoint>& points,
+                   const simulate::Machine& machine) {
+  struct Candidate {
+    double predicted = 0;
+    std::vector<double> measured;
+  };
+  std::map<std::vector<std::string>, std::map<std::string, Candidate>> at;
+  for (const simulate::PreparedPoint& point : points) {
+    const simulate::MeasuredPoint& p = *point.point;
+    Candidate& candidate =
+        at[{p.setting(), p.source, p.workload,
+            p.operation == simulate::Operation::allgather ? "allgather"
+                                                          : "alltoall",
+            std::to_string(p.block_bytes)}]
+          [std::string(simulate::name_of(p.algorithm))];
+    candidate.predicted = simulate::predicted_us(point, machine);
+    candidate.measured.push_back(p.measured_us);
+  }
+  std::map<std::string, std::vector<double>> losses;
+  for (const auto& [key, candidates] : at) {
+    if (candidates.size() < 2) continue;
+    const Candidate* pick = nullptr;
+    double fastest = 0;
+    for (const auto& [name, candidate] : candidates) {
+      if (pick == nullptr || candidate.predicted < pick->predicted) {
+        pick = &candidate;
+      }
+      const double measured = median(candidate.measured);
+      if (fastest == 0 || measured < fastest) fastest = measured;
+    }
+    losses[key[0]].push_back(median(pick->measured) / fastest);
+  }
+  std::printf(
+      "\n| job | points with a choice | predicted fastest is the fastest | "
+      "pick / fastest, median (greatest) |\n| --- | ---: | ---: | ---: |\n");
+  for (const auto& [job, ratios] : losses) {
+    const auto right = std::count(ratios.begin(), ratios.end(), 1.0);
+    std::printf("| %s | %zu | %td | %.2f (%.2f) |\n", job.c_str(),
+                ratios.size(), right, median(ratios),
+                *std::max_element(ratios.begin(), ratios.end()));
+  }
+}
+
 void write_machine(const std::string& path, const simulate::Machine& m,
                    const std::string& points) {
   std::ofstream out(path);
@@ -175,7 +224,10 @@ int run(const Arguments& arguments) {
               arguments.points.c_str(), machine.name.c_str(),
               arguments.machine.c_str());
   print_table(points, machine);
-  if (arguments.fit.empty()) print_worst(points, machine, arguments.worst);
+  if (arguments.fit.empty()) {
+    print_choices(points, machine);
+    print_worst(points, machine, arguments.worst);
+  }
   if (!arguments.fit.empty() && arguments.holdout) {
     // Every other point of each job and algorithm, so that each is on
     // both sides.
@@ -201,6 +253,7 @@ int run(const Arguments& arguments) {
     write_machine(arguments.fit, machine, arguments.points);
     std::printf("\n# fitted (written to %s)\n\n", arguments.fit.c_str());
     print_table(points, machine);
+    print_choices(points, machine);
     print_worst(points, machine, arguments.worst);
   }
   return 0;

@@ -47,6 +47,7 @@ $expected"
 grep -q "^| all | all | 7 |" "$dir/out.txt" || fail "no summary of 7 points"
 grep -q "^| 4 x 4, round robin | node_aware | 1 |" "$dir/out.txt" ||
   fail "no row per job and algorithm"
+grep -q "^| job | points with a choice |" "$dir/out.txt" || fail "no choices"
 grep -q "^\[between\]" "$dir/fitted.machine" || fail "no fitted machine file"
 "$validate" --machine="$dir/fitted.machine" --points="$dir/points.csv" \
   >"$dir/out.txt" 2>&1 || fail "the fitted machine file does not load"
