@@ -22,8 +22,9 @@ std::int64_t bytes_of(int blocks, std::size_t block_bytes) {
 }
 
 Exchange empty_rounds(std::size_t rounds, const Workload& workload) {
-  return {.rounds = std::vector<std::vector<Sent>>(
-              rounds, std::vector<Sent>(workload.graph.destinations.size()))};
+  return {
+      .rounds = std::vector<std::vector<RoundLoad>>(
+          rounds, std::vector<RoundLoad>(workload.graph.destinations.size()))};
 }
 
 // One message per edge, in one round (an edge to itself too, as ortho's
@@ -33,8 +34,8 @@ Exchange direct(const Workload& workload, std::size_t block_bytes) {
   const std::vector<int>& node = workload.graph.host_of_rank;
   for (std::size_t p = 0; p < workload.graph.destinations.size(); ++p) {
     for (const int to : workload.graph.destinations[p]) {
-      result.rounds[0][p].add(bytes_of(1, block_bytes),
-                              node[at(to)] != node[p]);
+      result.add(0, static_cast<int>(p), to, 1, block_bytes,
+                 node[at(to)] != node[p]);
     }
   }
   return result;
@@ -53,16 +54,15 @@ std::optional<Exchange> combining(const Workload& workload, Operation operation,
   for (std::size_t r = 0; r < messages.size(); ++r) {
     for (std::size_t p = 0; p < messages[r].size(); ++p) {
       for (const combining_loads::Message& message : messages[r][p]) {
+        // Split as the plans split it: the first part, then the rest.
         const int first = stencils::first_part_blocks(
             message.blocks, block_bytes, split_eager_bytes);
-        Sent& sent = result.rounds[r][p];
-        sent.add(bytes_of(first, block_bytes), message.between_hosts);
-        if (first < message.blocks) {
-          sent.add(bytes_of(message.blocks - first, block_bytes),
+        const int from = static_cast<int>(p);
+        result.add(r, from, message.to, first, block_bytes,
                    message.between_hosts);
-        }
-        if (message.blocks > 1) {
-          sent.packed_bytes += bytes_of(message.blocks, block_bytes);
+        if (first < message.blocks) {
+          result.add(r, from, message.to, message.blocks - first, block_bytes,
+                     message.between_hosts);
         }
       }
     }
@@ -70,57 +70,44 @@ std::optional<Exchange> combining(const Workload& workload, Operation operation,
   return result;
 }
 
-void add_step(Sent& sent, const node_routes::StepLoad& load,
-              std::size_t block_bytes, bool between) {
-  if (load.messages == 0) return;
-  // The step's messages in aggregate: the largest is known, the others'
-  // bytes summed.
-  std::int64_t& messages_bytes =
-      between ? sent.between_bytes : sent.within_bytes;
-  int& messages = between ? sent.between_messages : sent.within_messages;
-  std::int64_t& largest = between ? sent.largest_between : sent.largest_within;
-  messages += load.messages;
-  messages_bytes += bytes_of(load.blocks, block_bytes);
-  sent.packed_bytes += bytes_of(load.packed_blocks, block_bytes);
-  largest =
-      std::max(largest, bytes_of(load.largest_message_blocks, block_bytes));
-}
-
 node_routes::Payload payload_of(Operation operation) {
   return operation == Operation::allgather ? node_routes::Payload::per_source
                                            : node_routes::Payload::per_edge;
 }
 
-// Steps 0 and 2 stay on the node, step 1 crosses between nodes.
-Exchange node_aware(const Workload& workload, Operation operation,
-                    std::size_t block_bytes) {
-  const std::vector<node_routes::Load> loads =
-      node_routes::loads(workload.graph, payload_of(operation));
-  Exchange result = empty_rounds(3, workload);
-  for (std::size_t p = 0; p < loads.size(); ++p) {
-    for (std::size_t step = 0; step < 3; ++step) {
-      add_step(result.rounds[step][p], loads[p][step], block_bytes, step == 1);
+// Every message of `flows` (flows[r][step][peer]: blocks), step by step.
+template <typename Flow>
+Exchange from_flows(const Workload& workload, const std::vector<Flow>& flows,
+                    std::size_t steps, std::size_t block_bytes) {
+  Exchange result = empty_rounds(steps, workload);
+  const std::vector<int>& node = workload.graph.host_of_rank;
+  for (std::size_t r = 0; r < flows.size(); ++r) {
+    for (std::size_t step = 0; step < steps; ++step) {
+      for (const auto& [peer, blocks] : flows[r][step]) {
+        result.add(step, static_cast<int>(r), peer, blocks, block_bytes,
+                   node[at(peer)] != node[r]);
+      }
     }
   }
   return result;
+}
+
+// Steps 0 and 2 stay on the node, step 1 crosses between nodes.
+Exchange node_aware(const Workload& workload, Operation operation,
+                    std::size_t block_bytes) {
+  return from_flows(workload,
+                    node_routes::flows(workload.graph, payload_of(operation)),
+                    3, block_bytes);
 }
 
 Exchange common_neighbours(const Workload& workload, Operation operation,
                            std::size_t block_bytes) {
   const common_routes::Grouping grouping =
       common_routes::groups(workload.graph);
-  const std::vector<common_routes::Load> loads =
-      common_routes::loads(workload.graph, grouping, payload_of(operation));
-  Exchange result = empty_rounds(2, workload);
-  for (std::size_t p = 0; p < loads.size(); ++p) {
-    for (std::size_t step = 0; step < 2; ++step) {
-      add_step(result.rounds[step][p], loads[p][step].within, block_bytes,
-               false);
-      add_step(result.rounds[step][p], loads[p][step].between, block_bytes,
-               true);
-    }
-  }
-  return result;
+  return from_flows(
+      workload,
+      common_routes::flows(workload.graph, grouping, payload_of(operation)), 2,
+      block_bytes);
 }
 
 }  // namespace
@@ -139,15 +126,24 @@ std::string_view name_of(Algorithm algorithm) {
   return "?";
 }
 
-void Sent::add(std::int64_t bytes, bool between) {
+void Exchange::add(std::size_t round, int from, int to, int blocks,
+                   std::size_t block_bytes, bool between) {
+  const std::int64_t bytes = bytes_of(blocks, block_bytes);
+  RoundLoad& sender = rounds[round][at(from)];
+  RoundLoad& receiver = rounds[round][at(to)];
+  if (blocks > 1) sender.packed_bytes += bytes;
   if (between) {
-    ++between_messages;
-    between_bytes += bytes;
-    largest_between = std::max(largest_between, bytes);
+    ++sender.between_messages;
+    sender.between_bytes += bytes;
+    sender.largest_between = std::max(sender.largest_between, bytes);
+    ++receiver.received_between;
+    receiver.received_between_bytes += bytes;
   } else {
-    ++within_messages;
-    within_bytes += bytes;
-    largest_within = std::max(largest_within, bytes);
+    ++sender.within_messages;
+    sender.within_bytes += bytes;
+    sender.largest_within = std::max(sender.largest_within, bytes);
+    ++receiver.received_within;
+    receiver.received_within_bytes += bytes;
   }
 }
 
@@ -169,8 +165,8 @@ std::optional<Exchange> exchange(const Workload& workload, Algorithm algorithm,
 
 Counts counts_of(const Exchange& exchange, int rank) {
   Counts counts;
-  for (const std::vector<Sent>& round : exchange.rounds) {
-    const Sent& sent = round[at(rank)];
+  for (const std::vector<RoundLoad>& round : exchange.rounds) {
+    const RoundLoad& sent = round[at(rank)];
     if (sent.messages() == 0) continue;
     ++counts.rounds;
     counts.messages += sent.messages();

@@ -29,9 +29,10 @@ std::string_view name_of(Algorithm algorithm);
 
 enum class Operation { allgather, alltoall };
 
-// What one process sends in one round: messages and bytes to processes of
-// its own node and to other nodes, and the largest message of each kind.
-struct Sent {
+// What one process sends and receives in one round: messages and bytes to
+// (from) processes of its own node and of other nodes, the largest message
+// it sends of each kind, and the bytes of its messages of several blocks.
+struct RoundLoad {
   int within_messages = 0;
   int between_messages = 0;
   std::int64_t within_bytes = 0;
@@ -40,13 +41,21 @@ struct Sent {
   std::int64_t largest_between = 0;
   // Bytes in messages of several blocks (packed and unpacked).
   std::int64_t packed_bytes = 0;
-  void add(std::int64_t bytes, bool between);
+  int received_within = 0;
+  int received_between = 0;
+  std::int64_t received_within_bytes = 0;
+  std::int64_t received_between_bytes = 0;
   int messages() const { return within_messages + between_messages; }
+  int received() const { return received_within + received_between; }
 };
 
-// rounds[r][p]: what process p sends in round r.
+// rounds[r][p]: what process p sends and receives in round r.
 struct Exchange {
-  std::vector<std::vector<Sent>> rounds;
+  std::vector<std::vector<RoundLoad>> rounds;
+  // Records a message of `blocks` blocks of `block_bytes` from `from` to
+  // `to` in round `round`; `between` where they sit on different nodes.
+  void add(std::size_t round, int from, int to, int blocks,
+           std::size_t block_bytes, bool between);
 };
 
 // One call of `operation` with blocks of `block_bytes` bytes run by

@@ -13,11 +13,20 @@ namespace {
 
 // The prices a fit moves, by address in a machine.
 std::vector<double*> fitted_prices(Machine& machine) {
-  return {&machine.copy_byte_ns,       &machine.switch_ns,
-          &machine.within.latency_ns,  &machine.within.message_ns,
-          &machine.within.byte_ns,     &machine.within.rendezvous_ns,
-          &machine.between.latency_ns, &machine.between.message_ns,
-          &machine.between.byte_ns,    &machine.between.rendezvous_ns};
+  return {&machine.copy_byte_ns,
+          &machine.switch_ns,
+          &machine.within.latency_ns,
+          &machine.within.message_ns,
+          &machine.within.byte_ns,
+          &machine.within.rendezvous_ns,
+          &machine.within.receive_message_ns,
+          &machine.within.receive_byte_ns,
+          &machine.between.latency_ns,
+          &machine.between.message_ns,
+          &machine.between.byte_ns,
+          &machine.between.rendezvous_ns,
+          &machine.between.receive_message_ns,
+          &machine.between.receive_byte_ns};
 }
 
 // Multiplicative steps, coarse to fine.

@@ -31,8 +31,8 @@ std::vector<PreparedPoint> prepare(std::span<const MeasuredPoint> points,
 double predicted_us(const PreparedPoint& point, const Machine& machine);
 
 // The prices a fit moves: each link's latency, per-message and per-byte
-// prices and its rendezvous, the copies' price and the switch's. The core
-// counts, eager limits and the interface's prices stay as given.
+// prices at both ends and its rendezvous, the copies' price and the switch's.
+// The core counts, eager limits and the interface's prices stay as given.
 Machine fit_machine(std::span<const PreparedPoint> points, Machine start);
 
 // sum over points of log(predicted / measured)^2.

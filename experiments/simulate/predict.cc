@@ -6,17 +6,26 @@
 namespace simulate {
 namespace {
 
-double sending_ns(const Sent& sent, const Machine& machine) {
-  return 2 * static_cast<double>(sent.packed_bytes) * machine.copy_byte_ns +
-         sent.within_messages * machine.within.message_ns +
-         static_cast<double>(sent.within_bytes) * machine.within.byte_ns +
-         sent.between_messages * machine.between.message_ns +
-         static_cast<double>(sent.between_bytes) * machine.between.byte_ns;
+// A process's work in a round: sending (and packing) and receiving.
+double work_ns(const RoundLoad& load, const Machine& machine) {
+  const LinkPrices& within = machine.within;
+  const LinkPrices& between = machine.between;
+  return 2 * static_cast<double>(load.packed_bytes) * machine.copy_byte_ns +
+         load.within_messages * within.message_ns +
+         static_cast<double>(load.within_bytes) * within.byte_ns +
+         load.between_messages * between.message_ns +
+         static_cast<double>(load.between_bytes) * between.byte_ns +
+         load.received_within * within.receive_message_ns +
+         static_cast<double>(load.received_within_bytes) *
+             within.receive_byte_ns +
+         load.received_between * between.receive_message_ns +
+         static_cast<double>(load.received_between_bytes) *
+             between.receive_byte_ns;
 }
 
-double injection_ns(const Sent& sent, const Machine& machine) {
-  return sent.between_messages * machine.injection_message_ns +
-         static_cast<double>(sent.between_bytes) * machine.injection_byte_ns;
+double injection_ns(const RoundLoad& load, const Machine& machine) {
+  return load.between_messages * machine.injection_message_ns +
+         static_cast<double>(load.between_bytes) * machine.injection_byte_ns;
 }
 
 // The most processes that share a core (at least 1).
@@ -36,7 +45,7 @@ double sharing_a_core(const std::vector<int>& node_processes,
 }
 
 // The round's time, or none where nobody sends in it.
-std::optional<RoundTime> round_time(const std::vector<Sent>& round,
+std::optional<RoundTime> round_time(const std::vector<RoundLoad>& round,
                                     std::span<const int> node_of_rank,
                                     const Machine& machine) {
   const int nodes =
@@ -53,23 +62,23 @@ std::optional<RoundTime> round_time(const std::vector<Sent>& round,
   bool rendezvous_within = false;
   bool rendezvous_between = false;
   for (std::size_t p = 0; p < round.size(); ++p) {
-    const Sent& sent = round[p];
+    const RoundLoad& load = round[p];
     const auto node = static_cast<std::size_t>(node_of_rank[p]);
     ++node_processes[node];
-    if (sent.messages() == 0) continue;
-    any = true;
-    crosses = crosses || sent.between_messages > 0;
+    if (load.messages() == 0 && load.received() == 0) continue;
+    any = any || load.messages() > 0;
+    crosses = crosses || load.between_messages > 0;
     rendezvous_within =
         rendezvous_within ||
-        static_cast<double>(sent.largest_within) > machine.within.eager_bytes;
+        static_cast<double>(load.largest_within) > machine.within.eager_bytes;
     rendezvous_between =
         rendezvous_between ||
-        static_cast<double>(sent.largest_between) > machine.between.eager_bytes;
-    const double work = sending_ns(sent, machine);
+        static_cast<double>(load.largest_between) > machine.between.eager_bytes;
+    const double work = work_ns(load, machine);
     busiest_process = std::max(busiest_process, work);
     node_work[node] += work;
     all_work += work;
-    node_injection[node] += injection_ns(sent, machine);
+    node_injection[node] += injection_ns(load, machine);
   }
   if (!any) return std::nullopt;
   RoundTime time{.ns = busiest_process, .bound = Bound::process};
@@ -113,7 +122,7 @@ std::string_view to_string(Bound bound) {
 Prediction predict(const Exchange& exchange, std::span<const int> node_of_rank,
                    const Machine& machine) {
   Prediction prediction;
-  for (const std::vector<Sent>& round : exchange.rounds) {
+  for (const std::vector<RoundLoad>& round : exchange.rounds) {
     if (const auto time = round_time(round, node_of_rank, machine)) {
       prediction.ns += time->ns;
       prediction.rounds.push_back(*time);

@@ -201,6 +201,8 @@ void write_machine(const std::string& path, const simulate::Machine& m,
         << "latency_ns = " << price(l.latency_ns) << "\n"
         << "message_ns = " << price(l.message_ns) << "\n"
         << "byte_ns = " << price(l.byte_ns) << "\n"
+        << "receive_message_ns = " << price(l.receive_message_ns) << "\n"
+        << "receive_byte_ns = " << price(l.receive_byte_ns) << "\n"
         << "eager_bytes = " << l.eager_bytes << "\n"
         << "rendezvous_ns = " << price(l.rendezvous_ns) << "\n";
   };

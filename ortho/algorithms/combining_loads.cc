@@ -26,7 +26,8 @@ Rounds messages_of(std::span<const stencils::Round> rounds,
         sent.push_back(
             {.blocks = blocks,
              .between_hosts = host_of_rank[static_cast<std::size_t>(to)] !=
-                              host_of_rank[static_cast<std::size_t>(p)]});
+                              host_of_rank[static_cast<std::size_t>(p)],
+             .to = to});
       }
     }
   }

@@ -19,6 +19,7 @@ namespace ortho::algorithms::combining_loads {
 struct Message {
   int blocks = 0;
   bool between_hosts = false;
+  int to = 0;  // the receiving rank
   friend bool operator==(const Message&, const Message&) = default;
 };
 

@@ -285,31 +285,42 @@ Routes routes(const HostGraph& graph, const Grouping& grouping, int rank,
   return routes;
 }
 
-std::vector<Load> loads(const HostGraph& graph, const Grouping& grouping,
+std::vector<Flow> flows(const HostGraph& graph, const Grouping& grouping,
                         Payload payload) {
   const std::size_t size = graph.destinations.size();
-  std::vector<Load> loads(size);
+  std::vector<Flow> flows(size);
   for (std::size_t r = 0; r < size; ++r) {
     const int rank = static_cast<int>(r);
-    const int host = graph.host_of_rank[r];
-    std::array<node_routes::Messages, 2> within;
-    std::array<node_routes::Messages, 2> between;
     const int partner = grouping.partner[r];
     if (partner >= 0) {
       const auto blocks = static_cast<int>(
           exchange_items(graph, grouping, rank, payload).size());
-      if (blocks > 0) within[0][partner] = blocks;  // pairs share a host
+      if (blocks > 0) flows[r][0][partner] = blocks;  // pairs share a host
     }
     for (const int d : step1_destinations(graph, grouping, rank)) {
-      const auto blocks =
+      flows[r][1][d] =
           static_cast<int>(combined_items(graph, grouping, rank, d).size());
-      (graph.host_of_rank[static_cast<std::size_t>(d)] == host
-           ? within[1]
-           : between[1])[d] = blocks;
     }
+  }
+  return flows;
+}
+
+std::vector<Load> loads(const HostGraph& graph, const Grouping& grouping,
+                        Payload payload) {
+  const std::vector<Flow> all = flows(graph, grouping, payload);
+  std::vector<Load> loads(all.size());
+  for (std::size_t r = 0; r < all.size(); ++r) {
+    const int host = graph.host_of_rank[r];
     for (std::size_t step = 0; step < 2; ++step) {
-      loads[r][step] = {node_routes::counted(within[step]),
-                        node_routes::counted(between[step])};
+      node_routes::Messages within;
+      node_routes::Messages between;
+      for (const auto& [peer, blocks] : all[r][step]) {
+        (graph.host_of_rank[static_cast<std::size_t>(peer)] == host
+             ? within
+             : between)[peer] = blocks;
+      }
+      loads[r][step] = {node_routes::counted(within),
+                        node_routes::counted(between)};
     }
   }
   return loads;

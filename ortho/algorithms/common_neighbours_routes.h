@@ -19,6 +19,7 @@
 #define ORTHOCOMM_ORTHO_ALGORITHMS_COMMON_NEIGHBOURS_ROUTES_H_
 
 #include <array>
+#include <map>
 #include <span>
 #include <vector>
 
@@ -69,6 +70,12 @@ using Load = std::array<SplitLoad, 2>;  // steps 0 and 1
 
 // Every process's load (by rank), counted from the whole graph at once.
 std::vector<Load> loads(const HostGraph& graph, const Grouping& grouping,
+                        Payload payload);
+
+// The same messages with their peers: flows[r][step][q], the blocks rank r
+// sends rank q in steps 0 and 1 (loads() counts them).
+using Flow = std::array<std::map<int, int>, 2>;  // blocks per peer
+std::vector<Flow> flows(const HostGraph& graph, const Grouping& grouping,
                         Payload payload);
 
 }  // namespace ortho::algorithms::common_routes

@@ -68,9 +68,10 @@ Prices prices_for(const internal::Machine& machine, Transport transport,
                   double processes_per_core) {
   const internal::LinkPrices& link =
       transport == Transport::shared_memory ? machine.within : machine.between;
-  return shared({.message_ns = link.message_ns,
+  // ortho's models price a message once, for both of its ends.
+  return shared({.message_ns = link.message_ns + link.receive_message_ns,
                  .round_ns = link.latency_ns,
-                 .byte_ns = link.byte_ns,
+                 .byte_ns = link.byte_ns + link.receive_byte_ns,
                  .copy_byte_ns = machine.copy_byte_ns,
                  .eager_bytes = link.eager_bytes,
                  .rendezvous_ns = link.rendezvous_ns,

@@ -92,10 +92,11 @@ Prices prices_for(Transport transport, double processes_per_core);
 
 // The prices of a machine file (ORTHO_MACHINE; internal/machine_file.h) for
 // `transport`, from its link within a node (shared memory) or between
-// nodes (network): a message its message_ns, a round its latency_ns, a byte
-// its byte_ns, its eager limit and rendezvous; a byte packed or unpacked
-// the file's copy_byte_ns; a reduced block as the built-in prices. Scaled
-// for processes that share cores as the built-in prices are.
+// nodes (network): a message its message_ns and receive_message_ns (the
+// models price both ends of a message at once), a round its latency_ns, a
+// byte its byte_ns and receive_byte_ns, its eager limit and rendezvous; a byte
+// packed or unpacked the file's copy_byte_ns; a reduced block as the built-in
+// prices. Scaled for processes that share cores as the built-in prices are.
 Prices prices_for(const internal::Machine& machine, Transport transport,
                   double processes_per_core);
 

@@ -267,46 +267,46 @@ Routes routes(const HostGraph& graph, int rank, std::span<const int> sources,
   return routes;
 }
 
-std::vector<Load> loads(const HostGraph& graph, Payload payload) {
+std::vector<Flow> flows(const HostGraph& graph, Payload payload) {
   std::map<PairKey, HostPair> pairs = crossing_blocks(graph, payload);
   choose_relays(pairs, relay_candidates(graph),
                 static_cast<int>(graph.host_of_rank.size()));
   const std::size_t size = graph.host_of_rank.size();
-  std::vector<Messages> gathers(size);
-  std::vector<Messages> hand_outs(size);
-  std::vector<Load> loads(size);
+  std::vector<Flow> flows(size);
   for (std::size_t s = 0; s < size; ++s) {  // step 0's blocks within a host
     for (const int d : graph.destinations[s]) {
       if (d != static_cast<int>(s) &&
           graph.host_of_rank[static_cast<std::size_t>(d)] ==
               graph.host_of_rank[s]) {
-        ++gathers[s][d];
+        ++flows[s][0][d];
       }
     }
   }
   for (const auto& [key, pair] : pairs) {
     for (const Item& item : pair.items) {
       if (item.source != pair.sending_relay) {
-        ++gathers[static_cast<std::size_t>(item.source)][pair.sending_relay];
+        ++flows[static_cast<std::size_t>(item.source)][0][pair.sending_relay];
       }
       for (const Target& target : item.targets) {
         if (target.rank != pair.receiving_relay) {
-          ++hand_outs[static_cast<std::size_t>(pair.receiving_relay)]
-                     [target.rank];
+          ++flows[static_cast<std::size_t>(pair.receiving_relay)][2]
+                 [target.rank];
         }
       }
     }
-    const auto blocks = static_cast<int>(pair.items.size());
-    StepLoad& cross = loads[static_cast<std::size_t>(pair.sending_relay)][1];
-    ++cross.messages;
-    cross.blocks += blocks;
-    if (blocks > 1) cross.packed_blocks += blocks;
-    cross.largest_message_blocks =
-        std::max(cross.largest_message_blocks, blocks);
+    flows[static_cast<std::size_t>(pair.sending_relay)][1]
+         [pair.receiving_relay] = static_cast<int>(pair.items.size());
   }
-  for (std::size_t r = 0; r < size; ++r) {
-    loads[r][0] = counted(gathers[r]);
-    loads[r][2] = counted(hand_outs[r]);
+  return flows;
+}
+
+std::vector<Load> loads(const HostGraph& graph, Payload payload) {
+  const std::vector<Flow> all = flows(graph, payload);
+  std::vector<Load> loads(all.size());
+  for (std::size_t r = 0; r < all.size(); ++r) {
+    for (std::size_t step = 0; step < 3; ++step) {
+      loads[r][step] = counted(all[r][step]);
+    }
   }
   return loads;
 }

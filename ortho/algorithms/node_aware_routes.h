@@ -20,6 +20,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <span>
 #include <vector>
 
@@ -113,6 +114,12 @@ using Load = std::array<StepLoad, 3>;  // per step, as Routes::steps
 // Every process's load (by rank): what routes() gives each of them to
 // send, counted from the whole graph at once.
 std::vector<Load> loads(const HostGraph& graph, Payload payload);
+
+// The same messages with their peers: flows[r][step][q], the blocks rank r
+// sends rank q in that step (loads() counts them), so that what each
+// process receives can be told too.
+using Flow = std::array<std::map<int, int>, 3>;  // blocks per peer
+std::vector<Flow> flows(const HostGraph& graph, Payload payload);
 
 }  // namespace ortho::algorithms::node_routes
 

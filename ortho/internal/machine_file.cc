@@ -29,11 +29,15 @@ constexpr Key kKeys[] = {
     {"within", "latency_ns", Key::Kind::number},
     {"within", "message_ns", Key::Kind::number},
     {"within", "byte_ns", Key::Kind::number},
+    {"within", "receive_message_ns", Key::Kind::number},
+    {"within", "receive_byte_ns", Key::Kind::number},
     {"within", "eager_bytes", Key::Kind::number},
     {"within", "rendezvous_ns", Key::Kind::number},
     {"between", "latency_ns", Key::Kind::number},
     {"between", "message_ns", Key::Kind::number},
     {"between", "byte_ns", Key::Kind::number},
+    {"between", "receive_message_ns", Key::Kind::number},
+    {"between", "receive_byte_ns", Key::Kind::number},
     {"between", "eager_bytes", Key::Kind::number},
     {"between", "rendezvous_ns", Key::Kind::number},
     {"node", "injection_message_ns", Key::Kind::number},
@@ -106,6 +110,8 @@ double* number_slot(Machine& machine, std::string_view section,
   if (name == "latency_ns") return &link.latency_ns;
   if (name == "message_ns") return &link.message_ns;
   if (name == "byte_ns") return &link.byte_ns;
+  if (name == "receive_message_ns") return &link.receive_message_ns;
+  if (name == "receive_byte_ns") return &link.receive_byte_ns;
   if (name == "eager_bytes") return &link.eager_bytes;
   return &link.rendezvous_ns;
 }

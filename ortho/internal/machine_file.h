@@ -10,18 +10,21 @@
 //   # comment
 //   name = a typical InfiniBand cluster (HDR, 2 x 64-core CPUs)
 //   cores_per_node = 128
-//   shared_cores = 0          # cores all nodes share (simulated hosts); 0:
-//   none
+//   shared_cores = 0      # cores all nodes share (simulated hosts); 0: none
+//   copy_byte_ns = 0.05   # a byte packed or unpacked (relayed blocks)
+//   switch_ns = 0         # a round's cost per extra process on a core
 //
 //   [within]                  # two processes of one node (shared memory)
 //   latency_ns = 400          # a round's wait for its messages (LogGP L)
 //   message_ns = 150          # the sender's work per message (o + g)
 //   byte_ns = 0.08            # the sender's work per byte (G)
+//   receive_message_ns = 100  # the receiver's work per message (o)
+//   receive_byte_ns = 0.08    # and per byte (a copy out)
 //   eager_bytes = 4096        # larger messages wait for a rendezvous
 //   rendezvous_ns = 1000      # which costs their round this much more
 //
 //   [between]                 # two processes of different nodes
-//   (the same five keys)
+//   (the same seven keys)
 //
 //   [node]                    # what the processes of a node share
 //   injection_message_ns = 5  # its network interface, per message out
@@ -46,6 +49,8 @@ struct LinkPrices {
   double latency_ns = 0;
   double message_ns = 0;
   double byte_ns = 0;
+  double receive_message_ns = 0;
+  double receive_byte_ns = 0;
   double eager_bytes = 0;
   double rendezvous_ns = 0;
 };

@@ -110,11 +110,15 @@ TEST(SimulatePredict, DirectByHand) {
   machine.within = {.latency_ns = 100,
                     .message_ns = 10,
                     .byte_ns = 1,
+                    .receive_message_ns = 0,
+                    .receive_byte_ns = 0,
                     .eager_bytes = 1 << 20,
                     .rendezvous_ns = 0};
   machine.between = {.latency_ns = 5000,
                      .message_ns = 1000,
                      .byte_ns = 2,
+                     .receive_message_ns = 0,
+                     .receive_byte_ns = 0,
                      .eager_bytes = 1 << 20,
                      .rendezvous_ns = 0};
   const simulate::Workload workload = moore_4x4_on_2_nodes();
@@ -139,6 +143,20 @@ TEST(SimulatePredict, DirectByHand) {
   p = simulate::predict(sent, workload.graph.host_of_rank, machine);
   EXPECT_DOUBLE_EQ(p.ns, 24 * 1000 + 5000);
   EXPECT_EQ(p.rounds.at(0).bound, simulate::Bound::network_interface);
+
+  // Receiving: every process receives what it sends (the stencil is
+  // symmetric), 5 messages of 8 B from its node, 3 from the other.
+  machine.injection_message_ns = 0;
+  machine.within.receive_message_ns = 7;
+  machine.within.receive_byte_ns = 0.5;
+  machine.between.receive_message_ns = 300;
+  machine.between.receive_byte_ns = 0.25;
+  p = simulate::predict(sent, workload.graph.host_of_rank, machine);
+  EXPECT_DOUBLE_EQ(p.ns, work + 5 * 7 + 40 * 0.5 + 3 * 300 + 24 * 0.25 + 5000);
+  machine.within.receive_message_ns = 0;
+  machine.within.receive_byte_ns = 0;
+  machine.between.receive_message_ns = 0;
+  machine.between.receive_byte_ns = 0;
 
   // A rendezvous where a message exceeds the eager limit.
   machine.injection_message_ns = 0;

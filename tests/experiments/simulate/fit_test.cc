@@ -83,11 +83,15 @@ simulate::Machine true_machine() {
   machine.within = {.latency_ns = 2000,
                     .message_ns = 300,
                     .byte_ns = 0.2,
+                    .receive_message_ns = 100,
+                    .receive_byte_ns = 0.1,
                     .eager_bytes = 4096,
                     .rendezvous_ns = 5000};
   machine.between = {.latency_ns = 30000,
                      .message_ns = 8000,
                      .byte_ns = 1.5,
+                     .receive_message_ns = 3000,
+                     .receive_byte_ns = 0.5,
                      .eager_bytes = 65536,
                      .rendezvous_ns = 40000};
   return machine;

@@ -235,6 +235,42 @@ TEST(CommonNeighboursRoutes, LoadsCountEveryProcessAlike) {
   EXPECT_EQ(load[3][1].within, StepLoad{});
 }
 
+// flows(), the same messages with their peers: what each process sends
+// each peer in a step is what that peer's own routes receive from it.
+TEST(CommonNeighboursRoutes, FlowsAreWhatEveryProcessReceives) {
+  std::mt19937 random(0xc0f1u);
+  for (int trial = 0; trial < 200; ++trial) {
+    const int size = 2 + trial % 12;
+    const Graph g = random_graph(random, size, 1 + trial % 3, 0.3);
+    const Grouping grouping = groups(g.host_graph, 1 + trial % 3);
+    for (const Payload payload : {Payload::per_edge, Payload::per_source}) {
+      const std::vector<Flow> all = flows(g.host_graph, grouping, payload);
+      for (int q = 0; q < size; ++q) {
+        const Routes mine =
+            routes(g.host_graph, grouping, q,
+                   g.sources[static_cast<std::size_t>(q)], payload);
+        for (std::size_t step = 0; step < 2; ++step) {
+          std::map<int, int> received;
+          for (const node_routes::Transfer& t : mine.steps[step].receives) {
+            received[t.peer] += static_cast<int>(t.slots.size());
+          }
+          std::map<int, int> sent_here;
+          for (int r = 0; r < size; ++r) {
+            const auto& to = all[static_cast<std::size_t>(r)][step];
+            if (const auto it = to.find(q); it != to.end() && it->second > 0) {
+              sent_here[r] = it->second;
+            }
+          }
+          std::erase_if(received, [](const auto& e) { return e.second == 0; });
+          EXPECT_EQ(sent_here, received)
+              << "trial " << trial << ", rank " << q << ", step " << step;
+        }
+      }
+      if (HasFailure()) return;
+    }
+  }
+}
+
 TEST(CommonNeighboursRoutes, PairsOnlyWithinAHostAndGreedilyByOverlap) {
   // 1 and 2 share 5 out-neighbours, 0 and 1 four, 0 and 2 three: 1 pairs
   // with 2 and 0 stays alone.

@@ -22,6 +22,8 @@ switch_ns = 0
 latency_ns = 300
 message_ns = 100
 byte_ns = 0.1
+receive_message_ns = 90
+receive_byte_ns = 0.09
 eager_bytes = 4096
 rendezvous_ns = 600
 
@@ -29,6 +31,8 @@ rendezvous_ns = 600
 latency_ns = 1000
 message_ns = 200
 byte_ns = 5e-2
+receive_message_ns = 180
+receive_byte_ns = 4.5e-2
 eager_bytes = 8192
 rendezvous_ns = 2000
 
@@ -67,11 +71,15 @@ TEST(MachineFile, ReadsEveryValue) {
   EXPECT_DOUBLE_EQ(machine.within.latency_ns, 300);
   EXPECT_DOUBLE_EQ(machine.within.message_ns, 100);
   EXPECT_DOUBLE_EQ(machine.within.byte_ns, 0.1);
+  EXPECT_DOUBLE_EQ(machine.within.receive_message_ns, 90);
+  EXPECT_DOUBLE_EQ(machine.within.receive_byte_ns, 0.09);
   EXPECT_DOUBLE_EQ(machine.within.eager_bytes, 4096);
   EXPECT_DOUBLE_EQ(machine.within.rendezvous_ns, 600);
   EXPECT_DOUBLE_EQ(machine.between.latency_ns, 1000);
   EXPECT_DOUBLE_EQ(machine.between.message_ns, 200);
   EXPECT_DOUBLE_EQ(machine.between.byte_ns, 0.05);
+  EXPECT_DOUBLE_EQ(machine.between.receive_message_ns, 180);
+  EXPECT_DOUBLE_EQ(machine.between.receive_byte_ns, 0.045);
   EXPECT_DOUBLE_EQ(machine.between.eager_bytes, 8192);
   EXPECT_DOUBLE_EQ(machine.between.rendezvous_ns, 2000);
   EXPECT_DOUBLE_EQ(machine.injection_message_ns, 4.65);
@@ -84,15 +92,15 @@ TEST(MachineFile, RejectsAValueThatIsNotANumber) {
   EXPECT_EQ(error_of(with("byte_ns = 0.1", "byte_ns = 0.1x")),
             "m.machine:11: [within] byte_ns = '0.1x' is not a finite number");
   EXPECT_EQ(error_of(with("latency_ns = 1000", "latency_ns = inf")),
-            "m.machine:16: [between] latency_ns = 'inf' is not a finite "
+            "m.machine:18: [between] latency_ns = 'inf' is not a finite "
             "number");
 }
 
 TEST(MachineFile, RejectsNegativeAndEmptyValues) {
   EXPECT_EQ(error_of(with("message_ns = 200", "message_ns = -1")),
-            "m.machine:17: [between] message_ns = -1 is negative");
+            "m.machine:19: [between] message_ns = -1 is negative");
   EXPECT_EQ(error_of(with("injection_byte_ns = 0.04", "injection_byte_ns =")),
-            "m.machine:24: [node] injection_byte_ns has no value");
+            "m.machine:28: [node] injection_byte_ns has no value");
 }
 
 TEST(MachineFile, RejectsCoreCountsOutOfRange) {
@@ -106,12 +114,12 @@ TEST(MachineFile, RejectsCoreCountsOutOfRange) {
 
 TEST(MachineFile, RejectsUnknownKeysAndSections) {
   EXPECT_EQ(error_of(with("eager_bytes = 4096", "eager = 4096")),
-            "m.machine:12: unknown key [within] eager");
+            "m.machine:14: unknown key [within] eager");
   EXPECT_EQ(error_of(with("[node]", "[nic]")),
-            "m.machine:22: unknown section [nic] (sections: within, between, "
+            "m.machine:26: unknown section [nic] (sections: within, between, "
             "node)");
   EXPECT_EQ(error_of(with("[node]", "[node")),
-            "m.machine:22: '[node' opens a section and does not close it");
+            "m.machine:26: '[node' opens a section and does not close it");
   // A section's key outside it.
   EXPECT_EQ(error_of(with("cores_per_node = 64", "latency_ns = 5")),
             "m.machine:3: unknown key latency_ns");
@@ -121,7 +129,7 @@ TEST(MachineFile, RejectsRepeatedAndMissingKeys) {
   EXPECT_EQ(error_of(with("message_ns = 100", "message_ns = 100\nbyte_ns = 1")),
             "m.machine:12: [within] byte_ns is given twice");
   EXPECT_EQ(error_of(with("rendezvous_ns = 2000\n", "")),
-            "m.machine:23: missing [between] rendezvous_ns");
+            "m.machine:27: missing [between] rendezvous_ns");
   EXPECT_EQ(error_of(""), "m.machine:0: missing name");
 }
 

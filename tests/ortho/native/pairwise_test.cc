@@ -107,8 +107,8 @@ TEST(Pairwise, RawBlocksEqualOpenMpisAlltoall) {
             return ortho::alltoall_init(comm, send.data(), count, MPI_INT,
                                         got.data(), count, MPI_INT);
           });
-      ASSERT_EQ(got, want) << "seed " << seed << " count " << count
-                           << " mode " << static_cast<int>(mode);
+      ASSERT_EQ(got, want) << "seed " << seed << " count " << count << " mode "
+                           << static_cast<int>(mode);
     }
   }
 }
@@ -126,8 +126,7 @@ TEST(Pairwise, StridedDatatypesEqualOpenMpisAlltoall) {
   MPI_Type_commit(&spaced);
   const std::vector<int> send = random_ints(6 * p, 99);
   std::vector<int> want(2 * p, -1);
-  MPI_Alltoall(send.data(), 1, spaced, want.data(), 2, MPI_INT,
-               MPI_COMM_WORLD);
+  MPI_Alltoall(send.data(), 1, spaced, want.data(), 2, MPI_INT, MPI_COMM_WORLD);
   std::vector<int> got(2 * p, -1);
   ortho::alltoall(comm, send.data(), 1, spaced, got.data(), 2, MPI_INT);
   EXPECT_EQ(got, want);
@@ -166,9 +165,8 @@ TEST(Pairwise, RefusesInPlaceAndUnevenSpansBeforeSending) {
     std::vector<int> uneven(static_cast<std::size_t>(world_size()) + 1, 0);
     std::vector<int> recv(uneven.size(), 0);
     orthocomm_test::expect_thrown(
-        orthocomm_test::thrown_by([&] {
-          ortho::alltoall(comm, std::span(uneven), std::span(recv));
-        }),
+        orthocomm_test::thrown_by(
+            [&] { ortho::alltoall(comm, std::span(uneven), std::span(recv)); }),
         ErrorClass::buffer, {"ortho::alltoall", "send"});
   }
 }

@@ -47,24 +47,36 @@ Rounds allgather_messages(bool periodic) {
 std::vector<Message> sorted(std::vector<Message> messages) {
   std::sort(messages.begin(), messages.end(),
             [](const Message& a, const Message& b) {
-              return a.blocks != b.blocks ? a.blocks < b.blocks
-                                          : a.between_hosts < b.between_hosts;
+              if (a.blocks != b.blocks) return a.blocks < b.blocks;
+              if (a.between_hosts != b.between_hosts) return !a.between_hosts;
+              return a.to < b.to;
             });
   return messages;
 }
+
+// The rank at (x, y) of the 4 x 4 torus.
+int at(int x, int y) { return 4 * ((x + 4) % 4) + (y + 4) % 4; }
 
 TEST(CombiningLoads, PeriodicGridOnTwoHosts) {
   const Rounds rounds = allgather_messages(true);
   ASSERT_EQ(rounds.size(), 2u);
   for (int p = 0; p < 16; ++p) {
     SCOPED_TRACE("rank " + std::to_string(p));
+    const int x = p / 4;
+    const int y = p % 4;
+    // The neighbour row on its own host: rows pair as 0-1 and 2-3.
+    const int own_row = x ^ 1;
+    const int other_row = own_row == x + 1 ? x - 1 : x + 1;
     ASSERT_EQ(rounds[0].size(), 16u);
-    EXPECT_EQ(sorted(rounds[0][p]),
-              (std::vector<Message>{{.blocks = 1, .between_hosts = false},
-                                    {.blocks = 1, .between_hosts = true}}));
-    EXPECT_EQ(sorted(rounds[1][p]),
-              (std::vector<Message>{{.blocks = 3, .between_hosts = false},
-                                    {.blocks = 3, .between_hosts = false}}));
+    EXPECT_EQ(
+        sorted(rounds[0][p]),
+        (std::vector<Message>{
+            {.blocks = 1, .between_hosts = false, .to = at(own_row, y)},
+            {.blocks = 1, .between_hosts = true, .to = at(other_row, y)}}));
+    EXPECT_EQ(
+        sorted(rounds[1][p]),
+        sorted({{.blocks = 3, .between_hosts = false, .to = at(x, y - 1)},
+                {.blocks = 3, .between_hosts = false, .to = at(x, y + 1)}}));
   }
 }
 
@@ -72,23 +84,29 @@ TEST(CombiningLoads, NonPeriodicGridDropsWhatLeavesIt) {
   const Rounds rounds = allgather_messages(false);
   ASSERT_EQ(rounds.size(), 2u);
   // The corner (0, 0), rank 0.
-  EXPECT_EQ(rounds[0][0],
-            (std::vector<Message>{{.blocks = 1, .between_hosts = false}}));
-  EXPECT_EQ(rounds[1][0],
-            (std::vector<Message>{{.blocks = 2, .between_hosts = false}}));
+  EXPECT_EQ(
+      rounds[0][0],
+      (std::vector<Message>{{.blocks = 1, .between_hosts = false, .to = 4}}));
+  EXPECT_EQ(
+      rounds[1][0],
+      (std::vector<Message>{{.blocks = 2, .between_hosts = false, .to = 1}}));
   // (1, 1), rank 5: one block to x = 0 (host 0) and to x = 2 (host 1), then
   // three to each of y = 0 and y = 2.
-  EXPECT_EQ(sorted(rounds[0][5]),
-            (std::vector<Message>{{.blocks = 1, .between_hosts = false},
-                                  {.blocks = 1, .between_hosts = true}}));
-  EXPECT_EQ(sorted(rounds[1][5]),
-            (std::vector<Message>{{.blocks = 3, .between_hosts = false},
-                                  {.blocks = 3, .between_hosts = false}}));
+  EXPECT_EQ(
+      sorted(rounds[0][5]),
+      (std::vector<Message>{{.blocks = 1, .between_hosts = false, .to = 1},
+                            {.blocks = 1, .between_hosts = true, .to = 9}}));
+  EXPECT_EQ(
+      sorted(rounds[1][5]),
+      (std::vector<Message>{{.blocks = 3, .between_hosts = false, .to = 4},
+                            {.blocks = 3, .between_hosts = false, .to = 6}}));
   // (3, 3), rank 15: to x = 2 only (its host), then two blocks to y = 2.
-  EXPECT_EQ(rounds[0][15],
-            (std::vector<Message>{{.blocks = 1, .between_hosts = false}}));
-  EXPECT_EQ(rounds[1][15],
-            (std::vector<Message>{{.blocks = 2, .between_hosts = false}}));
+  EXPECT_EQ(
+      rounds[0][15],
+      (std::vector<Message>{{.blocks = 1, .between_hosts = false, .to = 11}}));
+  EXPECT_EQ(
+      rounds[1][15],
+      (std::vector<Message>{{.blocks = 2, .between_hosts = false, .to = 14}}));
 }
 
 }  // namespace

@@ -19,6 +19,7 @@
 #include <tuple>
 #include <vector>
 
+#include "ortho/algorithms/route_parts.h"
 #include "tests/ortho/testing/route_tokens.h"
 
 namespace ortho::algorithms::node_routes {
@@ -206,6 +207,46 @@ TEST(NodeAwareRoutes, LoadsCountEveryProcessRoutes) {
           EXPECT_EQ(all[static_cast<std::size_t>(r)][step], expected[step])
               << "trial " << trial << ", rank " << r << ", step " << step
               << (payload == Payload::per_edge ? " per_edge" : " per_source");
+        }
+      }
+      if (HasFailure()) return;
+    }
+  }
+}
+
+// flows(), the same messages with their peers: what each process sends
+// each peer in a step is what that peer's own routes receive from it
+// (every message counted at both ends), and counted it is loads().
+TEST(NodeAwareRoutes, FlowsAreWhatEveryProcessReceives) {
+  std::mt19937 random(0xf10e5u);
+  for (int trial = 0; trial < 200; ++trial) {
+    const int size = 1 + trial % 13;
+    const Graph g =
+        random_graph(random, size, 1 + trial % 5, 0.05 * (trial % 9));
+    for (const Payload payload : {Payload::per_edge, Payload::per_source}) {
+      const std::vector<Flow> all = flows(g.host_graph, payload);
+      const std::vector<Load> counted_loads = loads(g.host_graph, payload);
+      for (int q = 0; q < size; ++q) {
+        const Routes mine = routes(
+            g.host_graph, q, g.sources[static_cast<std::size_t>(q)], payload);
+        for (std::size_t step = 0; step < 3; ++step) {
+          std::map<int, int> received;
+          for (const Transfer& t : mine.steps[step].receives) {
+            received[t.peer] += static_cast<int>(t.slots.size());
+          }
+          std::map<int, int> sent_here;
+          for (int r = 0; r < size; ++r) {
+            const auto& to = all[static_cast<std::size_t>(r)][step];
+            if (const auto it = to.find(q); it != to.end()) {
+              sent_here[r] = it->second;
+            }
+          }
+          EXPECT_EQ(sent_here, received)
+              << "trial " << trial << ", rank " << q << ", step " << step;
+        }
+        for (std::size_t step = 0; step < 3; ++step) {
+          EXPECT_EQ(counted(all[static_cast<std::size_t>(q)][step]),
+                    counted_loads[static_cast<std::size_t>(q)][step]);
         }
       }
       if (HasFailure()) return;
