@@ -1,10 +1,11 @@
-// What each algorithm sends in one call, process by process and round by
-// round, built from the same MPI-free cores ortho's plans are built from:
-// direct one message per edge; message combining its schedules
-// (stencils/schedule.h) where each message goes (combining_loads.h), a
-// message split in two at the eager limit as ortho's plans split it;
-// node_aware its routes (node_aware_routes.h); common_neighbours its pairs
-// and routes (common_neighbours_routes.h). allgather and alltoall, blocks
+// What each algorithm sends and receives in one call, process by process
+// and round by round, built from the same MPI-free cores ortho's plans are
+// built from: direct one message per edge; message combining its
+// schedules (stencils/schedule.h) where each message goes
+// (combining_loads.h), a message split in two at the eager limit as
+// ortho's plans split it; node_aware its routes' flows
+// (node_aware_routes.h); common_neighbours its pairs and routes' flows
+// (common_neighbours_routes.h). allgather and alltoall, blocks
 // of one size (the v and w forms' sizes exchange is not simulated).
 #ifndef ORTHOCOMM_EXPERIMENTS_SIMULATE_EXCHANGE_H_
 #define ORTHOCOMM_EXPERIMENTS_SIMULATE_EXCHANGE_H_

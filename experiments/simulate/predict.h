@@ -1,17 +1,19 @@
 // The simulator's time of one call (MPI-free): a LogGP-style model with
 // separate prices within a node and between nodes (machine.h). A call is
 // its rounds in turn; a round takes the longest of
-//  - the busiest process's sending: per message message_ns (LogGP's o + g),
-//    per byte byte_ns (G), at the price of where the message goes;
-//  - the busiest node's cores: its processes' sending shared over its
-//    cores (over the machine's shared cores where the nodes share them);
+//  - the busiest process's work: per message sent message_ns (LogGP's
+//    o + g), per byte byte_ns (G), per message and byte received
+//    receive_message_ns and receive_byte_ns, each at the price of the link
+//    the message takes;
+//  - the busiest node's cores: its processes' work shared over its cores
+//    (over the machine's shared cores where the nodes share them);
 //  - the busiest node's network interface: injection_message_ns per message
 //    and injection_byte_ns per byte leaving the node;
 // plus the round's latency (between nodes where a message of the round
 // crosses, within otherwise) and a rendezvous where a message of the round
 // exceeds its transport's eager limit. Where k processes share a core
 // (k > 1: more processes on a node than cores) each waits its turn: k
-// times the latency and k - 1 switches. A process's sending includes packing
+// times the latency and k - 1 switches. A process's work includes packing
 // and unpacking its messages of several blocks (copy_byte_ns, twice a byte).
 #ifndef ORTHOCOMM_EXPERIMENTS_SIMULATE_PREDICT_H_
 #define ORTHOCOMM_EXPERIMENTS_SIMULATE_PREDICT_H_
