@@ -86,21 +86,23 @@ def header_setting(line):
     return f"{hosts} hosts x {processes // hosts}, tcp"
 
 
-def node_aware_points(folder):
-    points, setting = [], None
-    path = os.path.join(folder, "raw.txt")
-    for line in open(path):
+def node_aware_lines(folder):
+    """node_aware_benchmark's raw.txt: per benchmark line its setting, its
+    name and its counters."""
+    setting = None
+    for line in open(os.path.join(folder, "raw.txt")):
         setting = setting or header_setting(line)
         if not line.startswith("BM_NodeAware/") or setting is None:
             continue
         counters = {k: value(v)
                     for k, v in re.findall(r"(\w+)=([\d.]+[kMGmun]?)", line)}
-        points += counter_points(setting, line.split()[0], counters)
-    return points
+        yield setting, line.split()[0], counters
 
 
-def sparse_points(folder):
-    points, setting = [], None
+def sparse_lines(folder):
+    """sparse_graph_benchmark's raw.csv: per row its setting, its name and
+    its numeric columns."""
+    setting = None
     lines = open(os.path.join(folder, "raw.csv")).read().splitlines()
     for i, line in enumerate(lines):
         setting = setting or header_setting(line)
@@ -112,9 +114,18 @@ def sparse_points(folder):
                         counters[key] = float(text)
                     except (TypeError, ValueError):
                         pass
-                points += counter_points(setting, row["name"], counters)
-            break
-    return points
+                yield setting, row["name"], counters
+            return
+
+
+def node_aware_points(folder):
+    return [p for setting, name, counters in node_aware_lines(folder)
+            for p in counter_points(setting, name, counters)]
+
+
+def sparse_points(folder):
+    return [p for setting, name, counters in sparse_lines(folder)
+            for p in counter_points(setting, name, counters)]
 
 
 def points_of(folder):

@@ -63,14 +63,11 @@ def shape_of(setting):
 
 def node_aware_rows(folder):
     """BM_NodeAware/<operation>_<2d|3d>/<ints>: Moore depth 1, 4-byte ints."""
-    rows, setting = [], None
-    for line in open(os.path.join(folder, "raw.txt")):
-        setting = setting or model_error.header_setting(line)
-        match = re.match(r"BM_NodeAware/(\w+)_(\dd)/(\d+)/", line)
-        if not match or setting is None:
+    rows = []
+    for setting, name, counters in model_error.node_aware_lines(folder):
+        match = re.match(r"BM_NodeAware/(\w+)_(\dd)/(\d+)/", name)
+        if not match:
             continue
-        counters = {k: model_error.value(v) for k, v in
-                    re.findall(r"(\w+)=([\d.]+[kMGmun]?)", line)}
         nodes, ppn = shape_of(setting)
         for algorithm in model_error.ALGORITHMS:
             if algorithm + "_us" not in counters:
@@ -88,25 +85,19 @@ def node_aware_rows(folder):
 
 def sparse_rows(folder):
     """sparse_graph_benchmark: <operation>/<graph>/<block bytes>."""
-    rows, setting = [], None
-    lines = open(os.path.join(folder, "raw.csv")).read().splitlines()
-    for i, line in enumerate(lines):
-        setting = setting or model_error.header_setting(line)
-        if not line.startswith("name,"):
-            continue
+    rows = []
+    for setting, name, counters in model_error.sparse_lines(folder):
         nodes, ppn = shape_of(setting)
-        for row in csv.DictReader(lines[i:]):
-            operation, graph, block = row["name"].split("/")[:3]
-            for algorithm in model_error.ALGORITHMS:
-                if not row.get(algorithm + "_us"):
-                    continue
-                rows.append({
-                    "nodes": nodes, "ppn": ppn,
-                    "placement": placement_of(folder),
-                    "workload": f"graph:{graph}", "operation": operation,
-                    "block_bytes": int(block), "algorithm": algorithm,
-                    "measured_us": float(row[algorithm + "_us"])})
-        break
+        operation, graph, block = name.split("/")[:3]
+        for algorithm in model_error.ALGORITHMS:
+            if algorithm + "_us" not in counters:
+                continue
+            rows.append({
+                "nodes": nodes, "ppn": ppn,
+                "placement": placement_of(folder),
+                "workload": f"graph:{graph}", "operation": operation,
+                "block_bytes": int(block), "algorithm": algorithm,
+                "measured_us": counters[algorithm + "_us"]})
     return rows
 
 
