@@ -12,6 +12,7 @@ namespace simulate {
 using ortho::internal::LinkPrices;
 using ortho::internal::load_machine;
 using ortho::internal::Machine;
+using ortho::internal::machine_file_text;
 using ortho::internal::MachineFileError;
 using ortho::internal::parse_machine;
 

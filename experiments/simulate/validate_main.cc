@@ -16,10 +16,8 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
-#include <iomanip>
 #include <iostream>
 #include <map>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -130,14 +128,6 @@ void print_worst(const std::vector<simulate::PreparedPoint>& points,
   }
 }
 
-// Prices to 4 significant digits; one the fit drove to nothing, 0.
-std::string price(double value) {
-  if (value < 1e-9) return "0";
-  std::ostringstream text;
-  text << std::setprecision(4) << value;
-  return text.str();
-}
-
 // The choice the prediction makes: per measured point (job, workload,
 // operation, block size, results folder; repeated measurements of an
 // algorithm by their median), whether the algorithm predicted fastest is
@@ -186,31 +176,13 @@ void print_choices(const std::vector<simulate::PreparedPoint>& points,
   }
 }
 
-void write_machine(const std::string& path, const simulate::Machine& m,
+void write_machine(const std::string& path, simulate::Machine m,
                    const std::string& points) {
+  m.name = "fitted to " + points;
   std::ofstream out(path);
-  out << "# Fitted by experiments/simulate:validate --fit to the points of\n"
-      << "# " << points << " (coordinate descent on log prices).\n"
-      << "name = fitted to " << points << "\n"
-      << "cores_per_node = " << m.cores_per_node << "\n"
-      << "shared_cores = " << m.shared_cores << "\n"
-      << "copy_byte_ns = " << price(m.copy_byte_ns) << "\n"
-      << "switch_ns = " << price(m.switch_ns) << "\n";
-  const auto link = [&out](const char* section, const simulate::LinkPrices& l) {
-    out << "\n[" << section << "]\n"
-        << "latency_ns = " << price(l.latency_ns) << "\n"
-        << "message_ns = " << price(l.message_ns) << "\n"
-        << "byte_ns = " << price(l.byte_ns) << "\n"
-        << "receive_message_ns = " << price(l.receive_message_ns) << "\n"
-        << "receive_byte_ns = " << price(l.receive_byte_ns) << "\n"
-        << "eager_bytes = " << l.eager_bytes << "\n"
-        << "rendezvous_ns = " << price(l.rendezvous_ns) << "\n";
-  };
-  link("within", m.within);
-  link("between", m.between);
-  out << "\n[node]\n"
-      << "injection_message_ns = " << price(m.injection_message_ns) << "\n"
-      << "injection_byte_ns = " << price(m.injection_byte_ns) << "\n";
+  out << simulate::machine_file_text(
+      m, "Fitted by experiments/simulate:validate --fit to the points of\n" +
+             points + " (coordinate descent on log prices).");
   if (!out) throw std::runtime_error("validate: cannot write " + path);
 }
 

@@ -97,8 +97,9 @@ int count_of(std::string_view value, std::string_view origin, int line,
   return count;
 }
 
-double* number_slot(Machine& machine, std::string_view section,
-                    std::string_view name) {
+// The number a key names in `machine` (const or not).
+template <typename M>
+auto* number_slot(M& machine, std::string_view section, std::string_view name) {
   if (section.empty()) {
     return name == "copy_byte_ns" ? &machine.copy_byte_ns : &machine.switch_ns;
   }
@@ -106,7 +107,7 @@ double* number_slot(Machine& machine, std::string_view section,
     return name == "injection_message_ns" ? &machine.injection_message_ns
                                           : &machine.injection_byte_ns;
   }
-  LinkPrices& link = section == "within" ? machine.within : machine.between;
+  auto& link = section == "within" ? machine.within : machine.between;
   if (name == "latency_ns") return &link.latency_ns;
   if (name == "message_ns") return &link.message_ns;
   if (name == "byte_ns") return &link.byte_ns;
@@ -202,6 +203,39 @@ Machine parse_machine(std::string_view text, std::string_view origin) {
     }
   }
   return machine;
+}
+
+std::string machine_file_text(const Machine& machine,
+                              std::string_view comment) {
+  std::ostringstream text;
+  std::istringstream lines{std::string(comment)};
+  for (std::string line; std::getline(lines, line);) {
+    text << "# " << line << '\n';
+  }
+  std::string_view section;
+  for (const Key& key : kKeys) {
+    if (key.section != section) {
+      section = key.section;
+      text << "\n[" << section << "]\n";
+    }
+    text << key.name << " = ";
+    switch (key.kind) {
+      case Key::Kind::text:
+        text << machine.name;
+        break;
+      case Key::Kind::count:
+        text << (key.name == "cores_per_node" ? machine.cores_per_node
+                                              : machine.shared_cores);
+        break;
+      case Key::Kind::number: {
+        const double value = *number_slot(machine, key.section, key.name);
+        text << (value < 1e-9 ? 0.0 : value);
+        break;
+      }
+    }
+    text << "\n";
+  }
+  return text.str();
 }
 
 Machine load_machine(const std::string& path) {

@@ -84,6 +84,11 @@ class MachineFileError : public std::runtime_error {
 // Parses a machine file's text; `origin` names it in errors.
 Machine parse_machine(std::string_view text, std::string_view origin);
 
+// The text of a machine file that parse_machine reads back as `machine`:
+// `comment`, each of its lines as a comment, then every key once in the
+// order above; numbers to 6 significant digits (a value under 1e-9 as 0).
+std::string machine_file_text(const Machine& machine, std::string_view comment);
+
 // Reads and parses the file at `path` (MachineFileError where it cannot be
 // read).
 Machine load_machine(const std::string& path);

@@ -138,6 +138,22 @@ TEST(MachineFile, RejectsALineThatIsNotAnAssignment) {
             "m.machine:4: 'shared_cores 0' is not 'key = value'");
 }
 
+// What machine_file_text writes, parse_machine reads back as it was.
+TEST(MachineFile, TextReadsBackAsTheMachine) {
+  const ortho::internal::Machine machine = parse_machine(kComplete, "m");
+  const std::string text =
+      ortho::internal::machine_file_text(machine, "two\nlines");
+  EXPECT_EQ(text.rfind("# two\n# lines\nname = test cluster\n", 0), 0U) << text;
+  const ortho::internal::Machine again = parse_machine(text, "again");
+  EXPECT_EQ(again.name, "test cluster");
+  EXPECT_EQ(again.cores_per_node, 64);
+  EXPECT_DOUBLE_EQ(again.copy_byte_ns, 0.05);
+  EXPECT_DOUBLE_EQ(again.within.receive_byte_ns, 0.09);
+  EXPECT_DOUBLE_EQ(again.between.eager_bytes, 8192);
+  EXPECT_DOUBLE_EQ(again.injection_message_ns, 4.65);
+  EXPECT_EQ(ortho::internal::machine_file_text(again, "two\nlines"), text);
+}
+
 TEST(MachineFile, NamesAFileThatCannotBeRead) {
   try {
     ortho::internal::load_machine("/nonexistent/x.machine");
