@@ -44,25 +44,22 @@ void map_general(Workload& workload, const Shape& shape) {
   for (const std::vector<int>& destinations : workload.graph.destinations) {
     for (const int to : destinations) {
       graph.targets.push_back(to);
-      graph.weights.push_back(1);
     }
     graph.offsets.push_back(static_cast<std::int64_t>(graph.targets.size()));
   }
   const std::vector<int> slots(static_cast<std::size_t>(shape.nodes),
                                shape.processes_per_node);
-  const std::optional<std::vector<int>> scotch =
-      ortho::internal::scotch_placement(graph, slots);
-  if (!scotch) {
-    workload.placed = "by slot (mapping kept it: no Scotch)";
-    return;
-  }
-  if (ortho::internal::graph_crossing_cost(graph, *scotch).weight <
-      ortho::internal::graph_crossing_cost(graph, workload.graph.host_of_rank)
-          .weight) {
-    workload.graph.host_of_rank = *scotch;
+  const ortho::internal::GraphPlacementChoice choice =
+      ortho::internal::choose_graph_placement(
+          graph, slots, workload.graph.host_of_rank,
+          ortho::internal::scotch_built_in());
+  if (choice.placed) {
+    workload.graph.host_of_rank = choice.host_of_vertex;
     workload.placed = "mapped (Scotch)";
   } else {
-    workload.placed = "by slot (mapping kept it: no gain)";
+    workload.placed = choice.scotch_cost
+                          ? "by slot (mapping kept it: no gain)"
+                          : "by slot (mapping kept it: no Scotch)";
   }
 }
 

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "classic/base/error.h"
@@ -241,6 +242,24 @@ std::optional<std::vector<int>> scotch_placement(const DirectedGraph& graph,
   }
   make_exact(both_ways, slots, *placement);
   return placement;
+}
+
+GraphPlacementChoice choose_graph_placement(const DirectedGraph& graph,
+                                            std::span<const int> slots,
+                                            std::span<const int> current,
+                                            bool use_scotch) {
+  GraphPlacementChoice choice;
+  choice.current_cost = graph_crossing_cost(graph, current);
+  choice.host_of_vertex.assign(current.begin(), current.end());
+  if (!use_scotch) return choice;
+  std::optional<std::vector<int>> placement = scotch_placement(graph, slots);
+  if (!placement) return choice;
+  choice.scotch_cost = graph_crossing_cost(graph, *placement);
+  if (choice.scotch_cost->weight < choice.current_cost.weight) {
+    choice.placed = true;
+    choice.host_of_vertex = std::move(*placement);
+  }
+  return choice;
 }
 
 }  // namespace ortho::internal

@@ -55,6 +55,23 @@ bool scotch_built_in();
 std::optional<std::vector<int>> scotch_placement(const DirectedGraph& graph,
                                                  std::span<const int> slots);
 
+// Reorder::yes's choice for a general graph, as stencils::choose_placement
+// is a grid's: Scotch's placement (scotch_placement onto `slots`) where its
+// weight between hosts is strictly below that of `current` (the hosts the
+// vertices have), `current` otherwise.
+struct GraphPlacementChoice {
+  bool placed = false;  // Scotch's placement taken
+  std::vector<int> host_of_vertex;
+  stencils::CrossingCost current_cost;
+  // Scotch's placement's cost; none where Scotch did not run (`use_scotch`
+  // false, not built in, or it failed).
+  std::optional<stencils::CrossingCost> scotch_cost;
+};
+GraphPlacementChoice choose_graph_placement(const DirectedGraph& graph,
+                                            std::span<const int> slots,
+                                            std::span<const int> current,
+                                            bool use_scotch);
+
 }  // namespace ortho::internal
 
 #endif  // ORTHOCOMM_ORTHO_INTERNAL_GRAPH_PLACEMENT_H_

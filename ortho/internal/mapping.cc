@@ -244,16 +244,15 @@ struct GeneralDecision {
 GeneralDecision decide_general(const DirectedGraph& graph,
                                std::span<const int> host_of_rank,
                                bool use_scotch) {
+  GraphPlacementChoice choice = choose_graph_placement(
+      graph, slots_of(host_of_rank), host_of_rank, use_scotch);
   GeneralDecision decision;
-  decision.identity = traffic_of(graph_crossing_cost(graph, host_of_rank));
-  if (!use_scotch) return decision;
-  const std::vector<int> slots = slots_of(host_of_rank);
-  std::optional<std::vector<int>> placement = scotch_placement(graph, slots);
-  if (!placement) return decision;
-  decision.scotch = traffic_of(graph_crossing_cost(graph, *placement));
-  if (decision.scotch->weight < decision.identity->weight) {
+  decision.identity = traffic_of(choice.current_cost);
+  if (!choice.scotch_cost) return decision;  // no Scotch
+  decision.scotch = traffic_of(*choice.scotch_cost);
+  if (choice.placed) {
     decision.kept_because = KeptBecause::placed;
-    decision.host_of_vertex = std::move(*placement);
+    decision.host_of_vertex = std::move(choice.host_of_vertex);
   } else {
     decision.kept_because = KeptBecause::no_gain;
   }
