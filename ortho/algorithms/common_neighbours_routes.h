@@ -59,13 +59,7 @@ Grouping groups(const HostGraph& graph, int least_common = kLeastCommon);
 Routes routes(const HostGraph& graph, const Grouping& grouping, int rank,
               std::span<const int> sources, Payload payload);
 
-// What one process sends in one step, to processes of its own host and to
-// others.
-struct SplitLoad {
-  StepLoad within;
-  StepLoad between;
-  friend bool operator==(const SplitLoad&, const SplitLoad&) = default;
-};
+using node_routes::SplitLoad;
 using Load = std::array<SplitLoad, 2>;  // steps 0 and 1
 
 // Every process's load (by rank), counted from the whole graph at once.

@@ -53,7 +53,7 @@ double wait_ns(const Prices& prices, int largest_message_blocks, double bytes) {
 }
 
 // A process's messages in one round, within its host and to other hosts.
-using DirectLoad = common_routes::SplitLoad;
+using DirectLoad = node_routes::SplitLoad;
 
 std::vector<DirectLoad> direct_loads(const HostGraph& graph) {
   std::vector<DirectLoad> loads(graph.destinations.size());
@@ -182,17 +182,28 @@ double node_aware_call_ns(const HostGraph& graph, std::span<const Load> loads,
   return total;
 }
 
+double split_rounds_call_ns(const HostGraph& graph,
+                            std::span<const std::vector<DirectLoad>> rounds,
+                            const HostPrices& prices, std::size_t block_bytes) {
+  double total = 0;
+  for (const std::vector<DirectLoad>& round : rounds) {
+    total += direct_ns(graph, round, prices, static_cast<double>(block_bytes));
+  }
+  return total;
+}
+
 double common_neighbours_call_ns(const HostGraph& graph,
                                  std::span<const common_routes::Load> loads,
                                  const HostPrices& prices,
                                  std::size_t block_bytes) {
-  double total = 0;
-  std::vector<DirectLoad> round(loads.size());
+  std::vector<std::vector<DirectLoad>> rounds(
+      2, std::vector<DirectLoad>(loads.size()));
   for (std::size_t step = 0; step < 2; ++step) {
-    for (std::size_t r = 0; r < loads.size(); ++r) round[r] = loads[r][step];
-    total += direct_ns(graph, round, prices, static_cast<double>(block_bytes));
+    for (std::size_t r = 0; r < loads.size(); ++r) {
+      rounds[step][r] = loads[r][step];
+    }
   }
-  return total;
+  return split_rounds_call_ns(graph, rounds, prices, block_bytes);
 }
 
 double combining_call_ns(const HostGraph& graph,

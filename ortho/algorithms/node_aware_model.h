@@ -59,6 +59,13 @@ double node_aware_call_ns(const node_routes::HostGraph& graph,
                           std::span<const node_routes::Load> loads,
                           const HostPrices& prices, std::size_t block_bytes);
 
+// Rounds of messages within and between hosts, each priced as direct's
+// round: rounds[k][r], rank r's messages in round k.
+double split_rounds_call_ns(
+    const node_routes::HostGraph& graph,
+    std::span<const std::vector<node_routes::SplitLoad>> rounds,
+    const HostPrices& prices, std::size_t block_bytes);
+
 // common_neighbours (common_neighbours_routes.h): its two rounds from its
 // processes' loads, priced as direct's round.
 double common_neighbours_call_ns(const node_routes::HostGraph& graph,

@@ -180,9 +180,11 @@ std::vector<std::int64_t> local_sizes(const classic::Comm& comm,
     round.know(t);
   }
   for (const node_routes::Transfer& t : routes.steps[0].sends) {
-    round.send_own(t, function);
+    if (t.tag != node_routes::kCrossTag) round.send_own(t, function);
   }
-  for (const node_routes::Transfer& t : routes.steps[0].receives) round.take(t);
+  for (const node_routes::Transfer& t : routes.steps[0].receives) {
+    if (t.tag != node_routes::kCrossTag) round.take(t);
+  }
   for (const node_routes::Transfer& t : routes.steps[2].receives) {
     round.send_expected(t, function);
   }

@@ -35,8 +35,11 @@ std::vector<std::int64_t> exchange_sizes(const classic::Comm& comm,
 // own receive blocks (node_aware's): a relay's scratch slot gathered in
 // step 0 has the size its source sends; one handed out in step 2, the size
 // its first receiver expects (step 2 reversed); one kept by the relay, the
-// size of its own receive block. One round of small messages within hosts,
-// in place of the routes' three steps with one between hosts. Blocking.
+// size of its own receive block. Step 0's messages between hosts (tag
+// kCrossTag: routes that send to another host's relay at once) carry no
+// sizes: their blocks are handed out or kept by the relay. One round of
+// small messages within hosts, in place of the routes' steps with messages
+// between hosts. Blocking.
 std::vector<std::int64_t> local_sizes(const classic::Comm& comm,
                                       const node_routes::Routes& routes,
                                       const Exchange& blocks,

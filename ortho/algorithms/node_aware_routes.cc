@@ -73,27 +73,6 @@ std::map<PairKey, HostPair> crossing_blocks(const HostGraph& graph,
   return pairs;
 }
 
-// The ranks of each host that have an edge (in or out), ascending: the
-// candidates for relays. (A relay with an edge knows the size of the
-// blocks of an allgather or alltoall from its own arguments; every pair's
-// hosts have one: the ends of its edges.)
-std::map<int, std::vector<int>> relay_candidates(const HostGraph& graph) {
-  std::vector<char> has_edge(graph.host_of_rank.size(), 0);
-  for (std::size_t r = 0; r < graph.destinations.size(); ++r) {
-    for (const int d : graph.destinations[r]) {
-      has_edge[r] = 1;
-      has_edge[static_cast<std::size_t>(d)] = 1;
-    }
-  }
-  std::map<int, std::vector<int>> hosts;
-  for (std::size_t r = 0; r < graph.host_of_rank.size(); ++r) {
-    if (has_edge[r] != 0) {
-      hosts[graph.host_of_rank[r]].push_back(static_cast<int>(r));
-    }
-  }
-  return hosts;
-}
-
 // Picks, among `candidates`, the rank with the most `own` blocks less the
 // blocks it already relays (`load`), the lowest rank on ties; charges it
 // the blocks it relays for others and one message.
@@ -153,32 +132,6 @@ void choose_relays(std::map<PairKey, HostPair>& pairs,
           }
           return own;
         });
-  }
-}
-
-// Step 0's blocks within the host: copies to itself, one message per other
-// process of the host that is a neighbour.
-void direct_blocks(const HostGraph& graph, int rank,
-                   std::span<const int> sources, const ReceiveBlocks& blocks,
-                   Step& step) {
-  const std::vector<int>& out =
-      graph.destinations[static_cast<std::size_t>(rank)];
-  const int host = graph.host_of_rank[static_cast<std::size_t>(rank)];
-  int to_itself = 0;
-  for (std::size_t k = 0; k < out.size(); ++k) {
-    const int d = out[k];
-    if (d == rank) {
-      step.copies.push_back(
-          {send_slot(static_cast<int>(k)), blocks.at(rank, to_itself++)});
-    } else if (graph.host_of_rank[static_cast<std::size_t>(d)] == host) {
-      add(step.sends, d, kGatherTag, send_slot(static_cast<int>(k)));
-    }
-  }
-  for (std::size_t j = 0; j < sources.size(); ++j) {
-    const int s = sources[j];
-    if (s != rank && graph.host_of_rank[static_cast<std::size_t>(s)] == host) {
-      add(step.receives, s, kGatherTag, recv_slot(static_cast<int>(j)));
-    }
   }
 }
 

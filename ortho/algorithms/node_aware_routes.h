@@ -74,7 +74,9 @@ struct Step {
 // The tags of the steps' messages: a process sends at most one message to
 // each peer in a step (step 0's direct blocks and the blocks it gives its
 // relay travel together), and distinct tags per step keep a message of one
-// step from pairing with a receive of another.
+// step from pairing with a receive of another. kCrossTag marks every
+// message between hosts (step 1's here; step 0's in routes that send to
+// another host's relay at once).
 inline constexpr int kGatherTag = 0;
 inline constexpr int kCrossTag = 1;
 inline constexpr int kHandOutTag = 2;
@@ -110,6 +112,14 @@ struct StepLoad {
   friend bool operator==(const StepLoad&, const StepLoad&) = default;
 };
 using Load = std::array<StepLoad, 3>;  // per step, as Routes::steps
+
+// What one process sends in one round, to processes of its own host and to
+// others (for routes whose rounds mix the two).
+struct SplitLoad {
+  StepLoad within;
+  StepLoad between;
+  friend bool operator==(const SplitLoad&, const SplitLoad&) = default;
+};
 
 // Every process's load (by rank): what routes() gives each of them to
 // send, counted from the whole graph at once.

@@ -68,4 +68,45 @@ void check_graph(const HostGraph& graph) {
   }
 }
 
+std::map<int, std::vector<int>> relay_candidates(const HostGraph& graph) {
+  std::vector<char> has_edge(graph.host_of_rank.size(), 0);
+  for (std::size_t r = 0; r < graph.destinations.size(); ++r) {
+    for (const int d : graph.destinations[r]) {
+      has_edge[r] = 1;
+      has_edge[static_cast<std::size_t>(d)] = 1;
+    }
+  }
+  std::map<int, std::vector<int>> hosts;
+  for (std::size_t r = 0; r < graph.host_of_rank.size(); ++r) {
+    if (has_edge[r] != 0) {
+      hosts[graph.host_of_rank[r]].push_back(static_cast<int>(r));
+    }
+  }
+  return hosts;
+}
+
+void direct_blocks(const HostGraph& graph, int rank,
+                   std::span<const int> sources, const ReceiveBlocks& blocks,
+                   Step& step) {
+  const std::vector<int>& out =
+      graph.destinations[static_cast<std::size_t>(rank)];
+  const int host = graph.host_of_rank[static_cast<std::size_t>(rank)];
+  int to_itself = 0;
+  for (std::size_t k = 0; k < out.size(); ++k) {
+    const int d = out[k];
+    if (d == rank) {
+      step.copies.push_back(
+          {send_slot(static_cast<int>(k)), blocks.at(rank, to_itself++)});
+    } else if (graph.host_of_rank[static_cast<std::size_t>(d)] == host) {
+      add(step.sends, d, kGatherTag, send_slot(static_cast<int>(k)));
+    }
+  }
+  for (std::size_t j = 0; j < sources.size(); ++j) {
+    const int s = sources[j];
+    if (s != rank && graph.host_of_rank[static_cast<std::size_t>(s)] == host) {
+      add(step.receives, s, kGatherTag, recv_slot(static_cast<int>(j)));
+    }
+  }
+}
+
 }  // namespace ortho::algorithms::node_routes

@@ -1,7 +1,8 @@
 // Pieces the MPI-free routes of the combining algorithms on general graphs
-// share (node_aware_routes.cc, common_neighbours_routes.cc): a process's
-// receive block of each edge, checked against the whole graph, and the
-// building of a step's messages.
+// share (node_aware_routes.cc, common_neighbours_routes.cc and the
+// spread-relays routes): a process's receive block of each edge, checked
+// against the whole graph, the building of a step's messages, the
+// candidates for relays and the blocks that go directly within a host.
 #ifndef ORTHOCOMM_ORTHO_ALGORITHMS_ROUTE_PARTS_H_
 #define ORTHOCOMM_ORTHO_ALGORITHMS_ROUTE_PARTS_H_
 
@@ -45,6 +46,18 @@ StepLoad counted(const Messages& messages);
 // Throws std::invalid_argument where a destination of `graph` lies outside
 // it or `graph`'s lists disagree in length.
 void check_graph(const HostGraph& graph);
+
+// The ranks of each host that have an edge (in or out), ascending: the
+// candidates for relays. (A relay with an edge knows the size of the
+// blocks of an allgather or alltoall from its own arguments; every pair's
+// hosts have one: the ends of its edges.)
+std::map<int, std::vector<int>> relay_candidates(const HostGraph& graph);
+
+// Step 0's blocks within the host: copies to itself, one message per other
+// process of the host that is a neighbour (tag kGatherTag).
+void direct_blocks(const HostGraph& graph, int rank,
+                   std::span<const int> sources, const ReceiveBlocks& blocks,
+                   Step& step);
 
 }  // namespace ortho::algorithms::node_routes
 

@@ -51,6 +51,7 @@ ortho::Traffic routes_traffic(const node_routes::Routes& routes,
     int messages = 0;
     std::int64_t blocks = 0;
     for (const auto& send : routes.steps[0].sends) {
+      if (send.tag == node_routes::kCrossTag) continue;  // no sizes cross
       ++messages;
       blocks += static_cast<std::int64_t>(send.slots.size());
     }

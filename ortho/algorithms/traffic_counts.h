@@ -32,8 +32,8 @@ enum class SizesLearnt { along_routes, within_hosts, not_needed };
 // Messages and bytes of `routes` for `operation` on process `rank`; between
 // hosts, those to other hosts; the v and w forms outside persistent mode
 // also their sizes first: along the routes, the same messages again with 8
-// bytes a block; within the hosts, one round of step 0's messages and step
-// 2's turned around, 8 bytes a block.
+// bytes a block; within the hosts, one round of step 0's messages within
+// the hosts and step 2's turned around, 8 bytes a block.
 ortho::Traffic routes_traffic(const node_routes::Routes& routes,
                               const Table& table, int rank, Operation operation,
                               std::size_t block_bytes, classic::Mode mode,
