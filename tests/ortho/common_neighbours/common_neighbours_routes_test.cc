@@ -17,7 +17,6 @@
 #include <random>
 #include <set>
 #include <string>
-#include <tuple>
 #include <vector>
 
 #include "tests/ortho/testing/route_tokens.h"
@@ -25,16 +24,11 @@
 namespace ortho::algorithms::common_routes {
 namespace {
 
-using node_routes::Copy;
 using node_routes::Slot;
 using node_routes::Transfer;
 
 using Graph = ortho_testing::RouteGraph;
-using ortho_testing::expected;
 using ortho_testing::Memory;
-using ortho_testing::read;
-using ortho_testing::Token;
-using ortho_testing::write;
 
 // A graph from destination lists; sources in ascending source order.
 Graph graph_of(std::vector<std::vector<int>> destinations,
@@ -90,58 +84,15 @@ std::vector<Routes> all_routes(const Graph& g, const Grouping& grouping,
 // Runs every process's routes; checks the messages and the results.
 void run_and_check(const Graph& g, const Grouping& grouping, Payload payload,
                    const std::string& label) {
-  const std::size_t size = g.sources.size();
   const std::vector<Routes> all = all_routes(g, grouping, payload);
-  std::vector<Memory> memory(size);
-  for (std::size_t r = 0; r < size; ++r) {
-    ASSERT_EQ(all[r].steps.size(), 3u) << label;
-    ASSERT_TRUE(all[r].steps[2].sends.empty()) << label;
-    ASSERT_EQ(all[r].lands_in.size(),
-              static_cast<std::size_t>(all[r].scratch_slots));
-    memory[r] = Memory(g.sources[r].size(), all[r].scratch_slots);
+  for (const Routes& mine : all) {
+    ASSERT_EQ(mine.steps.size(), 3u) << label;
+    ASSERT_TRUE(mine.steps[2].sends.empty()) << label;
   }
-  for (std::size_t step = 0; step < 3; ++step) {
-    std::map<std::tuple<int, int, int>, std::vector<Token>> sent;
-    for (std::size_t r = 0; r < size; ++r) {
-      for (const Transfer& t : all[r].steps[step].sends) {
-        const auto key = std::make_tuple(static_cast<int>(r), t.peer, t.tag);
-        ASSERT_FALSE(sent.contains(key)) << label << ": two messages";
-        for (const Slot& slot : t.slots) {
-          sent[key].push_back(
-              read(memory[r], static_cast<int>(r), slot, payload));
-        }
-      }
-    }
-    for (std::size_t r = 0; r < size; ++r) {
-      for (const Transfer& t : all[r].steps[step].receives) {
-        auto it =
-            sent.find(std::make_tuple(t.peer, static_cast<int>(r), t.tag));
-        ASSERT_NE(it, sent.end()) << label << ": " << r << " waits for "
-                                  << t.peer << " in step " << step;
-        ASSERT_EQ(it->second.size(), t.slots.size()) << label;
-        for (std::size_t b = 0; b < t.slots.size(); ++b) {
-          write(memory[r], t.slots[b], it->second[b]);
-        }
-        sent.erase(it);
-      }
-    }
-    ASSERT_TRUE(sent.empty()) << label << ": a message nobody receives";
-    for (std::size_t r = 0; r < size; ++r) {
-      for (const Copy& c : all[r].steps[step].copies) {
-        write(memory[r], {Slot::Kind::recv, c.to},
-              read(memory[r], static_cast<int>(r), c.from, payload));
-      }
-    }
-  }
-  for (std::size_t d = 0; d < size; ++d) {
-    for (std::size_t j = 0; j < g.sources[d].size(); ++j) {
-      EXPECT_EQ(memory[d].recv[j],
-                expected(g, static_cast<int>(d), static_cast<int>(j), payload))
-          << label << ": rank " << d << " block " << j;
-      EXPECT_EQ(memory[d].writes[j], 1)
-          << label << ": rank " << d << " block " << j << " written";
-    }
-  }
+  std::vector<Memory> memory;
+  ortho_testing::run_routes(g, all, payload, label, memory);
+  if (::testing::Test::HasFatalFailure()) return;
+  ortho_testing::expect_delivered(g, memory, payload, label);
 }
 
 // Messages and blocks a process sends in a step, and its scratch slots.

@@ -11,6 +11,10 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <map>
+#include <span>
+#include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -20,6 +24,7 @@ namespace ortho_testing {
 
 using ortho::algorithms::node_routes::HostGraph;
 using ortho::algorithms::node_routes::Payload;
+using ortho::algorithms::node_routes::Routes;
 using ortho::algorithms::node_routes::Slot;
 
 // A block's identity: its source and its send block (per_source: -1).
@@ -82,6 +87,77 @@ inline void write(Memory& m, Slot slot, Token token) {
   }
   auto& space = slot.kind == Slot::Kind::recv ? m.recv : m.scratch;
   space.at(static_cast<std::size_t>(slot.index)) = token;
+}
+
+// Runs every process's routes (`all`, by rank) in memory, step by step,
+// into `memory`: each message must be received exactly once, by the peer
+// it names with its tag, with as many blocks as were sent. Fails the test
+// where not (check HasFatalFailure()).
+inline void run_routes(const RouteGraph& g, std::span<const Routes> all,
+                       Payload payload, const std::string& label,
+                       std::vector<Memory>& memory) {
+  const std::size_t size = g.sources.size();
+  ASSERT_EQ(all.size(), size) << label;
+  memory.clear();
+  for (std::size_t r = 0; r < size; ++r) {
+    ASSERT_EQ(all[r].steps.size(), 3u) << label;
+    ASSERT_EQ(all[r].lands_in.size(),
+              static_cast<std::size_t>(all[r].scratch_slots))
+        << label;
+    memory.emplace_back(g.sources[r].size(), all[r].scratch_slots);
+  }
+  for (std::size_t step = 0; step < 3; ++step) {
+    // (from, to, tag) -> the blocks of the one message.
+    std::map<std::tuple<int, int, int>, std::vector<Token>> sent;
+    for (std::size_t r = 0; r < size; ++r) {
+      for (const auto& t : all[r].steps[step].sends) {
+        const auto key = std::make_tuple(static_cast<int>(r), t.peer, t.tag);
+        ASSERT_FALSE(sent.contains(key))
+            << label << ": two messages " << r << "->" << t.peer;
+        for (const Slot& slot : t.slots) {
+          sent[key].push_back(
+              read(memory[r], static_cast<int>(r), slot, payload));
+        }
+      }
+    }
+    for (std::size_t r = 0; r < size; ++r) {
+      for (const auto& t : all[r].steps[step].receives) {
+        auto it =
+            sent.find(std::make_tuple(t.peer, static_cast<int>(r), t.tag));
+        ASSERT_NE(it, sent.end()) << label << ": " << r << " waits for "
+                                  << t.peer << " in step " << step;
+        ASSERT_EQ(it->second.size(), t.slots.size()) << label;
+        for (std::size_t b = 0; b < t.slots.size(); ++b) {
+          write(memory[r], t.slots[b], it->second[b]);
+        }
+        sent.erase(it);
+      }
+    }
+    ASSERT_TRUE(sent.empty())
+        << label << ": a message nobody receives in step " << step;
+    for (std::size_t r = 0; r < size; ++r) {
+      for (const auto& c : all[r].steps[step].copies) {
+        write(memory[r], {Slot::Kind::recv, c.to},
+              read(memory[r], static_cast<int>(r), c.from, payload));
+      }
+    }
+  }
+}
+
+// Every receive block written exactly once, with the block MPI's pairing
+// of its edge names.
+inline void expect_delivered(const RouteGraph& g,
+                             const std::vector<Memory>& memory, Payload payload,
+                             const std::string& label) {
+  for (std::size_t d = 0; d < g.sources.size(); ++d) {
+    for (std::size_t j = 0; j < g.sources[d].size(); ++j) {
+      EXPECT_EQ(memory[d].recv[j],
+                expected(g, static_cast<int>(d), static_cast<int>(j), payload))
+          << label << ": rank " << d << " block " << j;
+      EXPECT_EQ(memory[d].writes[j], 1)
+          << label << ": rank " << d << " block " << j << " written";
+    }
+  }
 }
 
 }  // namespace ortho_testing
