@@ -110,6 +110,8 @@ Prices agreed_prices(const classic::Comm& comm) {
              : prices_for(job.transport, job.processes_per_core);
 }
 
+bool prices_from_machine_file() { return machine_setting().machine != nullptr; }
+
 std::string prices_source() {
   const MachineSetting& machine = machine_setting();
   if (!machine.machine) return "built-in prices";

@@ -42,6 +42,10 @@ Prices agreed_prices(const classic::Comm& comm);
 // file PATH (NAME)" (ORTHO_MACHINE).
 std::string prices_source();
 
+// Whether ORTHO_MACHINE gives this process's prices (set alike on every
+// process, as the prices themselves must be).
+bool prices_from_machine_file();
+
 }  // namespace ortho::algorithms
 
 #endif  // ORTHOCOMM_ORTHO_ALGORITHMS_AGREED_PRICES_H_
