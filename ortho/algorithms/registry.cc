@@ -16,6 +16,7 @@ extern const Registration kPairwise;          // pairwise.cc
 extern const Registration kNodeAware;         // node_aware.cc
 extern const Registration kCommonNeighbours;  // common_neighbours.cc
 extern const Registration kMpi;               // mpi.cc
+extern const Registration kSpreadRelays;      // spread_relays/
 
 std::span<const Registration* const> registry() {
   // The order matters only to Registration::analyse (common_neighbours
@@ -23,7 +24,7 @@ std::span<const Registration* const> registry() {
   // choice does not depend on it (internal/choose.h).
   static constexpr const Registration* kAll[] = {
       &kNative,   &kDirect,    &kPerPeer,          &kCombining, &kBoxAllreduce,
-      &kPairwise, &kNodeAware, &kCommonNeighbours, &kMpi,
+      &kPairwise, &kNodeAware, &kCommonNeighbours, &kMpi,       &kSpreadRelays,
   };
   return kAll;
 }
