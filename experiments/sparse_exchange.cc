@@ -22,7 +22,7 @@ Network::Network(const Graph& graph) {
   sources_ = reversed(graph)[me];
   const classic::Comm world = classic::Comm::world();
   for (const char* algorithm :
-       {"", "direct", "node_aware", "common_neighbours"}) {
+       {"", "direct", "node_aware", "common_neighbours", "spread_relays"}) {
     classic::Comm comm =
         ortho::dist_graph_create_adjacent(world, sources_, classic::unweighted,
                                           destinations_, classic::unweighted);
@@ -99,6 +99,8 @@ void Point::call(Variant variant) {
       return blocking(network_.node_aware(), variant);
     case Variant::common_neighbours:
       return blocking(network_.common_neighbours(), variant);
+    case Variant::spread_relays:
+      return blocking(network_.spread_relays(), variant);
     case Variant::selected:
       return blocking(network_.selected(), variant);
     case Variant::selected_persistent:

@@ -27,12 +27,14 @@ enum class Variant {
   direct,              // ortho, set_algorithm("direct")
   node_aware,          // ortho, set_algorithm("node_aware")
   common_neighbours,   // ortho, set_algorithm("common_neighbours")
+  spread_relays,       // ortho, set_algorithm("spread_relays")
   selected,            // ortho's default choice
   selected_persistent,
 };
-inline constexpr std::array<const char*, 8> kNames = {
-    "openmpi",    "openmpi_persistent", "raw",      "direct",
-    "node_aware", "common_neighbours",  "selected", "selected_persistent"};
+inline constexpr std::array<const char*, 9> kNames = {
+    "openmpi",       "openmpi_persistent", "raw",
+    "direct",        "node_aware",         "common_neighbours",
+    "spread_relays", "selected",           "selected_persistent"};
 inline constexpr int kVariants = static_cast<int>(kNames.size());
 
 // Whether this build of Open MPI has the persistent neighbourhood
@@ -60,6 +62,7 @@ class Network {
   const classic::Comm& direct() const { return graphs_[1]; }
   const classic::Comm& node_aware() const { return graphs_[2]; }
   const classic::Comm& common_neighbours() const { return graphs_[3]; }
+  const classic::Comm& spread_relays() const { return graphs_[4]; }
 
  private:
   std::vector<int> sources_;

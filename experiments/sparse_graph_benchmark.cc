@@ -8,8 +8,8 @@
 //                       Open MPI has it: mpi-ext.h's pcollreq);
 //   raw                 direct's messages posted by hand (one per edge:
 //                       experiments/hand_posted.h), the floor;
-//   direct, node_aware, common_neighbours  ortho with set_algorithm forcing
-//                       it;
+//   direct, node_aware, common_neighbours, spread_relays  ortho with
+//                       set_algorithm forcing it;
 //   selected, selected_persistent  ortho's default choice (its name is the
 //                       benchmark's label).
 //
@@ -32,9 +32,10 @@
 // than Open MPI), with <variant>_ratio_min and _ratio_max the least and
 // greatest ratio of the two in one iteration; edges (directed, the whole
 // graph), degree_max, hosts; and per process and call, from ortho::traffic
-// (exact, from the plans), the messages and bytes of direct, node_aware and
-// common_neighbours, mean over processes (_msgs, _bytes), the most on one
-// process (_msgs_max) and the most messages between hosts from one process
+// (exact, from the plans), the messages and bytes of direct, node_aware,
+// common_neighbours and spread_relays, mean over processes (_msgs, _bytes), the
+// most on one process (_msgs_max) and the most messages between hosts from one
+// process
 // (_between).
 #include <benchmark/benchmark.h>
 #include <mpi.h>
@@ -216,6 +217,8 @@ void BM_Sparse(benchmark::State& state, const std::string& graph_name,
   count_traffic(state, network.node_aware(), operation, "node_aware", bytes);
   count_traffic(state, network.common_neighbours(), operation,
                 "common_neighbours", bytes);
+  count_traffic(state, network.spread_relays(), operation, "spread_relays",
+                bytes);
   state.counters["edges"] = current.edges;
   state.counters["degree_max"] = current.degree_max;
   state.counters["hosts"] = classic::locality(classic::Comm::world()).hosts();

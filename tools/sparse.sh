@@ -148,10 +148,11 @@ def cell(value):
 
 
 forward = ["openmpi-persistent", "raw", "ortho-direct", "ortho-node-aware",
-           "ortho-common-neighbours", "ortho-selected",
+           "ortho-common-neighbours", "ortho-spread-relays", "ortho-selected",
            "ortho-selected-persistent"]
 # The forced algorithms the selection is held against (Open MPI's own is 1).
-forced = ["ortho-direct", "ortho-node-aware", "ortho-common-neighbours"]
+forced = ["ortho-direct", "ortho-node-aware", "ortho-common-neighbours",
+          "ortho-spread-relays"]
 backward = ["accumulate-raw", "accumulate-reverse", "accumulate-persistent"]
 print("| matrix | rows x cols | partition | messages / bytes per process "
       "| Open MPI µs | " + " | ".join(forward) + " | sel/best | best forced |")
@@ -195,7 +196,7 @@ print("Ratios: time per iteration over Open MPI's (MPI_Neighbor_alltoallv; "
       "brackets the least and greatest ratio of two batches. raw: the same "
       "messages posted by hand (the floor). sel/best: ortho-selected over "
       "the fastest of Open MPI and ortho's forced algorithms (direct, "
-      "node-aware, common-neighbours), named in best forced. "
+      "node-aware, common-neighbours, spread-relays), named in best forced. "
       "reverse / forward: "
       "ortho::reverse's accumulate against the forward exchange on the same "
       "graph, both direct and each over its own floor (accumulate-reverse / "
@@ -205,7 +206,7 @@ print("Ratios: time per iteration over Open MPI's (MPI_Neighbor_alltoallv; "
       "product; ortho-selected's tuning runs in untimed first iterations.")
 if traffic:
     print()
-    algorithms = ["direct", "node_aware", "common_neighbours"]
+    algorithms = ["direct", "node_aware", "common_neighbours", "spread_relays"]
     print("| matrix | " + " | ".join(algorithms) + " |")
     print("| --- | " + " | ".join("---:" for _ in algorithms) + " |")
     for matrix, t in traffic.items():
@@ -220,7 +221,8 @@ if traffic:
           "rounds / its messages to other hosts / the messages between "
           "hosts of all processes together, each with how the "
           "algorithm learns the blocks' sizes (node_aware: one round within "
-          "the hosts; common_neighbours: its routes run twice).")
+          "the hosts; common_neighbours: its routes run twice; "
+          "spread_relays: one round within the hosts).")
 
 if placed:
     print()

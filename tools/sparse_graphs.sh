@@ -119,7 +119,8 @@ def best_forced(row):
     what `mpi` runs, is 1)."""
     return min([(1.0, "mpi")] + [(ratio(row, v), v)
                                  for v in ("direct", "node_aware",
-                                           "common_neighbours")
+                                           "common_neighbours",
+                                           "spread_relays")
                                  if row.get(v + "_ratio")])
 
 
@@ -137,12 +138,14 @@ for row in rows:
               f"| {float(row['degree_max']):.0f} |")
 print()
 print("| operation | graph | block | Open MPI µs | openmpi_persistent | raw "
-      "| direct | node_aware | common_neighbours | selected "
+      "| direct | node_aware | common_neighbours | spread_relays | selected "
       "| selected_persistent | selected runs | sel/best | best forced "
       "| messages per process: direct / node_aware / common_neighbours "
-      "| between hosts: direct / node_aware / common_neighbours |")
+      "/ spread_relays "
+      "| between hosts: direct / node_aware / common_neighbours "
+      "/ spread_relays |")
 print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
-      "| ---: | --- | ---: | --- | ---: | ---: |")
+      "| ---: | ---: | --- | ---: | --- | ---: | ---: |")
 for row in rows:
     persistent = (f"{ratio(row, 'openmpi_persistent'):.2f}"
                   if row.get("openmpi_persistent_ratio") else "-")
@@ -150,16 +153,19 @@ for row in rows:
           f"| {float(row['openmpi_us']):.0f} | {persistent} "
           f"| {ratio(row, 'raw'):.2f} | {spread(row, 'direct')} "
           f"| {spread(row, 'node_aware')} "
-          f"| {spread(row, 'common_neighbours')} | {spread(row, 'selected')} "
+          f"| {spread(row, 'common_neighbours')} "
+          f"| {spread(row, 'spread_relays')} | {spread(row, 'selected')} "
           f"| {ratio(row, 'selected_persistent'):.2f} "
           f"| {row['label'].removeprefix('selected=')} "
           f"| {ratio(row, 'selected') / best_forced(row)[0]:.2f} "
           f"| {best_forced(row)[1]} "
           f"| {float(row['direct_msgs']):.1f} / {float(row['node_aware_msgs']):.1f} "
           f"/ {count(row, 'common_neighbours_msgs', 1)} "
+          f"/ {count(row, 'spread_relays_msgs', 1)} "
           f"| {float(row['direct_between']):.0f} / "
           f"{float(row['node_aware_between']):.0f} / "
-          f"{count(row, 'common_neighbours_between', 0)} |")
+          f"{count(row, 'common_neighbours_between', 0)} / "
+          f"{count(row, 'spread_relays_between', 0)} |")
 print()
 print("Ratios: time over Open MPI's MPI_Neighbor_* (below 1 is faster), "
       "the ratio of median times, in brackets the least and greatest ratio "
@@ -168,8 +174,8 @@ print("Ratios: time over Open MPI's MPI_Neighbor_* (below 1 is faster), "
       "algorithm's (Open MPI's own call included, as mpi): 1.00 is the "
       "best, above 1 the selection lost; the goal <= 1.03.")
 print()
-variants = ["raw", "direct", "node_aware", "common_neighbours", "selected",
-            "selected_persistent"]
+variants = ["raw", "direct", "node_aware", "common_neighbours",
+            "spread_relays", "selected", "selected_persistent"]
 variants = [v for v in variants if all(r.get(v + "_ratio") for r in rows)]
 print("Over the graphs, per operation and block: the median ratio "
       "(least-greatest over graphs).")

@@ -224,7 +224,8 @@ std::unique_ptr<Variant> make_forward(const std::string& name,
     return std::make_unique<OpenMpiPersistentRun>(problem);
   }
   // Each of ortho's algorithms for alltoallv on graphs, forced.
-  for (const char* algorithm : {"direct", "node_aware", "common_neighbours"}) {
+  for (const char* algorithm :
+       {"direct", "node_aware", "common_neighbours", "spread_relays"}) {
     std::string forced = std::string("ortho-") + algorithm;
     std::replace(forced.begin(), forced.end(), '_', '-');
     if (name == forced) {

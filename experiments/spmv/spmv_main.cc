@@ -13,6 +13,8 @@
 //   ortho-direct               ortho::alltoallv forced direct
 //   ortho-node-aware           forced node_aware (sizes exchanged per call)
 //   ortho-common-neighbours    forced common_neighbours (likewise)
+//   ortho-spread-relays        forced spread_relays (sizes exchanged per
+//                              call, within the hosts)
 //   ortho-selected             ortho::alltoallv as ortho selects it
 //   ortho-selected-persistent  ortho::alltoallv_init, started per iteration
 // Every process checks its final y and the sum of its y over the
@@ -91,11 +93,19 @@ constexpr int kBatch = 10;
 struct Options {
   std::string matrix;
   int iterations = 100;
-  std::vector<std::string> variants = {
-      "openmpi",        "openmpi-persistent",        "raw",
-      "ortho-direct",   "ortho-node-aware",          "ortho-common-neighbours",
-      "ortho-selected", "ortho-selected-persistent", "accumulate-openmpi",
-      "accumulate-raw", "accumulate-reverse",        "accumulate-persistent"};
+  std::vector<std::string> variants = {"openmpi",
+                                       "openmpi-persistent",
+                                       "raw",
+                                       "ortho-direct",
+                                       "ortho-node-aware",
+                                       "ortho-common-neighbours",
+                                       "ortho-spread-relays",
+                                       "ortho-selected",
+                                       "ortho-selected-persistent",
+                                       "accumulate-openmpi",
+                                       "accumulate-raw",
+                                       "accumulate-reverse",
+                                       "accumulate-persistent"};
   std::string corrupt;
   Distribution distribution = Distribution::blocks;
   std::string placement = "identity";

@@ -16,7 +16,8 @@ namespace spmv {
 void print_traffic(const Problem& problem, const std::string& matrix,
                    const std::string& placement) {
   const classic::Comm graph = ortho_graph(problem);
-  for (const char* algorithm : {"direct", "node_aware", "common_neighbours"}) {
+  for (const char* algorithm :
+       {"direct", "node_aware", "common_neighbours", "spread_relays"}) {
     const std::optional<ortho::Traffic> traffic =
         ortho::traffic(graph, ortho::Operation::alltoallv, algorithm,
                        sizeof(double), classic::Mode::blocking);

@@ -7,8 +7,8 @@
 # per operation, graph and block whose times are positive (the program
 # aborts where a result differs from Open MPI's), with each variant's ratio
 # to Open MPI (<variant>_ratio = <variant>_us / openmpi_us, inside its range
-# <variant>_ratio_min - _max). Then with node_aware's and
-# with common_neighbours' result spoiled on purpose (--corrupt) it must fail
+# <variant>_ratio_min - _max). Then with node_aware's, common_neighbours'
+# and spread_relays' result spoiled on purpose (--corrupt) it must fail
 # and say which.
 #   sparse_graph_benchmark_test.sh NP MPIRUN_TEST MPIRUN BENCHMARK
 set -uo pipefail
@@ -37,6 +37,9 @@ awk -F, '/^name,/ { gsub(/"/, ""); for (i = 1; i <= NF; ++i) column[$i] = i; nex
            if ($column["node_aware_between"] > $column["direct_between"]) {
              bad = $1 " node_aware_between"
            }
+           if ($column["spread_relays_between"] > $column["direct_between"]) {
+             bad = $1 " spread_relays_between"
+           }
            if ($column["common_neighbours_msgs"] > $column["direct_msgs"]) {
              bad = $1 " common_neighbours_msgs"
            }
@@ -52,13 +55,14 @@ awk -F, '/^name,/ { gsub(/"/, ""); for (i = 1; i <= NF; ++i) column[$i] = i; nex
            }
          }
          BEGIN { split("openmpi_us raw_us direct_us node_aware_us " \
-                       "common_neighbours_us selected_us " \
+                       "common_neighbours_us spread_relays_us selected_us " \
                        "selected_persistent_us direct_ratio " \
                        "direct_ratio_min direct_ratio_max direct_msgs edges " \
                        "direct_model_us",
                        names, " ")
                  for (i in names) want[names[i]] = 1
-                 split("raw direct node_aware common_neighbours selected " \
+                 split("raw direct node_aware common_neighbours " \
+                       "spread_relays selected " \
                        "selected_persistent", variants, " ")
                  for (i in variants) ratio_of[variants[i]] = 1 }
          END { if (rows != 8 || bad != "") { print rows, bad; exit 1 } }' \
@@ -75,4 +79,9 @@ status=$?
 [[ $status -ne 0 ]] || fail "a spoiled common_neighbours result went unnoticed"
 grep -q "MISMATCH on er_0.3_s1, allgather, 4 B blocks: common_neighbours's result" \
   "$dir/stderr.txt" || fail "no MISMATCH line naming common_neighbours"
+run --corrupt=spread_relays
+status=$?
+[[ $status -ne 0 ]] || fail "a spoiled spread_relays result went unnoticed"
+grep -q "MISMATCH on er_0.3_s1, allgather, 4 B blocks: spread_relays's result" \
+  "$dir/stderr.txt" || fail "no MISMATCH line naming spread_relays"
 echo "sparse_graph_benchmark_test: ok"

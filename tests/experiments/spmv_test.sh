@@ -20,7 +20,7 @@ fail() {
   exit 1
 }
 variants="openmpi openmpi-persistent raw ortho-direct ortho-node-aware
-  ortho-common-neighbours ortho-selected ortho-selected-persistent
+  ortho-common-neighbours ortho-spread-relays ortho-selected ortho-selected-persistent
   accumulate-openmpi accumulate-raw accumulate-reverse
   accumulate-persistent"
 for matrix in "$square" "$rectangular"; do
