@@ -62,11 +62,11 @@ command -v gnuplot >/dev/null || {
 for operation in allgather alltoall; do
   table="$results/$operation-moore3d.md"
   data="$(mktemp -d)"
-  # Per block: nodes and the ratios of combining, node_aware and
-  # common_neighbours to direct.
+  # Per block: nodes and the ratios of combining, node_aware,
+  # common_neighbours and spread_relays to direct.
   for block in 8 8192; do
     awk -F'|' -v block="$block" \
-      '$2 ~ /^ *[0-9]+ *$/ && $4 + 0 == block { print $2, $6, $7, $8 }' \
+      '$2 ~ /^ *[0-9]+ *$/ && $4 + 0 == block { print $2, $6, $7, $8, $9 }' \
       "$table" >"$data/$block"
   done
   gnuplot <<PLOT
@@ -84,7 +84,8 @@ do for [block in "8 8192"] {
   set title sprintf("blocks of %s B", block)
   plot "$data/".block using 1:2 with linespoints title "combining", \
        "$data/".block using 1:3 with linespoints title "node_aware", \
-       "$data/".block using 1:4 with linespoints title "common_neighbours"
+       "$data/".block using 1:4 with linespoints title "common_neighbours", \
+       "$data/".block using 1:5 with linespoints title "spread_relays"
 }
 unset multiplot
 PLOT

@@ -5,6 +5,7 @@
 #include "ortho/algorithms/combining_loads.h"
 #include "ortho/algorithms/common_neighbours_routes.h"
 #include "ortho/algorithms/node_aware_routes.h"
+#include "ortho/algorithms/spread_relays/spread_relays_routes.h"
 #include "stencils/message_split.h"
 
 namespace simulate {
@@ -110,6 +111,16 @@ Exchange common_neighbours(const Workload& workload, Operation operation,
       block_bytes);
 }
 
+// Step 0 within the node and to another node's relay, step 1 empty, step 2
+// handing out on the node.
+Exchange spread_relays(const Workload& workload, Operation operation,
+                       std::size_t block_bytes) {
+  return from_flows(workload,
+                    ortho::algorithms::spread_routes::flows(
+                        workload.graph, payload_of(operation)),
+                    3, block_bytes);
+}
+
 }  // namespace
 
 std::string_view name_of(Algorithm algorithm) {
@@ -122,6 +133,8 @@ std::string_view name_of(Algorithm algorithm) {
       return "node_aware";
     case Algorithm::common_neighbours:
       return "common_neighbours";
+    case Algorithm::spread_relays:
+      return "spread_relays";
   }
   return "?";
 }
@@ -159,6 +172,8 @@ std::optional<Exchange> exchange(const Workload& workload, Algorithm algorithm,
       return node_aware(workload, operation, block_bytes);
     case Algorithm::common_neighbours:
       return common_neighbours(workload, operation, block_bytes);
+    case Algorithm::spread_relays:
+      return spread_relays(workload, operation, block_bytes);
   }
   return std::nullopt;
 }

@@ -5,7 +5,8 @@
 // (combining_loads.h), a message split in two at the eager limit as
 // ortho's plans split it; node_aware its routes' flows
 // (node_aware_routes.h); common_neighbours its pairs and routes' flows
-// (common_neighbours_routes.h). allgather and alltoall, blocks
+// (common_neighbours_routes.h); spread_relays its routes' flows
+// (spread_relays_routes.h). allgather and alltoall, blocks
 // of one size (the v and w forms' sizes exchange is not simulated).
 #ifndef ORTHOCOMM_EXPERIMENTS_SIMULATE_EXCHANGE_H_
 #define ORTHOCOMM_EXPERIMENTS_SIMULATE_EXCHANGE_H_
@@ -21,10 +22,16 @@
 
 namespace simulate {
 
-enum class Algorithm { direct, combining, node_aware, common_neighbours };
+enum class Algorithm {
+  direct,
+  combining,
+  node_aware,
+  common_neighbours,
+  spread_relays
+};
 inline constexpr Algorithm kAlgorithms[] = {
     Algorithm::direct, Algorithm::combining, Algorithm::node_aware,
-    Algorithm::common_neighbours};
+    Algorithm::common_neighbours, Algorithm::spread_relays};
 // ortho's name of it ("direct", "combining", ...).
 std::string_view name_of(Algorithm algorithm);
 

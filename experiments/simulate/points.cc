@@ -57,7 +57,8 @@ Algorithm algorithm_of(const LineReader& reader, std::string_view value) {
     if (name_of(algorithm) == value) return algorithm;
   }
   reader.fail("algorithm", value,
-              "is not direct, combining, node_aware or common_neighbours");
+              "is not direct, combining, node_aware, common_neighbours or "
+              "spread_relays");
 }
 
 MeasuredPoint point_of(const LineReader& reader,

@@ -87,8 +87,8 @@ int run(const simulate::Options& options) {
   if (options.summary) {
     std::printf(
         "\n| nodes | processes | block B | direct us | combining | node_aware "
-        "| common_neighbours | fastest |\n"
-        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n");
+        "| common_neighbours | spread_relays | fastest |\n"
+        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n");
   }
   for (const int nodes : options.nodes) {
     const simulate::Shape shape{

@@ -71,8 +71,8 @@ TEST(SimulatePoints, RejectsMalformedLines) {
   EXPECT_EQ(error_of(h + "4,4,slot,graph:g,bcast,4,direct,1,r\n"),
             "p.csv:2: operation = 'bcast' is not allgather or alltoall");
   EXPECT_EQ(error_of(h + "4,4,slot,graph:g,allgather,4,mpi,1,r\n"),
-            "p.csv:2: algorithm = 'mpi' is not direct, combining, node_aware "
-            "or common_neighbours");
+            "p.csv:2: algorithm = 'mpi' is not direct, combining, node_aware, "
+            "common_neighbours or spread_relays");
   EXPECT_EQ(error_of(h + "4,4,slot,graph:g,allgather,4,direct,nan,r\n"),
             "p.csv:2: measured_us = 'nan' is not a positive number");
 }
@@ -97,7 +97,8 @@ simulate::Machine true_machine() {
   return machine;
 }
 
-// Points that `machine` predicts exactly: every algorithm on a stencil
+// Points that `machine` predicts exactly: every algorithm the validation
+// fits on a stencil
 // and a graph, on one node and on four, blocks of 4 B to 400 KB.
 std::vector<simulate::MeasuredPoint> points_of(
     const simulate::Machine& machine) {
@@ -113,6 +114,10 @@ std::vector<simulate::MeasuredPoint> points_of(
             std::string(workload).starts_with("graph")) {
           continue;
         }
+        // The algorithms of the measured points the validation fits
+        // (spread_relays has none; with its points as well the descent
+        // stops up to 10 % off at a few points: docs/simulation.md).
+        if (algorithm == simulate::Algorithm::spread_relays) continue;
         for (const std::size_t block : {4, 400, 4000, 40000, 400000}) {
           points.push_back({.shape = shape,
                             .workload = workload,

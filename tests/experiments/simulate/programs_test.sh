@@ -60,7 +60,7 @@ grep -q "bad.csv:1: the header is not" "$dir/out.txt" || fail "no message"
   --blocks=64 >"$dir/out.txt" 2>&1 || fail "simulate: exit status $?"
 # 16 processes: a 4 x 2 x 2 torus, 26 neighbours (repeated) of 64 B each.
 grep -q "^| 64 | direct | 1 | 26 | 1664 |" "$dir/out.txt" || fail "direct's row"
-for algorithm in combining node_aware common_neighbours; do
+for algorithm in combining node_aware common_neighbours spread_relays; do
   grep -q "^| 64 | $algorithm |" "$dir/out.txt" || fail "no $algorithm row"
 done
 "$simulate" --machine="$machine" --stencil=moore3d --nodes=2 --ppn=8 \
