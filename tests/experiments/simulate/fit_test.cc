@@ -98,8 +98,8 @@ simulate::Machine true_machine() {
 }
 
 // Points that `machine` predicts exactly: every algorithm the validation
-// fits on a stencil
-// and a graph, on one node and on four, blocks of 4 B to 400 KB.
+// fits, on a stencil and a graph, on one node and on four, blocks of 4 B
+// to 400 KB.
 std::vector<simulate::MeasuredPoint> points_of(
     const simulate::Machine& machine) {
   std::vector<simulate::MeasuredPoint> points;
