@@ -155,9 +155,10 @@ forced = ["ortho-direct", "ortho-node-aware", "ortho-common-neighbours",
           "ortho-spread-relays"]
 backward = ["accumulate-raw", "accumulate-reverse", "accumulate-persistent"]
 print("| matrix | rows x cols | partition | messages / bytes per process "
-      "| Open MPI µs | " + " | ".join(forward) + " | sel/best | best forced |")
+      "| Open MPI µs | " + " | ".join(forward)
+      + " | sel/best | best forced | selected runs |")
 print("| --- | --- | --- | ---: | ---: | " + " | ".join("---:" for _ in forward)
-      + " | ---: | --- |")
+      + " | ---: | --- | --- |")
 summary = {name: [] for name in forward + backward + ["sel/best", "reverse/forward"]}
 for matrix, v in runs.items():
     o = v["openmpi"]
@@ -172,7 +173,8 @@ for matrix, v in runs.items():
           f"| {o['messages']} / {o['bytes']} | {us(o):.1f} | "
           + " | ".join(cell(ratios[n]) if n in ratios else "-"
                        for n in forward)
-          + f" | {sel_best:.2f} | {best_name} |")
+          + f" | {sel_best:.2f} | {best_name} "
+          + f"| {v['ortho-selected'].get('ran', '-')} |")
 print()
 print("| matrix | Open MPI transposed µs | " + " | ".join(backward)
       + " | reverse / forward |")
@@ -196,7 +198,9 @@ print("Ratios: time per iteration over Open MPI's (MPI_Neighbor_alltoallv; "
       "brackets the least and greatest ratio of two batches. raw: the same "
       "messages posted by hand (the floor). sel/best: ortho-selected over "
       "the fastest of Open MPI and ortho's forced algorithms (direct, "
-      "node-aware, common-neighbours, spread-relays), named in best forced. "
+      "node-aware, common-neighbours, spread-relays), named in best forced; "
+      "selected runs: what the blocking selection runs and why "
+      "(ortho::explain after its first calls, which tune it). "
       "reverse / forward: "
       "ortho::reverse's accumulate against the forward exchange on the same "
       "graph, both direct and each over its own floor (accumulate-reverse / "

@@ -13,10 +13,12 @@
 #include <vector>
 
 #include "classic/comm/comm.h"
+#include "classic/exec/mode.h"
 #include "classic/p2p/request.h"
 #include "experiments/spmv/runs.h"
 #include "ortho/collectives.h"
 #include "ortho/dist_graph.h"
+#include "ortho/explain.h"
 #include "ortho/table.h"
 
 namespace spmv {
@@ -174,8 +176,19 @@ class OpenMpiPersistentRun final : public Run {
 class OrthoRun final : public Run {
  public:
   OrthoRun(std::string name, const Problem& problem, const char* algorithm)
-      : Run(std::move(name), problem), graph_(ortho_graph(problem)) {
+      : Run(std::move(name), problem),
+        graph_(ortho_graph(problem)),
+        chosen_(algorithm == nullptr) {
     if (algorithm != nullptr) ortho::set_algorithm(graph_, algorithm);
+  }
+
+  // The blocking alltoallv's choice (the v form goes by its price at 0
+  // bytes, or by what tuning measured on the first calls).
+  std::string ran() const override {
+    if (!chosen_) return {};
+    const ortho::Explanation why = ortho::explain(
+        graph_, ortho::Operation::alltoallv, 0, classic::Mode::blocking);
+    return why.selected + " (" + why.reason + ")";
   }
 
  private:
@@ -186,6 +199,7 @@ class OrthoRun final : public Run {
                      p.rdispls);
   }
   classic::Comm graph_;
+  bool chosen_;
 };
 
 // The persistent request binds its buffers: it exchanges from and into

@@ -32,6 +32,9 @@ class Variant {
   virtual bool correct(const Reference& reference) const = 0;
   // Whether the step is an accumulate (its messages go the reverse way).
   virtual bool accumulates() const = 0;
+  // The algorithm ortho ran and why (ortho::explain), for the runs whose
+  // algorithm ortho chooses; empty for the others.
+  virtual std::string ran() const { return {}; }
   // Spoils one received entry of the next exchange, where any arrives, so
   // that the check can be seen to fail.
   void spoil() { spoil_ = true; }

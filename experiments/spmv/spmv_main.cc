@@ -58,8 +58,10 @@
 // Rank 0 prints one line per implementation: spmv variant=V matrix=NAME
 // rows=R columns=C processes=P partition=D placement=L iterations=N
 // seconds_per_iteration=S seconds_min=S seconds_max=S batches=B
-// messages=M bytes=B result=correct (or result=MISMATCH; the program then
-// exits 1). messages and bytes: sent per iteration by the busiest process.
+// messages=M bytes=B [ran="ALGORITHM (REASON)"] result=correct (or
+// result=MISMATCH; the program then exits 1). messages and bytes: sent per
+// iteration by the busiest process; ran, for ortho-selected: what the
+// blocking call runs and why (ortho::explain, after the tuning calls).
 // Before them, per distribution, what each of ortho's algorithms would send
 // (traffic_report.h: spmv traffic ... lines).
 // A file that cannot be read, or METIS asked to split a rectangular
@@ -281,18 +283,20 @@ bool report(const Options& options, std::vector<Timed>& runs, int rank,
         traffic[timed.setup].data() + (timed.run->accumulates() ? 2 : 0);
     std::sort(timed.seconds.begin(), timed.seconds.end());
     const Problem& p = timed.setup->problem;
+    const std::string ran = timed.run->ran();
     if (rank != 0) continue;
     std::printf(
         "spmv variant=%s matrix=%s rows=%d columns=%d processes=%d "
         "partition=%s placement=%s iterations=%d seconds_per_iteration=%g "
         "seconds_min=%g seconds_max=%g batches=%zu messages=%d bytes=%d "
-        "result=%s\n",
+        "%sresult=%s\n",
         timed.run->name().c_str(), matrix_name(options.matrix).c_str(),
         static_cast<int>(p.a.rows()), static_cast<int>(p.a.cols()), size,
         options.distribution == Distribution::metis ? "metis" : "blocks",
         timed.setup->placement.c_str(), options.iterations,
         timed.seconds[timed.seconds.size() / 2], timed.seconds.front(),
         timed.seconds.back(), timed.seconds.size(), sent[0], sent[1],
+        ran.empty() ? "" : ("ran=\"" + ran + "\" ").c_str(),
         correct != 0 ? "correct" : "MISMATCH");
   }
   return all_correct;
