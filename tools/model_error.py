@@ -29,7 +29,8 @@ import statistics
 import sys
 
 SUFFIXES = {"k": 1e3, "M": 1e6, "G": 1e9, "m": 1e-3, "u": 1e-6, "n": 1e-9}
-ALGORITHMS = ("direct", "combining", "node_aware", "common_neighbours")
+ALGORITHMS = ("direct", "combining", "node_aware", "common_neighbours",
+              "spread_relays")
 
 
 def value(text):
