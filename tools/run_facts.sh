@@ -1,7 +1,7 @@
 # Sourced by the measuring scripts (tools/run.sh, floor.sh, mapping.sh,
 # mapping_traffic.sh, neighbor_reorder.sh, node_aware.sh): run_facts
 # COMMAND_LINE prints the lines every results folder's run.txt opens with
-# (command, date, machine, MPI, commit), so that a measured table carries
+# (command, date, machine, MPI, commit, ortho's environment settings), so that a measured table carries
 # where and how it was made; host_layout checks the --hosts and --slots of
 # those that run on simulated hosts.
 run_facts() {
@@ -10,6 +10,10 @@ run_facts() {
   echo "machine: $(nproc) cores, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1), $(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME")"
   echo "mpi: $(mpirun --version 2>/dev/null | head -1)"
   echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' (modified)')"
+  # ortho's settings change what runs (ORTHO_MACHINE, ORTHO_ALGORITHM, ...).
+  local settings
+  settings=$({ env | grep '^ORTHO_' || true; } | sort | paste -sd' ')
+  echo "environment: ${settings:-no ORTHO_ settings}"
 }
 
 # host_layout NAME HOSTS SLOTS: exits 2, naming script NAME, unless both are
