@@ -245,12 +245,11 @@ Pricer price(const Table& table, Operation operation) {
       node_routes::loads(model->graph(), NodeAware::payload_of(operation));
   double sizes_ns = 0;
   if (NodeAware::exchanges_sizes(operation)) {
-    const Prices& within = model->prices()->within;
     int messages = 0;
     for (const node_routes::Load& load : loads) {
       messages = std::max(messages, load[0].messages + load[2].messages);
     }
-    sizes_ns = within.round_ns + messages * within.message_ns;
+    sizes_ns = sizes_within_hosts_ns(*model->prices(), messages);
   }
   return [model, prices = *model->prices(), sizes_ns, loads = std::move(loads)](
              classic::Mode mode, std::size_t bytes) {

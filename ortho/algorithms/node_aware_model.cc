@@ -182,6 +182,10 @@ double node_aware_call_ns(const HostGraph& graph, std::span<const Load> loads,
   return total;
 }
 
+double sizes_within_hosts_ns(const HostPrices& prices, int messages) {
+  return prices.within.round_ns + messages * prices.within.message_ns;
+}
+
 double split_rounds_call_ns(const HostGraph& graph,
                             std::span<const std::vector<DirectLoad>> rounds,
                             const HostPrices& prices, std::size_t block_bytes) {

@@ -59,6 +59,12 @@ double node_aware_call_ns(const node_routes::HostGraph& graph,
                           std::span<const node_routes::Load> loads,
                           const HostPrices& prices, std::size_t block_bytes);
 
+// The round in which the v and w forms learn their relayed blocks' sizes
+// within the hosts (node_aware_plans.h, local_sizes), at every call but a
+// persistent request's starts: a round within a host and the busiest
+// process's `messages`.
+double sizes_within_hosts_ns(const HostPrices& prices, int messages);
+
 // Rounds of messages within and between hosts, each priced as direct's
 // round: rounds[k][r], rank r's messages in round k.
 double split_rounds_call_ns(

@@ -13,13 +13,6 @@
 namespace ortho::algorithms::node_routes {
 namespace {
 
-// An edge's far end: destination d, and which of the source's edges to d
-// it is (0 for the first): MPI pairs repeated edges by order.
-struct Target {
-  int rank = 0;
-  int occurrence = 0;
-};
-
 // A block that crosses from one host to another: its source, the edge
 // whose send block it is, and where it ends.
 struct Item {

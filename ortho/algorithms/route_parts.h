@@ -15,6 +15,13 @@
 
 namespace ortho::algorithms::node_routes {
 
+// An edge's far end: destination `rank`, and which of the source's edges
+// to it this is (0 for the first): MPI pairs repeated edges by order.
+struct Target {
+  int rank = 0;
+  int occurrence = 0;
+};
+
 // This process's receive block of each (source, occurrence): MPI pairs the
 // repeated edges between two processes by order. The constructor throws
 // std::invalid_argument where `sources` disagrees with the graph.

@@ -113,13 +113,12 @@ Pricer price(const Table& table, Operation operation) {
       spread_routes::loads(view->graph(), NodeAware::payload_of(operation));
   double sizes_ns = 0;
   if (NodeAware::exchanges_sizes(operation)) {
-    const Prices& within = view->prices()->within;
     int messages = 0;
     for (std::size_t r = 0; r < loads[0].size(); ++r) {
       messages = std::max(
           messages, loads[0][r].within.messages + loads[1][r].within.messages);
     }
-    sizes_ns = within.round_ns + messages * within.message_ns;
+    sizes_ns = sizes_within_hosts_ns(*view->prices(), messages);
   }
   return [view, prices = *view->prices(), sizes_ns, loads = std::move(loads)](
              classic::Mode mode, std::size_t bytes) {

@@ -12,13 +12,7 @@ namespace {
 
 using node_routes::Slot;
 using node_routes::Step;
-
-// An edge's far end: destination `rank`, and which of the source's edges
-// to it this is (0 for the first): MPI pairs repeated edges by order.
-struct Target {
-  int rank = 0;
-  int occurrence = 0;
-};
+using node_routes::Target;
 
 // One block for another host: the source's send block (`edge`; per source,
 // its first edge there) and where it ends on that host.
