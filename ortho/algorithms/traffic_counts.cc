@@ -29,17 +29,22 @@ ortho::Traffic routes_traffic(const node_routes::Routes& routes,
   const int host = table.host_of_rank.empty()
                        ? 0
                        : table.host_of_rank[static_cast<std::size_t>(rank)];
+  std::int64_t blocks_sent = 0;
+  std::int64_t blocks_between = 0;
   for (const auto& step : routes.steps) {
     if (!step.sends.empty()) ++traffic.rounds;
     for (const auto& send : step.sends) {
-      const auto bytes = static_cast<std::int64_t>(send.slots.size()) *
-                         static_cast<std::int64_t>(block_bytes);
+      const auto blocks = static_cast<std::int64_t>(send.slots.size());
+      const std::int64_t bytes =
+          blocks * static_cast<std::int64_t>(block_bytes);
       ++traffic.messages;
       traffic.bytes += bytes;
+      blocks_sent += blocks;
       if (!table.host_of_rank.empty() &&
           table.host_of_rank[static_cast<std::size_t>(send.peer)] != host) {
         ++*traffic.messages_between_hosts;
         *traffic.bytes_between_hosts += bytes;
+        blocks_between += blocks;
       }
     }
   }
@@ -63,13 +68,12 @@ ortho::Traffic routes_traffic(const node_routes::Routes& routes,
     traffic.messages += messages;
     traffic.bytes += blocks * static_cast<std::int64_t>(sizeof(std::int64_t));
   } else if (sized) {  // the same messages again, 8 bytes a block
-    const std::int64_t blocks =
-        traffic.bytes /
-        std::max<std::int64_t>(1, static_cast<std::int64_t>(block_bytes));
+    constexpr auto kSize = static_cast<std::int64_t>(sizeof(std::int64_t));
     traffic.messages *= 2;
     traffic.rounds *= 2;
     *traffic.messages_between_hosts *= 2;
-    traffic.bytes += blocks * static_cast<std::int64_t>(sizeof(std::int64_t));
+    traffic.bytes += blocks_sent * kSize;
+    *traffic.bytes_between_hosts += blocks_between * kSize;
   }
   return traffic;
 }
