@@ -42,54 +42,125 @@ Exchange direct(const Workload& workload, std::size_t block_bytes) {
   return result;
 }
 
-std::optional<Exchange> combining(const Workload& workload, Operation operation,
-                                  std::size_t block_bytes,
-                                  std::size_t split_eager_bytes) {
-  if (!workload.grid) return std::nullopt;
-  const auto& rounds = operation == Operation::allgather
-                           ? workload.grid->allgather.rounds
-                           : workload.grid->alltoall.rounds;
-  const combining_loads::Rounds messages = combining_loads::messages_of(
-      rounds, workload.grid->geometry, workload.graph.host_of_rank);
-  Exchange result = empty_rounds(messages.size(), workload);
+// The messages of combining's `rounds`, from round `first` of `into` on,
+// each of `block_bytes` blocks, a message split as the plans split it
+// where `split_eager_bytes` is given (the uniform forms).
+void add_combined(const combining_loads::Rounds& messages, std::size_t first,
+                  std::size_t block_bytes,
+                  std::optional<std::size_t> split_eager_bytes,
+                  Exchange& into) {
   for (std::size_t r = 0; r < messages.size(); ++r) {
     for (std::size_t p = 0; p < messages[r].size(); ++p) {
       for (const combining_loads::Message& message : messages[r][p]) {
-        // Split as the plans split it: the first part, then the rest.
-        const int first = stencils::first_part_blocks(
-            message.blocks, block_bytes, split_eager_bytes);
         const int from = static_cast<int>(p);
-        result.add(r, from, message.to, first, block_bytes,
+        const int whole = message.blocks;
+        const int part = split_eager_bytes
+                             ? stencils::first_part_blocks(whole, block_bytes,
+                                                           *split_eager_bytes)
+                             : whole;
+        into.add(first + r, from, message.to, part, block_bytes,
+                 message.between_hosts);
+        if (part < whole) {
+          into.add(first + r, from, message.to, whole - part, block_bytes,
                    message.between_hosts);
-        if (first < message.blocks) {
-          result.add(r, from, message.to, message.blocks - first, block_bytes,
-                     message.between_hosts);
         }
       }
     }
   }
+}
+
+// Combining's schedules; alltoallv first runs alltoall's over the sizes (8
+// bytes a block), and the v forms keep a message whole.
+std::optional<Exchange> combining(const Workload& workload, Operation operation,
+                                  std::size_t block_bytes,
+                                  std::size_t split_eager_bytes) {
+  if (!workload.grid) return std::nullopt;
+  const auto& rounds = per_source(operation) ? workload.grid->allgather.rounds
+                                             : workload.grid->alltoall.rounds;
+  const combining_loads::Rounds messages = combining_loads::messages_of(
+      rounds, workload.grid->geometry, workload.graph.host_of_rank);
+  const bool sizes_first = operation == Operation::alltoallv;
+  Exchange result =
+      empty_rounds((sizes_first ? 2 : 1) * messages.size(), workload);
+  if (sizes_first) {
+    add_combined(messages, 0, sizeof(std::int64_t), std::nullopt, result);
+  }
+  add_combined(messages, sizes_first ? messages.size() : 0, block_bytes,
+               sized(operation) ? std::nullopt
+                                : std::optional<std::size_t>(split_eager_bytes),
+               result);
   return result;
 }
 
 node_routes::Payload payload_of(Operation operation) {
-  return operation == Operation::allgather ? node_routes::Payload::per_source
-                                           : node_routes::Payload::per_edge;
+  return per_source(operation) ? node_routes::Payload::per_source
+                               : node_routes::Payload::per_edge;
 }
 
-// Every message of `flows` (flows[r][step][peer]: blocks), step by step.
+// Every message of `flows` (flows[r][step][peer]: blocks), step by step,
+// from round `first` of `into` on.
 template <typename Flow>
-Exchange from_flows(const Workload& workload, const std::vector<Flow>& flows,
-                    std::size_t steps, std::size_t block_bytes) {
-  Exchange result = empty_rounds(steps, workload);
+void add_flows(const Workload& workload, const std::vector<Flow>& flows,
+               std::size_t steps, std::size_t block_bytes, std::size_t first,
+               Exchange& into) {
   const std::vector<int>& node = workload.graph.host_of_rank;
   for (std::size_t r = 0; r < flows.size(); ++r) {
     for (std::size_t step = 0; step < steps; ++step) {
       for (const auto& [peer, blocks] : flows[r][step]) {
-        result.add(step, static_cast<int>(r), peer, blocks, block_bytes,
-                   node[at(peer)] != node[r]);
+        into.add(first + step, static_cast<int>(r), peer, blocks, block_bytes,
+                 node[at(peer)] != node[r]);
       }
     }
   }
+}
+
+// Whether some edge joins two nodes (so that some process relays blocks).
+bool relays(const Workload& workload) {
+  const std::vector<int>& node = workload.graph.host_of_rank;
+  for (std::size_t p = 0; p < workload.graph.destinations.size(); ++p) {
+    for (const int to : workload.graph.destinations[p]) {
+      if (node[at(to)] != node[p]) return true;
+    }
+  }
+  return false;
+}
+
+// The routes' steps (`flows`), first learning the relayed sizes where the
+// v forms must: within the nodes (node_aware, spread_relays: one round of
+// step 0's messages within a node and step 2's turned around, 8 bytes a
+// block) or along the routes (common_neighbours: the steps over 8 bytes a
+// block).
+enum class Sizes { within_nodes, along_routes };
+Exchange from_flows(const Workload& workload,
+                    const std::vector<node_routes::Flow>& flows,
+                    std::size_t steps, Operation operation,
+                    std::size_t block_bytes, Sizes sizes) {
+  constexpr std::size_t kSize = sizeof(std::int64_t);
+  if (!sized(operation) ||
+      (sizes == Sizes::within_nodes && !relays(workload))) {
+    Exchange result = empty_rounds(steps, workload);
+    add_flows(workload, flows, steps, block_bytes, 0, result);
+    return result;
+  }
+  if (sizes == Sizes::along_routes) {
+    Exchange result = empty_rounds(2 * steps, workload);
+    add_flows(workload, flows, steps, kSize, 0, result);
+    add_flows(workload, flows, steps, block_bytes, steps, result);
+    return result;
+  }
+  Exchange result = empty_rounds(1 + steps, workload);
+  const std::vector<int>& node = workload.graph.host_of_rank;
+  for (std::size_t r = 0; r < flows.size(); ++r) {
+    for (const auto& [peer, blocks] : flows[r][0]) {
+      if (node[at(peer)] == node[r]) {
+        result.add(0, static_cast<int>(r), peer, blocks, kSize, false);
+      }
+    }
+    for (const auto& [peer, blocks] : flows[r][2]) {  // turned around
+      result.add(0, peer, static_cast<int>(r), blocks, kSize, false);
+    }
+  }
+  add_flows(workload, flows, steps, block_bytes, 1, result);
   return result;
 }
 
@@ -98,17 +169,22 @@ Exchange node_aware(const Workload& workload, Operation operation,
                     std::size_t block_bytes) {
   return from_flows(workload,
                     node_routes::flows(workload.graph, payload_of(operation)),
-                    3, block_bytes);
+                    3, operation, block_bytes, Sizes::within_nodes);
 }
 
 Exchange common_neighbours(const Workload& workload, Operation operation,
                            std::size_t block_bytes) {
   const common_routes::Grouping grouping =
       common_routes::groups(workload.graph);
-  return from_flows(
-      workload,
-      common_routes::flows(workload.graph, grouping, payload_of(operation)), 2,
-      block_bytes);
+  const std::vector<common_routes::Flow> two =
+      common_routes::flows(workload.graph, grouping, payload_of(operation));
+  std::vector<node_routes::Flow> flows(two.size());
+  for (std::size_t r = 0; r < two.size(); ++r) {
+    flows[r][0] = two[r][0];
+    flows[r][1] = two[r][1];
+  }
+  return from_flows(workload, flows, 2, operation, block_bytes,
+                    Sizes::along_routes);
 }
 
 // Step 0 within the node and to another node's relay, step 1 empty, step 2
@@ -118,10 +194,24 @@ Exchange spread_relays(const Workload& workload, Operation operation,
   return from_flows(workload,
                     ortho::algorithms::spread_routes::flows(
                         workload.graph, payload_of(operation)),
-                    3, block_bytes);
+                    3, operation, block_bytes, Sizes::within_nodes);
 }
 
 }  // namespace
+
+std::string_view name_of(Operation operation) {
+  switch (operation) {
+    case Operation::allgather:
+      return "allgather";
+    case Operation::alltoall:
+      return "alltoall";
+    case Operation::allgatherv:
+      return "allgatherv";
+    case Operation::alltoallv:
+      return "alltoallv";
+  }
+  return "?";
+}
 
 std::string_view name_of(Algorithm algorithm) {
   switch (algorithm) {

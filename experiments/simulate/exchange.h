@@ -6,8 +6,10 @@
 // ortho's plans split it; node_aware its routes' flows
 // (node_aware_routes.h); common_neighbours its pairs and routes' flows
 // (common_neighbours_routes.h); spread_relays its routes' flows
-// (spread_relays_routes.h). allgather and alltoall, blocks
-// of one size (the v and w forms' sizes exchange is not simulated).
+// (spread_relays_routes.h). allgather and alltoall, blocks of one size;
+// and their v forms in a blocking call (blocks of one size still, but sent
+// as ortho sends the v forms: first the relayed blocks' sizes, as each
+// algorithm learns them, then the blocks, no message split).
 #ifndef ORTHOCOMM_EXPERIMENTS_SIMULATE_EXCHANGE_H_
 #define ORTHOCOMM_EXPERIMENTS_SIMULATE_EXCHANGE_H_
 
@@ -35,7 +37,19 @@ inline constexpr Algorithm kAlgorithms[] = {
 // ortho's name of it ("direct", "combining", ...).
 std::string_view name_of(Algorithm algorithm);
 
-enum class Operation { allgather, alltoall };
+enum class Operation { allgather, alltoall, allgatherv, alltoallv };
+// Its name, as ortho spells it.
+std::string_view name_of(Operation operation);
+// allgather(v): one block per source, the same to every destination.
+inline bool per_source(Operation operation) {
+  return operation == Operation::allgather ||
+         operation == Operation::allgatherv;
+}
+// The v forms: blocks whose sizes only their two ends know.
+inline bool sized(Operation operation) {
+  return operation == Operation::allgatherv ||
+         operation == Operation::alltoallv;
+}
 
 // What one process sends and receives in one round: messages and bytes to
 // (from) processes of its own node and of other nodes, the largest message

@@ -67,12 +67,17 @@ void take(Options& options, std::string_view option, std::string_view value) {
       reject(option, value, "not slot, round_robin or mapped");
     }
   } else if (option == "operation") {
-    if (value == "allgather") {
-      options.operation = Operation::allgather;
-    } else if (value == "alltoall") {
-      options.operation = Operation::alltoall;
-    } else {
-      reject(option, value, "not allgather or alltoall");
+    bool known = false;
+    for (const Operation operation :
+         {Operation::allgather, Operation::alltoall, Operation::allgatherv,
+          Operation::alltoallv}) {
+      if (value == name_of(operation)) {
+        options.operation = operation;
+        known = true;
+      }
+    }
+    if (!known) {
+      reject(option, value, "not allgather, alltoall, allgatherv or alltoallv");
     }
   } else if (option == "format") {
     if (value != "table" && value != "summary") {

@@ -3,14 +3,17 @@
 //   simulate --machine=FILE (--stencil=NAME | --graph=NAME)
 //            --nodes=N[,N...] --ppn=P
 //            [--placement=slot|round_robin|mapped]
-//            [--operation=allgather|alltoall] [--blocks=B[,B...]]
+//            [--operation=allgather|alltoall|allgatherv|alltoallv]
+//            [--blocks=B[,B...]]
 //            [--format=table|summary]
 //
 // --stencil: moore2d, moore3d, vonneumann2d, vonneumann3d, "_D" for depth
 // D (workload.h); --graph: a graph of experiments/sparse_graphs.h
 // (er_0.05_s1, geo_0.3_s1, mesh3d_40_rcb, ...). --nodes lists the job
 // sizes to simulate (nodes x ppn processes each); --blocks the block sizes
-// in bytes (default 4,64,1024,16384); --operation defaults to alltoall,
+// in bytes (default 4,64,1024,16384); --operation defaults to alltoall
+// (allgatherv, alltoallv: the blocking v form, blocks of one size sent as
+// ortho sends the v forms, exchange.h),
 // --placement to slot (mapped: as ortho's Reorder::yes, workload.h).
 // --format=summary prints one table over every job size and block: direct's
 // predicted time and each algorithm's time over it (the default, table, one

@@ -114,9 +114,8 @@ int run(const simulate::Options& options) {
         "time over direct's |\n"
         "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n",
         workload.name.c_str(),
-        options.operation == simulate::Operation::allgather ? "allgather"
-                                                            : "alltoall",
-        nodes, options.processes_per_node, workload.placed.c_str());
+        std::string(simulate::name_of(options.operation)).c_str(), nodes,
+        options.processes_per_node, workload.placed.c_str());
     for (const std::size_t block : options.blocks) {
       print_rows(simulate::simulate_call(workload, options.operation, block,
                                          machine, nodes),

@@ -118,13 +118,11 @@ void print_worst(const std::vector<simulate::PreparedPoint>& points,
       "| --- | --- | --- | ---: | --- | ---: | ---: |\n");
   for (const auto& [error, point] : ranked) {
     const simulate::MeasuredPoint& p = *point->point;
-    std::printf("| %s | %s | %s | %zu | %s | %.1f | %.1f |\n",
-                p.setting().c_str(), p.workload.c_str(),
-                p.operation == simulate::Operation::allgather ? "allgather"
-                                                              : "alltoall",
-                p.block_bytes,
-                std::string(simulate::name_of(p.algorithm)).c_str(),
-                p.measured_us, simulate::predicted_us(*point, machine));
+    std::printf(
+        "| %s | %s | %s | %zu | %s | %.1f | %.1f |\n", p.setting().c_str(),
+        p.workload.c_str(), std::string(simulate::name_of(p.operation)).c_str(),
+        p.block_bytes, std::string(simulate::name_of(p.algorithm)).c_str(),
+        p.measured_us, simulate::predicted_us(*point, machine));
   }
 }
 
@@ -142,12 +140,10 @@ void print_choices(const std::vector<simulate::PreparedPoint>& points,
   std::map<std::vector<std::string>, std::map<std::string, Candidate>> at;
   for (const simulate::PreparedPoint& point : points) {
     const simulate::MeasuredPoint& p = *point.point;
-    Candidate& candidate =
-        at[{p.setting(), p.source, p.workload,
-            p.operation == simulate::Operation::allgather ? "allgather"
-                                                          : "alltoall",
-            std::to_string(p.block_bytes)}]
-          [std::string(simulate::name_of(p.algorithm))];
+    Candidate& candidate = at[{p.setting(), p.source, p.workload,
+                               std::string(simulate::name_of(p.operation)),
+                               std::to_string(p.block_bytes)}]
+                             [std::string(simulate::name_of(p.algorithm))];
     candidate.predicted = simulate::predicted_us(point, machine);
     candidate.measured.push_back(p.measured_us);
   }

@@ -57,8 +57,10 @@ TEST(SimulateOptions, RejectsBadValues) {
             "1073741824]");
   EXPECT_EQ(with("--placement=block"),
             "simulate: --placement=block: not slot, round_robin or mapped");
-  EXPECT_EQ(with("--operation=bcast"),
-            "simulate: --operation=bcast: not allgather or alltoall");
+  EXPECT_EQ(
+      with("--operation=bcast"),
+      "simulate: --operation=bcast: not allgather, alltoall, allgatherv or "
+      "alltoallv");
   EXPECT_EQ(with("--stencil=moore5d"),
             "simulate: --stencil=moore5d: not moore2d, moore3d, vonneumann2d "
             "or vonneumann3d (\"_D\" for depth D)");
