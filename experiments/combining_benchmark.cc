@@ -57,7 +57,7 @@
 //   selected_*, selected_persistent_*, direct_*  messages, bytes (blocks
 //                      times block bytes) and rounds per process per call of
 //                      the selected algorithm (blocking, persistent) and of
-//                      the direct one (ortho/algorithms/combining.h's
+//                      the direct one (ortho/algorithms/combining/combining.h's
 //                      Traffic; exact, machine-independent);
 //   combining_selected, persistent_combining_selected  1 where the
 //                      selection (blocking, persistent) runs combining.

@@ -18,7 +18,7 @@
 #include "classic/topology/dims_create.h"
 #include "experiments/sparse_graphs.h"
 #include "naming/geometry.h"
-#include "ortho/algorithms/combining_loads.h"
+#include "ortho/algorithms/combining/combining_loads.h"
 #include "ortho/algorithms/model_crossovers.h"
 #include "ortho/algorithms/node_aware_model.h"
 #include "stencils/neighborhood.h"

@@ -18,7 +18,7 @@ namespace ortho {
 // where comm carries a Cartesian naming (naming::cart_name, the same on
 // every process) and every process's lists are the same stencil up to the
 // grid's borders (stencils::detect_cartesian, collective), allgather and
-// alltoall get message-combining algorithms (algorithms/combining.h),
+// alltoall get message-combining algorithms (algorithms/combining/),
 // chosen by block size against the direct ones.
 [[nodiscard]] classic::Comm dist_graph_create_adjacent(
     const classic::Comm& comm, std::span<const int> sources,

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "ortho/algorithms/combining_loads.h"
-#include "ortho/algorithms/common_neighbours_routes.h"
-#include "ortho/algorithms/node_aware_routes.h"
+#include "ortho/algorithms/combining/combining_loads.h"
+#include "ortho/algorithms/common_neighbours/common_neighbours_routes.h"
+#include "ortho/algorithms/node_aware/node_aware_routes.h"
 #include "ortho/algorithms/spread_relays/spread_relays_routes.h"
 #include "stencils/message_split.h"
 

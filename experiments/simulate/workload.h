@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "naming/geometry.h"
-#include "ortho/algorithms/node_aware_routes.h"
+#include "ortho/algorithms/node_aware/node_aware_routes.h"
 #include "stencils/neighborhood.h"
 #include "stencils/schedule.h"
 

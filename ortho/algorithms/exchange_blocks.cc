@@ -13,8 +13,8 @@
 #include "classic/exec/executor.h"
 #include "classic/exec/plan.h"
 #include "ortho/algorithms/checks.h"
-#include "ortho/algorithms/combining.h"
-#include "ortho/algorithms/combining_plans.h"
+#include "ortho/algorithms/combining/combining.h"
+#include "ortho/algorithms/combining/combining_plans.h"
 #include "ortho/internal/exchange.h"
 
 namespace ortho::algorithms {

@@ -14,10 +14,10 @@
 #include <span>
 #include <vector>
 
-#include "ortho/algorithms/combining_loads.h"
-#include "ortho/algorithms/common_neighbours_routes.h"
+#include "ortho/algorithms/combining/combining_loads.h"
+#include "ortho/algorithms/common_neighbours/common_neighbours_routes.h"
 #include "ortho/algorithms/cost_model.h"
-#include "ortho/algorithms/node_aware_routes.h"
+#include "ortho/algorithms/node_aware/node_aware_routes.h"
 #include "ortho/internal/inside_ortho.h"
 
 namespace ortho::algorithms {

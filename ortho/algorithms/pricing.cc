@@ -2,8 +2,8 @@
 
 #include <memory>
 
-#include "ortho/algorithms/combining.h"
-#include "ortho/algorithms/node_aware.h"
+#include "ortho/algorithms/combining/combining.h"
+#include "ortho/algorithms/node_aware/node_aware.h"
 
 namespace ortho::algorithms {
 

@@ -10,11 +10,11 @@ namespace ortho::algorithms {
 extern const Registration kNative;            // native.cc
 extern const Registration kDirect;            // direct.cc
 extern const Registration kPerPeer;           // per_peer.cc
-extern const Registration kCombining;         // combining.cc
-extern const Registration kBoxAllreduce;      // box_allreduce.cc
+extern const Registration kCombining;         // combining/
+extern const Registration kBoxAllreduce;      // combining/box_allreduce.cc
 extern const Registration kPairwise;          // pairwise.cc
-extern const Registration kNodeAware;         // node_aware.cc
-extern const Registration kCommonNeighbours;  // common_neighbours.cc
+extern const Registration kNodeAware;         // node_aware/
+extern const Registration kCommonNeighbours;  // common_neighbours/
 extern const Registration kMpi;               // mpi.cc
 extern const Registration kSpreadRelays;      // spread_relays/
 

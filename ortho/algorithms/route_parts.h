@@ -10,7 +10,7 @@
 #include <span>
 #include <vector>
 
-#include "ortho/algorithms/node_aware_routes.h"
+#include "ortho/algorithms/node_aware/node_aware_routes.h"
 #include "ortho/internal/inside_ortho.h"
 
 namespace ortho::algorithms::node_routes {

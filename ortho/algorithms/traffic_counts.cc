@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "ortho/algorithms/node_aware.h"
+#include "ortho/algorithms/node_aware/node_aware.h"
 #include "ortho/internal/table.h"
 
 namespace ortho::algorithms {

@@ -8,7 +8,7 @@
 
 #include "classic/exec/mode.h"
 #include "ortho/algorithms/cost_model.h"
-#include "ortho/algorithms/node_aware_routes.h"
+#include "ortho/algorithms/node_aware/node_aware_routes.h"
 #include "ortho/internal/inside_ortho.h"
 #include "ortho/operation.h"
 #include "ortho/traffic.h"

@@ -22,9 +22,9 @@
 
 #include "ortho/algorithms/agreed_prices.h"
 #include "ortho/algorithms/algorithms.h"
-#include "ortho/algorithms/node_aware.h"
+#include "ortho/algorithms/node_aware/node_aware.h"
+#include "ortho/algorithms/node_aware/node_aware_plans.h"
 #include "ortho/algorithms/node_aware_model.h"
-#include "ortho/algorithms/node_aware_plans.h"
 #include "ortho/algorithms/pricing.h"
 #include "ortho/algorithms/registry.h"
 #include "ortho/algorithms/spread_relays/spread_relays_routes.h"

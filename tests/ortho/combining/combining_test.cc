@@ -5,7 +5,7 @@
 // fresh buffers on every call and the two operations alternating on one
 // communicator. The direct result is classic's neighbourhood collective on
 // the same communicator.
-#include "ortho/algorithms/combining.h"
+#include "ortho/algorithms/combining/combining.h"
 
 #include <gtest/gtest.h>
 #include <mpi.h>

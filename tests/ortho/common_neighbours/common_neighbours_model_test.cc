@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "experiments/sparse_graphs.h"
-#include "ortho/algorithms/common_neighbours_routes.h"
+#include "ortho/algorithms/common_neighbours/common_neighbours_routes.h"
 #include "ortho/algorithms/model_crossovers.h"
 #include "ortho/algorithms/node_aware_model.h"
 

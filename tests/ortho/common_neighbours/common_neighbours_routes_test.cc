@@ -8,7 +8,7 @@
 // brute-force answer from the global edge list), pairs share a host, and
 // all processes together send fewer messages than one per distinct peer
 // wherever a pair formed.
-#include "ortho/algorithms/common_neighbours_routes.h"
+#include "ortho/algorithms/common_neighbours/common_neighbours_routes.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // Where message combining's messages go when a grid spans hosts
-// (ortho/algorithms/combining_loads.h), worked out by hand on a 4 x 4 grid
-// of 16 ranks (row-major: rank = 4 x + y) whose rows x = 0, 1 sit on host 0
-// and x = 2, 3 on host 1. allgather on Moore depth 1 relays along x first:
+// (ortho/algorithms/combining/combining_loads.h), worked out by hand on a 4 x 4
+// grid of 16 ranks (row-major: rank = 4 x + y) whose rows x = 0, 1 sit on host
+// 0 and x = 2, 3 on host 1. allgather on Moore depth 1 relays along x first:
 // round 0 sends one block to x - 1 and x + 1, round 1 three blocks to
 // y - 1 and y + 1 (its own and those that came along x).
 //  - Periodic: in round 0 every process has one neighbour row on its own
@@ -10,7 +10,7 @@
 //  - Not periodic: the corner (0, 0) sends one block to (1, 0) in round 0
 //    and in round 1 one message to (0, 1) with two blocks (its own and the
 //    one from (1, 0); none comes from x = -1); nothing leaves the grid.
-#include "ortho/algorithms/combining_loads.h"
+#include "ortho/algorithms/combining/combining_loads.h"
 
 #include <gtest/gtest.h>
 

@@ -27,7 +27,7 @@
 #include "classic/topology/dims_create.h"
 #include "experiments/sparse_graphs.h"
 #include "naming/geometry.h"
-#include "ortho/algorithms/combining_loads.h"
+#include "ortho/algorithms/combining/combining_loads.h"
 #include "ortho/algorithms/cost_model.h"
 #include "ortho/algorithms/model_crossovers.h"
 #include "stencils/neighborhood.h"

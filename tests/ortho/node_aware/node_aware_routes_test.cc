@@ -6,7 +6,7 @@
 // names (the brute-force answer from the global graph), at most one
 // message may cross per ordered pair of hosts (exactly one where an edge
 // crosses), and relays are processes with an edge.
-#include "ortho/algorithms/node_aware_routes.h"
+#include "ortho/algorithms/node_aware/node_aware_routes.h"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,9 @@
-// Running routes (ortho/algorithms/node_aware_routes.h) in memory, for the
-// tests of the algorithms that build them (node_aware, common_neighbours):
-// every block is a token naming its source and send block, each process's
-// receive blocks and scratch slots hold tokens, and the brute-force answer
-// says which token each receive block must end with. White-box: include
-// only from targets with INSIDE_ORTHO.
+// Running routes (ortho/algorithms/node_aware/node_aware_routes.h) in memory,
+// for the tests of the algorithms that build them (node_aware,
+// common_neighbours): every block is a token naming its source and send block,
+// each process's receive blocks and scratch slots hold tokens, and the
+// brute-force answer says which token each receive block must end with.
+// White-box: include only from targets with INSIDE_ORTHO.
 #ifndef ORTHOCOMM_TESTS_ORTHO_TESTING_ROUTE_TOKENS_H_
 #define ORTHOCOMM_TESTS_ORTHO_TESTING_ROUTE_TOKENS_H_
 
@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-#include "ortho/algorithms/node_aware_routes.h"
+#include "ortho/algorithms/node_aware/node_aware_routes.h"
 
 namespace ortho_testing {
 

@@ -3,16 +3,16 @@
 // (common_neighbours_routes.h), found on the whole graph the table shares
 // with node_aware (node_aware.h), and this process's routes per payload,
 // made once.
-#ifndef ORTHOCOMM_ORTHO_ALGORITHMS_COMMON_NEIGHBOURS_H_
-#define ORTHOCOMM_ORTHO_ALGORITHMS_COMMON_NEIGHBOURS_H_
+#ifndef ORTHOCOMM_ORTHO_ALGORITHMS_COMMON_NEIGHBOURS_COMMON_NEIGHBOURS_H_
+#define ORTHOCOMM_ORTHO_ALGORITHMS_COMMON_NEIGHBOURS_COMMON_NEIGHBOURS_H_
 
 #include <array>
 #include <cstddef>
 #include <memory>
 #include <optional>
 
-#include "ortho/algorithms/common_neighbours_routes.h"
-#include "ortho/algorithms/node_aware.h"
+#include "ortho/algorithms/common_neighbours/common_neighbours_routes.h"
+#include "ortho/algorithms/node_aware/node_aware.h"
 #include "ortho/internal/inside_ortho.h"
 #include "ortho/internal/table.h"
 #include "ortho/operation.h"
@@ -41,4 +41,4 @@ const Algorithm& common_neighbours();
 
 }  // namespace ortho::algorithms
 
-#endif  // ORTHOCOMM_ORTHO_ALGORITHMS_COMMON_NEIGHBOURS_H_
+#endif  // ORTHOCOMM_ORTHO_ALGORITHMS_COMMON_NEIGHBOURS_COMMON_NEIGHBOURS_H_

@@ -22,7 +22,7 @@
 // non-blocking calls at every call (the non-blocking form waits for it). A
 // block that a receiving relay needs itself lands in its own receive block
 // where that block has exactly the block's size, and is handed on from there.
-#include "ortho/algorithms/node_aware.h"
+#include "ortho/algorithms/node_aware/node_aware.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -38,12 +38,12 @@
 #include "classic/exec/plan.h"
 #include "ortho/algorithms/agreed_prices.h"
 #include "ortho/algorithms/algorithms.h"
-#include "ortho/algorithms/combining.h"
-#include "ortho/algorithms/combining_loads.h"
+#include "ortho/algorithms/combining/combining.h"
+#include "ortho/algorithms/combining/combining_loads.h"
 #include "ortho/algorithms/graph_plans.h"
+#include "ortho/algorithms/node_aware/node_aware_plans.h"
+#include "ortho/algorithms/node_aware/node_aware_routes.h"
 #include "ortho/algorithms/node_aware_model.h"
-#include "ortho/algorithms/node_aware_plans.h"
-#include "ortho/algorithms/node_aware_routes.h"
 #include "ortho/algorithms/pricing.h"
 #include "ortho/algorithms/registry.h"
 #include "ortho/algorithms/traffic_counts.h"

@@ -4,8 +4,8 @@
 // the host. The node-aware cost model (node_aware_model.h) prices them on
 // the scale on which it prices direct and node_aware, so that the three are
 // chosen between by one measure. MPI-free.
-#ifndef ORTHOCOMM_ORTHO_ALGORITHMS_COMBINING_LOADS_H_
-#define ORTHOCOMM_ORTHO_ALGORITHMS_COMBINING_LOADS_H_
+#ifndef ORTHOCOMM_ORTHO_ALGORITHMS_COMBINING_COMBINING_LOADS_H_
+#define ORTHOCOMM_ORTHO_ALGORITHMS_COMBINING_COMBINING_LOADS_H_
 
 #include <span>
 #include <vector>
@@ -36,4 +36,4 @@ Rounds messages_of(std::span<const stencils::Round> rounds,
 
 }  // namespace ortho::algorithms::combining_loads
 
-#endif  // ORTHOCOMM_ORTHO_ALGORITHMS_COMBINING_LOADS_H_
+#endif  // ORTHOCOMM_ORTHO_ALGORITHMS_COMBINING_COMBINING_LOADS_H_

@@ -1,4 +1,4 @@
-#include "ortho/algorithms/node_aware_routes.h"
+#include "ortho/algorithms/node_aware/node_aware_routes.h"
 
 #include <algorithm>
 #include <cstddef>

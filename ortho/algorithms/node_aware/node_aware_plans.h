@@ -2,8 +2,8 @@
 // (node_aware.cc, common_neighbours.cc): the routes over a call's blocks, and
 // the byte size of every block a process receives or relays, which a relay must
 // know before it can place the blocks it forwards.
-#ifndef ORTHOCOMM_ORTHO_ALGORITHMS_NODE_AWARE_PLANS_H_
-#define ORTHOCOMM_ORTHO_ALGORITHMS_NODE_AWARE_PLANS_H_
+#ifndef ORTHOCOMM_ORTHO_ALGORITHMS_NODE_AWARE_NODE_AWARE_PLANS_H_
+#define ORTHOCOMM_ORTHO_ALGORITHMS_NODE_AWARE_NODE_AWARE_PLANS_H_
 
 #include <mpi.h>
 
@@ -13,7 +13,7 @@
 #include "classic/comm/comm.h"
 #include "classic/exec/plan.h"
 #include "classic/p2p/request.h"
-#include "ortho/algorithms/node_aware_routes.h"
+#include "ortho/algorithms/node_aware/node_aware_routes.h"
 #include "ortho/call.h"
 #include "ortho/internal/exchange.h"
 #include "ortho/internal/inside_ortho.h"
@@ -96,4 +96,4 @@ classic::Request run_along(const classic::Comm& comm, const Table& table,
 
 }  // namespace ortho::algorithms
 
-#endif  // ORTHOCOMM_ORTHO_ALGORITHMS_NODE_AWARE_PLANS_H_
+#endif  // ORTHOCOMM_ORTHO_ALGORITHMS_NODE_AWARE_NODE_AWARE_PLANS_H_

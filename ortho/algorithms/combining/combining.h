@@ -4,8 +4,8 @@
 // the same relative neighbourhood, stencils/schedule.h's schedules route
 // the blocks of allgather and alltoall dimension by dimension: d rounds of
 // a few combined messages instead of one message per neighbour.
-#ifndef ORTHOCOMM_ORTHO_ALGORITHMS_COMBINING_H_
-#define ORTHOCOMM_ORTHO_ALGORITHMS_COMBINING_H_
+#ifndef ORTHOCOMM_ORTHO_ALGORITHMS_COMBINING_COMBINING_H_
+#define ORTHOCOMM_ORTHO_ALGORITHMS_COMBINING_COMBINING_H_
 
 #include <mpi.h>
 
@@ -147,4 +147,4 @@ const Algorithm& box_allreduce();
 
 }  // namespace ortho::algorithms
 
-#endif  // ORTHOCOMM_ORTHO_ALGORITHMS_COMBINING_H_
+#endif  // ORTHOCOMM_ORTHO_ALGORITHMS_COMBINING_COMBINING_H_

@@ -18,7 +18,7 @@
 #include "classic/exec/executor.h"
 #include "classic/exec/plan.h"
 #include "ortho/algorithms/algorithms.h"
-#include "ortho/algorithms/combining.h"
+#include "ortho/algorithms/combining/combining.h"
 #include "ortho/algorithms/cost_model.h"
 #include "ortho/algorithms/pricing.h"
 #include "ortho/algorithms/registry.h"

@@ -1,4 +1,4 @@
-#include "ortho/algorithms/node_aware_plans.h"
+#include "ortho/algorithms/node_aware/node_aware_plans.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -9,7 +9,7 @@
 #include "classic/base/error.h"
 #include "classic/exec/executor.h"
 #include "ortho/algorithms/checks.h"
-#include "ortho/algorithms/node_aware.h"
+#include "ortho/algorithms/node_aware/node_aware.h"
 #include "ortho/internal/last_plan.h"
 
 namespace ortho::algorithms {

@@ -3,8 +3,8 @@
 // stencils/schedule.h into a classic::Plan for one process and call shape;
 // shared by the combining algorithms (combining.cc, gather_blocks.cc,
 // exchange_blocks.cc).
-#ifndef ORTHOCOMM_ORTHO_ALGORITHMS_COMBINING_PLANS_H_
-#define ORTHOCOMM_ORTHO_ALGORITHMS_COMBINING_PLANS_H_
+#ifndef ORTHOCOMM_ORTHO_ALGORITHMS_COMBINING_COMBINING_PLANS_H_
+#define ORTHOCOMM_ORTHO_ALGORITHMS_COMBINING_COMBINING_PLANS_H_
 
 #include <mpi.h>
 
@@ -14,7 +14,7 @@
 
 #include "classic/base/constants.h"
 #include "classic/exec/plan.h"
-#include "ortho/algorithms/combining.h"
+#include "ortho/algorithms/combining/combining.h"
 #include "ortho/algorithms/graph_plans.h"
 #include "ortho/internal/inside_ortho.h"
 #include "stencils/message_split.h"
@@ -201,4 +201,4 @@ Traffic traffic_of(const stencils::Schedule<kind>& schedule) {
 
 }  // namespace ortho::algorithms::combining_plans
 
-#endif  // ORTHOCOMM_ORTHO_ALGORITHMS_COMBINING_PLANS_H_
+#endif  // ORTHOCOMM_ORTHO_ALGORITHMS_COMBINING_COMBINING_PLANS_H_

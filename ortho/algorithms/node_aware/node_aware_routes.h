@@ -15,8 +15,8 @@
 // part: which blocks it sends and receives in each step, and where they
 // lie (a block of its send or receive buffer, or a scratch slot of a block
 // it relays). The plan builder gives the slots their bytes.
-#ifndef ORTHOCOMM_ORTHO_ALGORITHMS_NODE_AWARE_ROUTES_H_
-#define ORTHOCOMM_ORTHO_ALGORITHMS_NODE_AWARE_ROUTES_H_
+#ifndef ORTHOCOMM_ORTHO_ALGORITHMS_NODE_AWARE_NODE_AWARE_ROUTES_H_
+#define ORTHOCOMM_ORTHO_ALGORITHMS_NODE_AWARE_NODE_AWARE_ROUTES_H_
 
 #include <array>
 #include <cstdint>
@@ -133,4 +133,4 @@ std::vector<Flow> flows(const HostGraph& graph, Payload payload);
 
 }  // namespace ortho::algorithms::node_routes
 
-#endif  // ORTHOCOMM_ORTHO_ALGORITHMS_NODE_AWARE_ROUTES_H_
+#endif  // ORTHOCOMM_ORTHO_ALGORITHMS_NODE_AWARE_NODE_AWARE_ROUTES_H_

@@ -15,15 +15,15 @@
 // node-aware algorithm's Routes (node_aware_routes.h: steps 0 and 1, step 2
 // empty), so that node_aware_plans.h builds the plans and learns the
 // relayed sizes of the v and w forms.
-#ifndef ORTHOCOMM_ORTHO_ALGORITHMS_COMMON_NEIGHBOURS_ROUTES_H_
-#define ORTHOCOMM_ORTHO_ALGORITHMS_COMMON_NEIGHBOURS_ROUTES_H_
+#ifndef ORTHOCOMM_ORTHO_ALGORITHMS_COMMON_NEIGHBOURS_COMMON_NEIGHBOURS_ROUTES_H_
+#define ORTHOCOMM_ORTHO_ALGORITHMS_COMMON_NEIGHBOURS_COMMON_NEIGHBOURS_ROUTES_H_
 
 #include <array>
 #include <map>
 #include <span>
 #include <vector>
 
-#include "ortho/algorithms/node_aware_routes.h"
+#include "ortho/algorithms/node_aware/node_aware_routes.h"
 #include "ortho/internal/inside_ortho.h"
 
 namespace ortho::algorithms::common_routes {
@@ -74,4 +74,4 @@ std::vector<Flow> flows(const HostGraph& graph, const Grouping& grouping,
 
 }  // namespace ortho::algorithms::common_routes
 
-#endif  // ORTHOCOMM_ORTHO_ALGORITHMS_COMMON_NEIGHBOURS_ROUTES_H_
+#endif  // ORTHOCOMM_ORTHO_ALGORITHMS_COMMON_NEIGHBOURS_COMMON_NEIGHBOURS_ROUTES_H_

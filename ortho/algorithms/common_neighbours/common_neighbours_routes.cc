@@ -1,4 +1,4 @@
-#include "ortho/algorithms/common_neighbours_routes.h"
+#include "ortho/algorithms/common_neighbours/common_neighbours_routes.h"
 
 #include <algorithm>
 #include <cstddef>

@@ -1,4 +1,4 @@
-#include "ortho/algorithms/combining_plans.h"
+#include "ortho/algorithms/combining/combining_plans.h"
 
 #include "classic/base/datatype_layout.h"
 

@@ -1,4 +1,4 @@
-#include "ortho/algorithms/combining_loads.h"
+#include "ortho/algorithms/combining/combining_loads.h"
 
 #include <cstddef>
 

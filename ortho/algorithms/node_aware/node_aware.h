@@ -3,16 +3,16 @@
 // where the graph spans several hosts, otherwise at the algorithm's first
 // call), the cost model's crossovers, and its routes per payload, made
 // once.
-#ifndef ORTHOCOMM_ORTHO_ALGORITHMS_NODE_AWARE_H_
-#define ORTHOCOMM_ORTHO_ALGORITHMS_NODE_AWARE_H_
+#ifndef ORTHOCOMM_ORTHO_ALGORITHMS_NODE_AWARE_NODE_AWARE_H_
+#define ORTHOCOMM_ORTHO_ALGORITHMS_NODE_AWARE_NODE_AWARE_H_
 
 #include <array>
 #include <cstddef>
 #include <optional>
 #include <vector>
 
+#include "ortho/algorithms/node_aware/node_aware_routes.h"
 #include "ortho/algorithms/node_aware_model.h"
-#include "ortho/algorithms/node_aware_routes.h"
 #include "ortho/internal/inside_ortho.h"
 #include "ortho/internal/table.h"
 #include "ortho/operation.h"
@@ -80,4 +80,4 @@ const Algorithm& node_aware();
 
 }  // namespace ortho::algorithms
 
-#endif  // ORTHOCOMM_ORTHO_ALGORITHMS_NODE_AWARE_H_
+#endif  // ORTHOCOMM_ORTHO_ALGORITHMS_NODE_AWARE_NODE_AWARE_H_

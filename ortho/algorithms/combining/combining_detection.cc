@@ -9,8 +9,8 @@
 
 #include "classic/base/constants.h"
 #include "ortho/algorithms/agreed_prices.h"
-#include "ortho/algorithms/combining.h"
-#include "ortho/algorithms/combining_plans.h"
+#include "ortho/algorithms/combining/combining.h"
+#include "ortho/algorithms/combining/combining_plans.h"
 #include "stencils/neighborhood.h"
 
 namespace ortho::algorithms {

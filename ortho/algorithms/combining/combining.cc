@@ -1,7 +1,7 @@
 // "combining" for allgather and alltoall on Cartesian stencils (Träff and
 // Hunold's message combining, combining.h), and the registration of
 // message combining: which operations combine, from the cost model.
-#include "ortho/algorithms/combining.h"
+#include "ortho/algorithms/combining/combining.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -18,11 +18,11 @@
 #include "classic/exec/plan.h"
 #include "ortho/algorithms/algorithms.h"
 #include "ortho/algorithms/checks.h"
-#include "ortho/algorithms/combining.h"
-#include "ortho/algorithms/combining_loads.h"
-#include "ortho/algorithms/combining_plans.h"
+#include "ortho/algorithms/combining/combining.h"
+#include "ortho/algorithms/combining/combining_loads.h"
+#include "ortho/algorithms/combining/combining_plans.h"
 #include "ortho/algorithms/cost_model.h"
-#include "ortho/algorithms/node_aware.h"
+#include "ortho/algorithms/node_aware/node_aware.h"
 #include "ortho/algorithms/node_aware_model.h"
 #include "ortho/algorithms/pricing.h"
 #include "ortho/algorithms/registry.h"

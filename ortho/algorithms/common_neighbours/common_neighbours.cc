@@ -15,7 +15,7 @@
 // sizes first, persistent calls once at initialisation. A partner is a
 // process with edges, so it knows the size of allgather's and alltoall's
 // blocks from its own arguments.
-#include "ortho/algorithms/common_neighbours.h"
+#include "ortho/algorithms/common_neighbours/common_neighbours.h"
 
 #include <cstdint>
 #include <cstdlib>
@@ -26,8 +26,8 @@
 
 #include "classic/base/error.h"
 #include "ortho/algorithms/algorithms.h"
+#include "ortho/algorithms/node_aware/node_aware_plans.h"
 #include "ortho/algorithms/node_aware_model.h"
-#include "ortho/algorithms/node_aware_plans.h"
 #include "ortho/algorithms/pricing.h"
 #include "ortho/algorithms/registry.h"
 #include "ortho/algorithms/traffic_counts.h"
