@@ -1,6 +1,7 @@
 // The one list of ortho's algorithms. Each algorithm is one file under
-// ortho/algorithms/ that defines its Registration (its name, its run and
-// what it offers and what it costs); registry.cc lists the registrations,
+// ortho/algorithms/ (a family of files: one folder, e.g. node_aware/) that
+// defines its Registration (its name, its run and what it offers and what
+// it costs); registry.cc lists the registrations,
 // and ortho/table.cc builds every table from that list alone, knowing no
 // algorithm by name: internal/choose.h takes, at each block size and mode,
 // the algorithm with the lowest price. Adding one: docs/algorithms.md, "Adding
