@@ -109,7 +109,7 @@ classic::Request run(const classic::Comm& comm, const Table& table,
 }
 
 void offer(Table& table) {
-  if (table.structure != Structure::directed_graph || table.cartesian) return;
+  if (!table.pairs_by_order()) return;
   for (Operation operation :
        {Operation::allgather, Operation::allgatherv, Operation::allgatherw,
         Operation::alltoall, Operation::alltoallv, Operation::alltoallw}) {

@@ -101,7 +101,7 @@ classic::Request run(const classic::Comm& comm, const Table& table,
 // Not on a classic Cartesian topology, whose repeated neighbours pair by
 // direction, not by order (Table::cartesian).
 void offer(Table& table) {
-  if (table.structure != Structure::directed_graph || table.cartesian) return;
+  if (!table.pairs_by_order()) return;
   for (Operation operation :
        {Operation::allgather, Operation::allgatherv, Operation::allgatherw,
         Operation::alltoall, Operation::alltoallv, Operation::alltoallw}) {

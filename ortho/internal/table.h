@@ -74,6 +74,11 @@ struct Table {
   // direction (MPI-4.1 7.6: block 2d comes from the neighbour at -1 in
   // dimension d, which sent it toward +1), on graphs by order.
   bool cartesian = false;
+  // A directed graph whose repeated neighbours pair by order: what the
+  // algorithms that list edges by (source, occurrence) serve.
+  bool pairs_by_order() const {
+    return structure == Structure::directed_graph && !cartesian;
+  }
   // Directed graphs on a Cartesian grid that every process names alike (a
   // classic Cartesian topology, a graph made from ortho's Cartesian naming):
   // that grid, on which the algorithms' analyses look for a common stencil.

@@ -108,12 +108,6 @@ classic::Request run(const classic::Comm& comm, const Table& table,
                    &exchange_sizes);
 }
 
-// Directed graphs other than classic Cartesian topologies (whose repeated
-// neighbours pair by direction, not by order), as node_aware.
-bool serves(const Table& table) {
-  return table.structure == Structure::directed_graph && !table.cartesian;
-}
-
 constexpr Operation kOperations[] = {
     Operation::allgather, Operation::allgatherv, Operation::allgatherw,
     Operation::alltoall,  Operation::alltoallv,  Operation::alltoallw};
@@ -125,14 +119,15 @@ constexpr Operation kOperations[] = {
 // the algorithm runs only where forced.
 void analyse(const classic::Comm& /*comm*/, Table& table) {
   std::shared_ptr<const NodeAware> whole = node_aware_state(table);
-  if (!serves(table) || whole == nullptr || !whole->prices()) return;
+  if (!table.pairs_by_order() || whole == nullptr || !whole->prices()) return;
   table.state_of(&kStateOfCommonNeighbours) =
       std::make_shared<CommonNeighbours>(std::move(whole));
 }
 
-// Offered on the graphs it serves.
+// Offered on the graphs whose neighbours pair by order (not a classic
+// Cartesian topology, whose repeated neighbours pair by direction).
 void offer(Table& table) {
-  if (!serves(table)) return;
+  if (!table.pairs_by_order()) return;
   for (const Operation operation : kOperations) {
     table.offer(operation, common_neighbours());
   }

@@ -200,19 +200,12 @@ classic::Request run_any(const classic::Comm& comm, const Table& table,
                                                              : &own_sizes);
 }
 
-// Whether graphs like `table`'s take node_aware's choice at all: directed
-// graphs, not a classic Cartesian topology (whose repeated neighbours pair
-// by direction, not by order).
-bool serves(const Table& table) {
-  return table.structure == Structure::directed_graph && !table.cartesian;
-}
-
 // Where the graph spans several hosts, its whole graph and the job's facts
 // for the host model (collective over `comm`: the graph's gather, an
 // agreement on the prices): what every algorithm on the table prices its
 // calls with there (pricing.h).
 void analyse(const classic::Comm& comm, Table& table) {
-  if (!serves(table) || table.hosts() < 2) return;
+  if (!table.pairs_by_order() || table.hosts() < 2) return;
   const classic::Comm& over = table.base.is_null() ? comm : table.base;
   std::shared_ptr<NodeAware> view = gathered(over, comm.rank(), table);
   const JobFacts job = agreed_job(over);
@@ -222,9 +215,10 @@ void analyse(const classic::Comm& comm, Table& table) {
   table.state_of(&kStateOfNodeAware) = std::move(view);
 }
 
-// Offered on the graphs it serves.
+// Offered on the graphs whose neighbours pair by order (not a classic
+// Cartesian topology, whose repeated neighbours pair by direction).
 void offer(Table& table) {
-  if (!serves(table)) return;
+  if (!table.pairs_by_order()) return;
   for (Operation operation :
        {Operation::allgather, Operation::allgatherv, Operation::allgatherw,
         Operation::alltoall, Operation::alltoallv, Operation::alltoallw,

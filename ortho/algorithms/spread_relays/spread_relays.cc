@@ -80,14 +80,8 @@ classic::Request run(const classic::Comm& comm, const Table& table,
       node_aware_of(comm, table).relays() ? &local_sizes : &own_sizes);
 }
 
-// Directed graphs other than classic Cartesian topologies (whose repeated
-// neighbours pair by direction, not by order), as node_aware.
-bool serves(const Table& table) {
-  return table.structure == Structure::directed_graph && !table.cartesian;
-}
-
 void offer(Table& table) {
-  if (!serves(table)) return;
+  if (!table.pairs_by_order()) return;
   for (const Operation operation :
        {Operation::allgather, Operation::allgatherv, Operation::allgatherw,
         Operation::alltoall, Operation::alltoallv, Operation::alltoallw}) {
@@ -104,7 +98,7 @@ void offer(Table& table) {
 // measured faster at nearly every point and the model did not tell the
 // two apart (docs/algorithms.md): there it runs only where forced.
 Pricer price(const Table& table, Operation operation) {
-  if (!serves(table) || scale_of(table) != Scale::hosts ||
+  if (!table.pairs_by_order() || scale_of(table) != Scale::hosts ||
       !prices_from_machine_file()) {
     return {};
   }
@@ -136,7 +130,7 @@ std::optional<ortho::Traffic> traffic_of(const classic::Comm& comm,
                                          std::size_t block_bytes,
                                          classic::Mode mode) {
   const std::shared_ptr<const NodeAware> view = node_aware_state(table);
-  if (view == nullptr || !serves(table) || !is_exchange(operation)) {
+  if (view == nullptr || !table.pairs_by_order() || !is_exchange(operation)) {
     return std::nullopt;
   }
   return routes_traffic(

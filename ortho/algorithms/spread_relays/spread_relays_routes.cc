@@ -10,7 +10,9 @@
 namespace ortho::algorithms::spread_routes {
 namespace {
 
-using node_routes::Slot;
+using node_routes::recv_slot;
+using node_routes::scratch_slot;
+using node_routes::send_slot;
 using node_routes::Step;
 using node_routes::Target;
 
@@ -27,12 +29,8 @@ struct Bundle {
   int source = 0;
   int host = 0;
   std::vector<Item> items;
+  int targets = 0;  // over the items
   int relay = 0;
-  int targets() const {
-    int n = 0;
-    for (const Item& item : items) n += static_cast<int>(item.targets.size());
-    return n;
-  }
 };
 
 // Every source's bundles, by source and then destination host: the same
@@ -53,6 +51,7 @@ std::vector<Bundle> bundles_of(const HostGraph& graph, Payload payload) {
       Bundle& bundle = by_host[to];
       bundle.source = static_cast<int>(s);
       bundle.host = to;
+      ++bundle.targets;
       if (payload == Payload::per_source && !bundle.items.empty()) {
         bundle.items.front().targets.push_back(target);
       } else {
@@ -74,10 +73,9 @@ void choose_relays(std::vector<Bundle>& bundles, const HostGraph& graph) {
   std::vector<Bundle*> order;
   order.reserve(bundles.size());
   for (Bundle& bundle : bundles) order.push_back(&bundle);
-  std::stable_sort(order.begin(), order.end(),
-                   [](const Bundle* a, const Bundle* b) {
-                     return a->targets() > b->targets();
-                   });
+  std::stable_sort(
+      order.begin(), order.end(),
+      [](const Bundle* a, const Bundle* b) { return a->targets > b->targets; });
   std::vector<int> load(graph.host_of_rank.size(), 0);  // by rank
   for (Bundle* bundle : order) {
     std::map<int, int> own;  // blocks each target receives
@@ -98,7 +96,7 @@ void choose_relays(std::vector<Bundle>& bundles, const HostGraph& graph) {
     bundle->relay = best;
     const auto kept = own.find(best);
     load[static_cast<std::size_t>(best)] +=
-        bundle->targets() - (kept == own.end() ? 0 : kept->second) + 1;
+        bundle->targets - (kept == own.end() ? 0 : kept->second) + 1;
   }
 }
 
@@ -107,10 +105,6 @@ std::vector<Bundle> relayed_bundles(const HostGraph& graph, Payload payload) {
   choose_relays(bundles, graph);
   return bundles;
 }
-
-Slot send_slot(int edge) { return node_routes::send_slot(edge); }
-Slot scratch_slot(int slot) { return node_routes::scratch_slot(slot); }
-Slot recv_slot(int block) { return node_routes::recv_slot(block); }
 
 // A bundle arriving at its relay `rank`: one message into fresh scratch
 // slots; the relay's own blocks copied out of them, the others handed out
