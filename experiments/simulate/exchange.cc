@@ -1,7 +1,10 @@
 #include "experiments/simulate/exchange.h"
 
 #include <algorithm>
+#include <stdexcept>
+#include <string>
 
+#include "experiments/simulate/sized_flows.h"
 #include "ortho/algorithms/combining/combining_loads.h"
 #include "ortho/algorithms/common_neighbours/common_neighbours_routes.h"
 #include "ortho/algorithms/node_aware/node_aware_routes.h"
@@ -29,14 +32,21 @@ Exchange empty_rounds(std::size_t rounds, const Workload& workload) {
 }
 
 // One message per edge, in one round (an edge to itself too, as ortho's
-// direct plan counts it; it never leaves the node).
+// direct plan counts it; it never leaves the node); on a halo, each of its
+// block's entries.
 Exchange direct(const Workload& workload, std::size_t block_bytes) {
   Exchange result = empty_rounds(1, workload);
   const std::vector<int>& node = workload.graph.host_of_rank;
   for (std::size_t p = 0; p < workload.graph.destinations.size(); ++p) {
-    for (const int to : workload.graph.destinations[p]) {
-      result.add(0, static_cast<int>(p), to, 1, block_bytes,
-                 node[at(to)] != node[p]);
+    const std::vector<int>& destinations = workload.graph.destinations[p];
+    for (std::size_t k = 0; k < destinations.size(); ++k) {
+      const int to = destinations[k];
+      const std::int64_t bytes =
+          workload.entries.empty()
+              ? bytes_of(1, block_bytes)
+              : bytes_of(workload.entries[p][k], block_bytes);
+      result.add_bytes(0, static_cast<int>(p), to, 1, bytes,
+                       node[at(to)] != node[p]);
     }
   }
   return result;
@@ -97,18 +107,33 @@ node_routes::Payload payload_of(Operation operation) {
                                : node_routes::Payload::per_edge;
 }
 
-// Every message of `flows` (flows[r][step][peer]: blocks), step by step,
-// from round `first` of `into` on.
+// A flow's message: blocks of `block_bytes` (the routes' flows, blocks of
+// one size) or blocks with their bytes (sized_flows).
+Sent sent_of(int blocks, std::size_t block_bytes) {
+  return {.blocks = blocks, .bytes = bytes_of(blocks, block_bytes)};
+}
+Sent sent_of(const Sent& sent, std::size_t /*block_bytes*/) { return sent; }
+
+// What a flow's messages carry: their blocks, or the blocks' sizes (the v
+// forms' first pass, 8 bytes a block).
+enum class Carry { blocks, sizes };
+
+// Every message of `flows` (flows[r][step][peer]: blocks, or Sent), step by
+// step, from round `first` of `into` on.
 template <typename Flow>
 void add_flows(const Workload& workload, const std::vector<Flow>& flows,
                std::size_t steps, std::size_t block_bytes, std::size_t first,
-               Exchange& into) {
+               Exchange& into, Carry carry = Carry::blocks) {
   const std::vector<int>& node = workload.graph.host_of_rank;
   for (std::size_t r = 0; r < flows.size(); ++r) {
     for (std::size_t step = 0; step < steps; ++step) {
-      for (const auto& [peer, blocks] : flows[r][step]) {
-        into.add(first + step, static_cast<int>(r), peer, blocks, block_bytes,
-                 node[at(peer)] != node[r]);
+      for (const auto& [peer, message] : flows[r][step]) {
+        Sent sent = sent_of(message, block_bytes);
+        if (carry == Carry::sizes) {
+          sent.bytes = bytes_of(sent.blocks, sizeof(std::int64_t));
+        }
+        into.add_bytes(first + step, static_cast<int>(r), peer, sent.blocks,
+                       sent.bytes, node[at(peer)] != node[r]);
       }
     }
   }
@@ -131,8 +156,8 @@ bool relays(const Workload& workload) {
 // block) or along the routes (common_neighbours: the steps over 8 bytes a
 // block).
 enum class Sizes { within_nodes, along_routes };
-Exchange from_flows(const Workload& workload,
-                    const std::vector<node_routes::Flow>& flows,
+template <typename Flow>
+Exchange from_flows(const Workload& workload, const std::vector<Flow>& flows,
                     std::size_t steps, Operation operation,
                     std::size_t block_bytes, Sizes sizes) {
   constexpr std::size_t kSize = sizeof(std::int64_t);
@@ -144,20 +169,22 @@ Exchange from_flows(const Workload& workload,
   }
   if (sizes == Sizes::along_routes) {
     Exchange result = empty_rounds(2 * steps, workload);
-    add_flows(workload, flows, steps, kSize, 0, result);
+    add_flows(workload, flows, steps, block_bytes, 0, result, Carry::sizes);
     add_flows(workload, flows, steps, block_bytes, steps, result);
     return result;
   }
   Exchange result = empty_rounds(1 + steps, workload);
   const std::vector<int>& node = workload.graph.host_of_rank;
   for (std::size_t r = 0; r < flows.size(); ++r) {
-    for (const auto& [peer, blocks] : flows[r][0]) {
+    for (const auto& [peer, message] : flows[r][0]) {
       if (node[at(peer)] == node[r]) {
-        result.add(0, static_cast<int>(r), peer, blocks, kSize, false);
+        result.add(0, static_cast<int>(r), peer, sent_of(message, 0).blocks,
+                   kSize, false);
       }
     }
-    for (const auto& [peer, blocks] : flows[r][2]) {  // turned around
-      result.add(0, peer, static_cast<int>(r), blocks, kSize, false);
+    for (const auto& [peer, message] : flows[r][2]) {  // turned around
+      result.add(0, peer, static_cast<int>(r), sent_of(message, 0).blocks,
+                 kSize, false);
     }
   }
   add_flows(workload, flows, steps, block_bytes, 1, result);
@@ -165,8 +192,17 @@ Exchange from_flows(const Workload& workload,
 }
 
 // Steps 0 and 2 stay on the node, step 1 crosses between nodes.
+// On a halo, the routes' messages with their bytes.
 Exchange node_aware(const Workload& workload, Operation operation,
                     std::size_t block_bytes) {
+  if (!workload.entries.empty()) {
+    const RoutesOf routes_of = [&](int rank, std::span<const int> sources) {
+      return node_routes::routes(workload.graph, rank, sources,
+                                 node_routes::Payload::per_edge);
+    };
+    return from_flows(workload, sized_flows(workload, routes_of, block_bytes),
+                      3, operation, block_bytes, Sizes::within_nodes);
+  }
   return from_flows(workload,
                     node_routes::flows(workload.graph, payload_of(operation)),
                     3, operation, block_bytes, Sizes::within_nodes);
@@ -176,6 +212,14 @@ Exchange common_neighbours(const Workload& workload, Operation operation,
                            std::size_t block_bytes) {
   const common_routes::Grouping grouping =
       common_routes::groups(workload.graph);
+  if (!workload.entries.empty()) {
+    const RoutesOf routes_of = [&](int rank, std::span<const int> sources) {
+      return common_routes::routes(workload.graph, grouping, rank, sources,
+                                   node_routes::Payload::per_edge);
+    };
+    return from_flows(workload, sized_flows(workload, routes_of, block_bytes),
+                      2, operation, block_bytes, Sizes::along_routes);
+  }
   const std::vector<common_routes::Flow> two =
       common_routes::flows(workload.graph, grouping, payload_of(operation));
   std::vector<node_routes::Flow> flows(two.size());
@@ -191,6 +235,14 @@ Exchange common_neighbours(const Workload& workload, Operation operation,
 // handing out on the node.
 Exchange spread_relays(const Workload& workload, Operation operation,
                        std::size_t block_bytes) {
+  if (!workload.entries.empty()) {
+    const RoutesOf routes_of = [&](int rank, std::span<const int> sources) {
+      return ortho::algorithms::spread_routes::routes(
+          workload.graph, rank, sources, node_routes::Payload::per_edge);
+    };
+    return from_flows(workload, sized_flows(workload, routes_of, block_bytes),
+                      3, operation, block_bytes, Sizes::within_nodes);
+  }
   return from_flows(workload,
                     ortho::algorithms::spread_routes::flows(
                         workload.graph, payload_of(operation)),
@@ -231,7 +283,11 @@ std::string_view name_of(Algorithm algorithm) {
 
 void Exchange::add(std::size_t round, int from, int to, int blocks,
                    std::size_t block_bytes, bool between) {
-  const std::int64_t bytes = bytes_of(blocks, block_bytes);
+  add_bytes(round, from, to, blocks, bytes_of(blocks, block_bytes), between);
+}
+
+void Exchange::add_bytes(std::size_t round, int from, int to, int blocks,
+                         std::int64_t bytes, bool between) {
   RoundLoad& sender = rounds[round][at(from)];
   RoundLoad& receiver = rounds[round][at(to)];
   if (blocks > 1) sender.packed_bytes += bytes;
@@ -253,6 +309,13 @@ void Exchange::add(std::size_t round, int from, int to, int blocks,
 std::optional<Exchange> exchange(const Workload& workload, Algorithm algorithm,
                                  Operation operation, std::size_t block_bytes,
                                  std::size_t split_eager_bytes) {
+  if (!workload.entries.empty() && operation != Operation::alltoallv) {
+    throw std::invalid_argument("simulate::exchange: the halo '" +
+                                workload.name +
+                                "' runs alltoallv, "
+                                "not " +
+                                std::string(name_of(operation)));
+  }
   switch (algorithm) {
     case Algorithm::direct:
       return direct(workload, block_bytes);

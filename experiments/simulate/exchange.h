@@ -9,7 +9,9 @@
 // (spread_relays_routes.h). allgather and alltoall, blocks of one size;
 // and their v forms in a blocking call (blocks of one size still, but sent
 // as ortho sends the v forms: first the relayed blocks' sizes, as each
-// algorithm learns them, then the blocks, no message split).
+// algorithm learns them, then the blocks, no message split). On a halo
+// (Workload::entries) alltoallv alone, each block its entries of the
+// block size: the routes' messages with their bytes (sized_flows.h).
 #ifndef ORTHOCOMM_EXPERIMENTS_SIMULATE_EXCHANGE_H_
 #define ORTHOCOMM_EXPERIMENTS_SIMULATE_EXCHANGE_H_
 
@@ -78,12 +80,16 @@ struct Exchange {
   // `to` in round `round`; `between` where they sit on different nodes.
   void add(std::size_t round, int from, int to, int blocks,
            std::size_t block_bytes, bool between);
+  // The same with the message's bytes (blocks of different sizes).
+  void add_bytes(std::size_t round, int from, int to, int blocks,
+                 std::int64_t bytes, bool between);
 };
 
 // One call of `operation` with blocks of `block_bytes` bytes run by
 // `algorithm` on `workload`; combining splits a message as ortho's plans do
 // at `split_eager_bytes` (the job's transport's eager limit). nullopt where
-// the algorithm does not run there (combining off a stencil).
+// the algorithm does not run there (combining off a stencil). Throws
+// std::invalid_argument for another operation than alltoallv on a halo.
 std::optional<Exchange> exchange(const Workload& workload, Algorithm algorithm,
                                  Operation operation, std::size_t block_bytes,
                                  std::size_t split_eager_bytes);

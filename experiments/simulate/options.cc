@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <climits>
+#include <string>
 #include <string_view>
 
 namespace simulate {
@@ -37,7 +38,14 @@ std::vector<Number> positive_list(std::string_view option,
   return numbers;
 }
 
-void take(Options& options, std::string_view option, std::string_view value) {
+// Which options were given (so that a halo's defaults differ).
+struct Given {
+  bool operation = false;
+  bool blocks = false;
+};
+
+void take(Options& options, std::string_view option, std::string_view value,
+          Given& given) {
   if (option == "machine") {
     options.machine = std::string(value);
   } else if (option == "stencil") {
@@ -50,6 +58,11 @@ void take(Options& options, std::string_view option, std::string_view value) {
     options.stencil_name = std::string(value);
   } else if (option == "graph") {
     options.graph = std::string(value);
+  } else if (option == "matrix") {
+    options.matrix = std::string(value);
+  } else if (option == "partition") {
+    options.partition = parse_matrix_partition(value);
+    if (!options.partition) reject(option, value, "not blocks or metis");
   } else if (option == "nodes") {
     options.nodes = positive_list<int>(option, value, 1 << 20);
   } else if (option == "ppn") {
@@ -67,6 +80,7 @@ void take(Options& options, std::string_view option, std::string_view value) {
       reject(option, value, "not slot, round_robin or mapped");
     }
   } else if (option == "operation") {
+    given.operation = true;
     bool known = false;
     for (const Operation operation :
          {Operation::allgather, Operation::alltoall, Operation::allgatherv,
@@ -85,6 +99,7 @@ void take(Options& options, std::string_view option, std::string_view value) {
     }
     options.summary = value == "summary";
   } else if (option == "blocks") {
+    given.blocks = true;
     options.blocks =
         positive_list<std::size_t>(option, value, std::size_t{1} << 30);
   } else {
@@ -96,6 +111,7 @@ void take(Options& options, std::string_view option, std::string_view value) {
 
 Options parse_options(std::span<const std::string> arguments) {
   Options options;
+  Given given;
   for (const std::string& argument : arguments) {
     const std::string_view text = argument;
     const auto equals = text.find('=');
@@ -103,13 +119,28 @@ Options parse_options(std::span<const std::string> arguments) {
       throw OptionError("simulate: '" + argument +
                         "' is not of the form --option=value");
     }
-    take(options, text.substr(2, equals - 2), text.substr(equals + 1));
+    take(options, text.substr(2, equals - 2), text.substr(equals + 1), given);
   }
   if (options.machine.empty()) {
     throw OptionError("simulate: --machine is missing");
   }
-  if (options.stencil.has_value() == !options.graph.empty()) {
-    throw OptionError("simulate: give one of --stencil and --graph");
+  const int workloads = (options.stencil ? 1 : 0) +
+                        (options.graph.empty() ? 0 : 1) +
+                        (options.matrix.empty() ? 0 : 1);
+  if (workloads != 1) {
+    throw OptionError("simulate: give one of --stencil, --graph and --matrix");
+  }
+  if (options.partition && options.matrix.empty()) {
+    throw OptionError("simulate: --partition partitions a --matrix");
+  }
+  if (!options.matrix.empty()) {
+    if (given.operation && options.operation != Operation::alltoallv) {
+      throw OptionError(
+          "simulate: --operation=" + std::string(name_of(options.operation)) +
+          ": a --matrix's halo is an alltoallv");
+    }
+    options.operation = Operation::alltoallv;
+    if (!given.blocks) options.blocks = {sizeof(double)};
   }
   if (options.nodes.empty()) throw OptionError("simulate: --nodes is missing");
   if (options.processes_per_node == 0) {
@@ -124,6 +155,14 @@ Options parse_options(std::span<const std::string> arguments) {
     }
   }
   return options;
+}
+
+Workload workload_of(const Options& options, const Shape& shape) {
+  if (options.stencil) return stencil_workload(*options.stencil, shape);
+  if (!options.matrix.empty()) {
+    return halo_workload(options.matrix, options.partition, shape);
+  }
+  return graph_workload(options.graph, shape);
 }
 
 }  // namespace simulate

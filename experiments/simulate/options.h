@@ -1,6 +1,7 @@
 // The simulator's command line (MPI-free):
 //
-//   simulate --machine=FILE (--stencil=NAME | --graph=NAME)
+//   simulate --machine=FILE (--stencil=NAME | --graph=NAME |
+//                            --matrix=FILE [--partition=blocks|metis])
 //            --nodes=N[,N...] --ppn=P
 //            [--placement=slot|round_robin|mapped]
 //            [--operation=allgather|alltoall|allgatherv|alltoallv]
@@ -9,7 +10,11 @@
 //
 // --stencil: moore2d, moore3d, vonneumann2d, vonneumann3d, "_D" for depth
 // D (workload.h); --graph: a graph of experiments/sparse_graphs.h
-// (er_0.05_s1, geo_0.3_s1, mesh3d_40_rcb, ...). --nodes lists the job
+// (er_0.05_s1, geo_0.3_s1, mesh3d_40_rcb, ...); --matrix: a Matrix Market
+// file's SpMV halo (halo_workload.h), partitioned by --partition (default:
+// METIS where the matrix is square, blocks otherwise), whose operation is
+// alltoallv (the default there; no other) and whose --blocks are the bytes
+// of one entry of x (default 8, a double). --nodes lists the job
 // sizes to simulate (nodes x ppn processes each); --blocks the block sizes
 // in bytes (default 4,64,1024,16384); --operation defaults to alltoall
 // (allgatherv, alltoallv: the blocking v form, blocks of one size sent as
@@ -29,6 +34,7 @@
 #include <vector>
 
 #include "experiments/simulate/exchange.h"
+#include "experiments/simulate/halo_workload.h"
 #include "experiments/simulate/workload.h"
 
 namespace simulate {
@@ -38,6 +44,8 @@ struct Options {
   std::optional<StencilSpec> stencil;
   std::string stencil_name;
   std::string graph;
+  std::string matrix;
+  std::optional<MatrixPartition> partition;
   std::vector<int> nodes;
   int processes_per_node = 0;
   Placement placement = Placement::by_slot;
@@ -54,6 +62,9 @@ class OptionError : public std::invalid_argument {
 
 // The options of `arguments` (argv without the program's name).
 Options parse_options(std::span<const std::string> arguments);
+
+// The workload the options name on `shape`: the stencil, graph or halo.
+Workload workload_of(const Options& options, const Shape& shape);
 
 }  // namespace simulate
 

@@ -1,9 +1,9 @@
 // The simulator (MPI-free): which of ortho's algorithms wins, and by how
-// much, on a machine this one cannot run: a stencil or a sparse graph on
-// N nodes of P processes, each algorithm's real plans built for every
-// process (exchange.h), their exact structure counted and their time
-// predicted from a machine file's prices (predict.h). options.h gives the
-// command line. Open MPI's neighbour collectives (coll/basic, libnbc) send
+// much, on a machine this one cannot run: a stencil, a sparse graph or a
+// sparse matrix's halo on N nodes of P processes, each algorithm's real
+// plans built for every process (exchange.h), their exact structure
+// counted and their time predicted from a machine file's prices
+// (predict.h). options.h gives the command line. Open MPI's neighbour collectives (coll/basic, libnbc) send
 // one message per edge in one round, as direct does: the ratio column, an
 // algorithm's time over direct's (below 1 is faster), is over them too.
 //
@@ -95,9 +95,7 @@ int run(const simulate::Options& options) {
         .nodes = nodes,
         .processes_per_node = options.processes_per_node,
         .placement = options.placement};
-    const simulate::Workload workload =
-        options.stencil ? simulate::stencil_workload(*options.stencil, shape)
-                        : simulate::graph_workload(options.graph, shape);
+    const simulate::Workload workload = simulate::workload_of(options, shape);
     if (options.summary) {
       for (const std::size_t block : options.blocks) {
         print_summary_row(simulate::simulate_call(workload, options.operation,

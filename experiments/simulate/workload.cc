@@ -37,13 +37,16 @@ void map_grid(Workload& workload, const stencils::Stencil& targets,
   }
 }
 
-// A general graph mapped as ortho maps it: Scotch's placement where it
-// sends less between nodes than by slot.
-void map_general(Workload& workload, const Shape& shape) {
+}  // namespace
+
+void map_graph(Workload& workload, const Shape& shape) {
   ortho::internal::DirectedGraph graph;
-  for (const std::vector<int>& destinations : workload.graph.destinations) {
-    for (const int to : destinations) {
-      graph.targets.push_back(to);
+  for (std::size_t p = 0; p < workload.graph.destinations.size(); ++p) {
+    for (std::size_t k = 0; k < workload.graph.destinations[p].size(); ++k) {
+      graph.targets.push_back(workload.graph.destinations[p][k]);
+      if (!workload.entries.empty()) {
+        graph.weights.push_back(workload.entries[p][k]);
+      }
     }
     graph.offsets.push_back(static_cast<std::int64_t>(graph.targets.size()));
   }
@@ -62,8 +65,6 @@ void map_general(Workload& workload, const Shape& shape) {
                           : "by slot (mapping kept it: no Scotch)";
   }
 }
-
-}  // namespace
 
 std::vector<int> nodes_of_ranks(const Shape& shape) {
   if (shape.nodes < 1 || shape.processes_per_node < 1 ||
@@ -160,7 +161,7 @@ Workload graph_workload(std::string_view name, const Shape& shape) {
   workload.graph.destinations =
       experiments::make_graph(*spec, shape.processes());
   workload.placed = placed_text(shape.placement);
-  if (shape.placement == Placement::mapped) map_general(workload, shape);
+  if (shape.placement == Placement::mapped) map_graph(workload, shape);
   return workload;
 }
 

@@ -61,11 +61,22 @@ struct Workload {
     stencils::AlltoallSchedule alltoall;
   };
   std::optional<Grid> grid;
+  // On a matrix's halo (halo_workload.h): per process, per out-edge in
+  // destinations' order, the entries of x it sends; a block is then that
+  // many entries of the block size (the bytes of one entry). Empty
+  // elsewhere: every block has the block size.
+  std::vector<std::vector<int>> entries;
 };
 
 // The stencil on the periodic grid dims_create gives for shape's
 // processes, neighbours in cart_stencil's order.
 Workload stencil_workload(const StencilSpec& stencil, const Shape& shape);
+
+// Places a general graph's ranks as ortho's Reorder::yes does: Scotch's
+// placement where it sends fewer blocks (a halo: entries) between nodes
+// than by slot (by slot otherwise, saying why in `placed`). The data
+// follow the ranks.
+void map_graph(Workload& workload, const Shape& shape);
 
 // The graph experiments::parse_graph_spec names, on shape's processes.
 // Throws std::invalid_argument for a name it does not know.

@@ -73,14 +73,43 @@ TEST(SimulateOptions, RejectsBadValues) {
       "an int holds");
 }
 
+// A matrix's halo is an alltoallv whose blocks are entries of 8 bytes
+// unless told otherwise; its partition is the matrix's own unless named.
+TEST(SimulateOptions, ReadsAMatrixWithItsDefaults) {
+  const simulate::Options defaults = parse_options(std::vector<std::string>{
+      "--machine=m", "--matrix=data/a.mtx", "--nodes=4", "--ppn=4"});
+  EXPECT_EQ(defaults.matrix, "data/a.mtx");
+  EXPECT_FALSE(defaults.partition);
+  EXPECT_EQ(defaults.operation, simulate::Operation::alltoallv);
+  EXPECT_EQ(defaults.blocks, (std::vector<std::size_t>{8}));
+  const simulate::Options named = parse_options(std::vector<std::string>{
+      "--machine=m", "--matrix=a.mtx", "--partition=blocks", "--nodes=4",
+      "--ppn=4", "--operation=alltoallv", "--blocks=4,16"});
+  EXPECT_EQ(named.partition, simulate::MatrixPartition::blocks);
+  EXPECT_EQ(named.blocks, (std::vector<std::size_t>{4, 16}));
+  EXPECT_EQ(error_of({"--machine=m", "--matrix=a.mtx", "--partition=rcb",
+                      "--nodes=4", "--ppn=4"}),
+            "simulate: --partition=rcb: not blocks or metis");
+}
+
 TEST(SimulateOptions, RejectsMissingOrClashingOptions) {
   EXPECT_EQ(error_of({"--graph=g", "--nodes=2", "--ppn=4"}),
             "simulate: --machine is missing");
   EXPECT_EQ(error_of({"--machine=m", "--nodes=2", "--ppn=4"}),
-            "simulate: give one of --stencil and --graph");
+            "simulate: give one of --stencil, --graph and --matrix");
   EXPECT_EQ(error_of({"--machine=m", "--graph=g", "--stencil=moore2d",
                       "--nodes=2", "--ppn=4"}),
-            "simulate: give one of --stencil and --graph");
+            "simulate: give one of --stencil, --graph and --matrix");
+  EXPECT_EQ(error_of({"--machine=m", "--graph=g", "--matrix=a.mtx", "--nodes=2",
+                      "--ppn=4"}),
+            "simulate: give one of --stencil, --graph and --matrix");
+  EXPECT_EQ(error_of({"--machine=m", "--graph=g", "--partition=metis",
+                      "--nodes=2", "--ppn=4"}),
+            "simulate: --partition partitions a --matrix");
+  EXPECT_EQ(error_of({"--machine=m", "--matrix=a.mtx", "--nodes=2", "--ppn=4",
+                      "--operation=allgatherv"}),
+            "simulate: --operation=allgatherv: a --matrix's halo is an "
+            "alltoallv");
   EXPECT_EQ(error_of({"--machine=m", "--graph=g", "--ppn=4"}),
             "simulate: --nodes is missing");
   EXPECT_EQ(error_of({"--machine=m", "--graph=g", "--nodes=2"}),

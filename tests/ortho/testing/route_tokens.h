@@ -89,13 +89,19 @@ inline void write(Memory& m, Slot slot, Token token) {
   space.at(static_cast<std::size_t>(slot.index)) = token;
 }
 
+// The messages of one step: (from, to, tag) -> the blocks of the one
+// message.
+using StepMessages = std::map<std::tuple<int, int, int>, std::vector<Token>>;
+
 // Runs every process's routes (`all`, by rank) in memory, step by step,
 // into `memory`: each message must be received exactly once, by the peer
 // it names with its tag, with as many blocks as were sent. Fails the test
-// where not (check HasFatalFailure()).
+// where not (check HasFatalFailure()). With `messages`, keeps every step's
+// messages there.
 inline void run_routes(const RouteGraph& g, std::span<const Routes> all,
                        Payload payload, const std::string& label,
-                       std::vector<Memory>& memory) {
+                       std::vector<Memory>& memory,
+                       std::vector<StepMessages>* messages = nullptr) {
   const std::size_t size = g.sources.size();
   ASSERT_EQ(all.size(), size) << label;
   memory.clear();
@@ -107,8 +113,7 @@ inline void run_routes(const RouteGraph& g, std::span<const Routes> all,
     memory.emplace_back(g.sources[r].size(), all[r].scratch_slots);
   }
   for (std::size_t step = 0; step < 3; ++step) {
-    // (from, to, tag) -> the blocks of the one message.
-    std::map<std::tuple<int, int, int>, std::vector<Token>> sent;
+    StepMessages sent;
     for (std::size_t r = 0; r < size; ++r) {
       for (const auto& t : all[r].steps[step].sends) {
         const auto key = std::make_tuple(static_cast<int>(r), t.peer, t.tag);
@@ -120,6 +125,7 @@ inline void run_routes(const RouteGraph& g, std::span<const Routes> all,
         }
       }
     }
+    if (messages != nullptr) messages->push_back(sent);
     for (std::size_t r = 0; r < size; ++r) {
       for (const auto& t : all[r].steps[step].receives) {
         auto it =
