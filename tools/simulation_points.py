@@ -7,11 +7,14 @@ workload, the operation and block size).
   python3 tools/simulation_points.py RESULTS_DIR... > POINTS.csv
 
 RESULTS_DIR: folders written by tools/floor.sh (raw/launch-*.csv),
-tools/node_aware.sh (raw.txt) and tools/sparse_graphs.sh (raw.csv), as
-tools/model_error.py reads them. Columns: nodes, ppn, placement (slot or
-round_robin, from the folder's run.txt), workload (stencil:NAME or
-graph:NAME in experiments/simulate's names), operation, block_bytes,
-algorithm, measured_us, source (the folder).
+tools/node_aware.sh (raw.txt), tools/sparse_graphs.sh (raw.csv), as
+tools/model_error.py reads them, and tools/sparse.sh (raw.txt of spmv
+lines: the forced algorithms' blocking alltoallv, an iteration's time, on
+the identity placement). Columns: nodes, ppn, placement (slot or
+round_robin, from the folder's run.txt), workload (stencil:NAME,
+graph:NAME or matrix:PARTITION:experiments/spmv/data/FILE in
+experiments/simulate's names), operation, block_bytes (an SpMV's: 8, one
+entry of x), algorithm, measured_us, source (the folder).
 """
 import csv
 import glob
@@ -101,9 +104,54 @@ def sparse_rows(folder):
     return rows
 
 
+SPMV_ALGORITHMS = {"ortho-direct": "direct", "ortho-node-aware": "node_aware",
+                   "ortho-common-neighbours": "common_neighbours",
+                   "ortho-spread-relays": "spread_relays"}
+
+
+def spmv_shape(folder):
+    """run.txt's hosts line: '4 simulated hosts x 4 slots' or 'this
+    machine alone, 8 processes'."""
+    text = open(os.path.join(folder, "run.txt")).read()
+    match = re.search(r"hosts: (\d+) simulated hosts x (\d+) slots", text)
+    if match:
+        return int(match[1]), int(match[2])
+    match = re.search(r"hosts: this machine alone, (\d+) processes", text)
+    if match:
+        return 1, int(match[1])
+    sys.exit(f"simulation_points: {folder}/run.txt names no hosts")
+
+
+def spmv_rows(folder):
+    """spmv variant=ortho-ALGORITHM lines on placement=identity."""
+    nodes, ppn = spmv_shape(folder)
+    rows = []
+    for line in open(os.path.join(folder, "raw.txt")):
+        fields = dict(re.findall(r"(\w+)=(\S+)", line))
+        algorithm = SPMV_ALGORITHMS.get(fields.get("variant"))
+        if (not line.startswith("spmv variant=") or algorithm is None
+                or fields.get("placement") != "identity"):
+            continue
+        rows.append({
+            "nodes": nodes, "ppn": ppn, "placement": placement_of(folder),
+            "workload": (f"matrix:{fields['partition']}:"
+                         f"experiments/spmv/data/{fields['matrix']}"),
+            "operation": "alltoallv", "block_bytes": 8,
+            "algorithm": algorithm,
+            "measured_us": 1e6 * float(fields["seconds_per_iteration"])})
+    return rows
+
+
+def is_spmv(folder):
+    path = os.path.join(folder, "raw.txt")
+    return os.path.exists(path) and "spmv variant=" in open(path).read()
+
+
 def rows_of(folder):
     if glob.glob(os.path.join(folder, "raw", "launch-*.csv")):
         return floor_rows(folder)
+    if is_spmv(folder):
+        return spmv_rows(folder)
     if os.path.exists(os.path.join(folder, "raw.txt")):
         return node_aware_rows(folder)
     if os.path.exists(os.path.join(folder, "raw.csv")):

@@ -2,7 +2,10 @@
 
 #include <charconv>
 #include <cmath>
+#include <optional>
 #include <sstream>
+
+#include "experiments/simulate/halo_workload.h"
 
 namespace simulate {
 namespace {
@@ -61,6 +64,24 @@ Algorithm algorithm_of(const LineReader& reader, std::string_view value) {
               "spread_relays");
 }
 
+// A halo's partition and file: matrix:PARTITION:FILE.
+struct MatrixOf {
+  MatrixPartition partition;
+  std::string path;
+};
+std::optional<MatrixOf> matrix_of(std::string_view workload) {
+  if (!workload.starts_with("matrix:")) return std::nullopt;
+  workload.remove_prefix(7);
+  const auto colon = workload.find(':');
+  if (colon == std::string_view::npos || colon + 1 == workload.size()) {
+    return std::nullopt;
+  }
+  const std::optional<MatrixPartition> partition =
+      parse_matrix_partition(workload.substr(0, colon));
+  if (!partition) return std::nullopt;
+  return MatrixOf{*partition, std::string(workload.substr(colon + 1))};
+}
+
 MeasuredPoint point_of(const LineReader& reader,
                        const std::vector<std::string_view>& fields) {
   MeasuredPoint point;
@@ -74,15 +95,24 @@ MeasuredPoint point_of(const LineReader& reader,
   point.workload = std::string(fields[3]);
   if (!point.workload.starts_with("graph:") &&
       !(point.workload.starts_with("stencil:") &&
-        parse_stencil(point.workload.substr(8)))) {
+        parse_stencil(point.workload.substr(8))) &&
+      !matrix_of(point.workload)) {
     reader.fail("workload", fields[3],
-                "is not stencil:NAME (a stencil the simulator knows) or "
-                "graph:NAME");
+                "is not stencil:NAME (a stencil the simulator knows), "
+                "graph:NAME or matrix:blocks|metis:FILE");
   }
-  if (fields[4] == "allgather") {
-    point.operation = Operation::allgather;
-  } else if (fields[4] != "alltoall") {
-    reader.fail("operation", fields[4], "is not allgather or alltoall");
+  bool known = false;
+  for (const Operation operation :
+       {Operation::allgather, Operation::alltoall, Operation::allgatherv,
+        Operation::alltoallv}) {
+    if (fields[4] == name_of(operation)) {
+      point.operation = operation;
+      known = true;
+    }
+  }
+  if (!known) {
+    reader.fail("operation", fields[4],
+                "is not allgather, alltoall, allgatherv or alltoallv");
   }
   point.block_bytes = reader.number<std::size_t>("block_bytes", fields[5]);
   point.algorithm = algorithm_of(reader, fields[6]);
@@ -130,6 +160,9 @@ std::vector<MeasuredPoint> read_points(std::istream& in,
 }
 
 Workload workload_of(const MeasuredPoint& point) {
+  if (const std::optional<MatrixOf> matrix = matrix_of(point.workload)) {
+    return halo_workload(matrix->path, matrix->partition, point.shape);
+  }
   if (point.workload.starts_with("stencil:")) {
     return stencil_workload(*parse_stencil(point.workload.substr(8)),
                             point.shape);

@@ -6,8 +6,12 @@
 //   nodes,ppn,placement,workload,operation,block_bytes,algorithm,measured_us,source
 //   4,4,slot,graph:er_0.05_s1,allgather,4,direct,128.8,2026-11-29-sparse-...
 //
-// workload: stencil:NAME (workload.h's stencil names) or graph:NAME;
-// placement slot or round_robin; algorithm one of exchange.h's.
+// workload: stencil:NAME (workload.h's stencil names), graph:NAME, or
+// matrix:PARTITION:FILE (an SpMV's halo, halo_workload.h: PARTITION blocks
+// or metis, FILE a Matrix Market file, relative to where the program
+// runs; its block_bytes are the bytes of an entry); operation allgather,
+// alltoall, or their v forms; placement slot or round_robin; algorithm one
+// of exchange.h's.
 #ifndef ORTHOCOMM_EXPERIMENTS_SIMULATE_POINTS_H_
 #define ORTHOCOMM_EXPERIMENTS_SIMULATE_POINTS_H_
 
@@ -25,7 +29,7 @@ namespace simulate {
 
 struct MeasuredPoint {
   Shape shape;
-  std::string workload;  // as in the file: stencil:NAME or graph:NAME
+  std::string workload;  // as in the file: stencil:, graph: or matrix:
   Operation operation = Operation::alltoall;
   std::size_t block_bytes = 0;
   Algorithm algorithm = Algorithm::direct;
@@ -44,7 +48,7 @@ class PointsFileError : public std::runtime_error {
 std::vector<MeasuredPoint> read_points(std::istream& in,
                                        std::string_view origin);
 
-// The workload a point names on its shape (stencil or graph).
+// The workload a point names on its shape (stencil, graph or halo).
 Workload workload_of(const MeasuredPoint& point);
 
 }  // namespace simulate

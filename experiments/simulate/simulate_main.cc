@@ -3,9 +3,10 @@
 // sparse matrix's halo on N nodes of P processes, each algorithm's real
 // plans built for every process (exchange.h), their exact structure
 // counted and their time predicted from a machine file's prices
-// (predict.h). options.h gives the command line. Open MPI's neighbour collectives (coll/basic, libnbc) send
-// one message per edge in one round, as direct does: the ratio column, an
-// algorithm's time over direct's (below 1 is faster), is over them too.
+// (predict.h). options.h gives the command line. Open MPI's neighbour
+// collectives (coll/basic, libnbc) send one message per edge in one round, as
+// direct does: the ratio column, an algorithm's time over direct's (below 1 is
+// faster), is over them too.
 //
 // Prints one Markdown table per job size: per block size and algorithm the
 // rounds, the busiest process's messages and bytes, the messages and bytes

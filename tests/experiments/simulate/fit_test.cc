@@ -38,8 +38,9 @@ TEST(SimulatePoints, ReadsPoints) {
   const auto points = read(
       std::string(kHeader) +
       "4,4,round_robin,stencil:moore3d_1,allgather,40,combining,12.5,r1\r\n"
-      "1,8,slot,graph:er_0.1_s1,alltoall,4,node_aware,3,r2\n");
-  ASSERT_EQ(points.size(), 2U);
+      "1,8,slot,graph:er_0.1_s1,alltoall,4,node_aware,3,r2\n"
+      "4,4,slot,matrix:metis:data/a b.mtx,alltoallv,8,spread_relays,7,r3\n");
+  ASSERT_EQ(points.size(), 3U);
   EXPECT_EQ(points[0].shape.nodes, 4);
   EXPECT_EQ(points[0].shape.processes_per_node, 4);
   EXPECT_EQ(points[0].shape.placement, simulate::Placement::round_robin);
@@ -52,6 +53,9 @@ TEST(SimulatePoints, ReadsPoints) {
   EXPECT_EQ(points[0].setting(), "4 x 4, round robin");
   EXPECT_EQ(points[1].setting(), "1 x 8, slot");
   EXPECT_EQ(points[1].algorithm, simulate::Algorithm::node_aware);
+  EXPECT_EQ(points[2].workload, "matrix:metis:data/a b.mtx");
+  EXPECT_EQ(points[2].operation, simulate::Operation::alltoallv);
+  EXPECT_EQ(points[2].algorithm, simulate::Algorithm::spread_relays);
 }
 
 TEST(SimulatePoints, RejectsMalformedLines) {
@@ -67,9 +71,18 @@ TEST(SimulatePoints, RejectsMalformedLines) {
             "p.csv:2: placement = 'block' is not slot or round_robin");
   EXPECT_EQ(error_of(h + "4,4,slot,stencil:moore9d,allgather,4,direct,1,r\n"),
             "p.csv:2: workload = 'stencil:moore9d' is not stencil:NAME (a "
-            "stencil the simulator knows) or graph:NAME");
+            "stencil the simulator knows), graph:NAME or "
+            "matrix:blocks|metis:FILE");
+  for (const std::string matrix :
+       {"matrix:a.mtx", "matrix:rcb:a.mtx", "matrix:metis:"}) {
+    EXPECT_EQ(error_of(h + "4,4,slot," + matrix + ",alltoallv,8,direct,1,r\n"),
+              "p.csv:2: workload = '" + matrix +
+                  "' is not stencil:NAME (a stencil the simulator knows), "
+                  "graph:NAME or matrix:blocks|metis:FILE");
+  }
   EXPECT_EQ(error_of(h + "4,4,slot,graph:g,bcast,4,direct,1,r\n"),
-            "p.csv:2: operation = 'bcast' is not allgather or alltoall");
+            "p.csv:2: operation = 'bcast' is not allgather, alltoall, "
+            "allgatherv or alltoallv");
   EXPECT_EQ(error_of(h + "4,4,slot,graph:g,allgather,4,mpi,1,r\n"),
             "p.csv:2: algorithm = 'mpi' is not direct, combining, node_aware, "
             "common_neighbours or spread_relays");

@@ -8,6 +8,7 @@
 #include <map>
 #include <random>
 #include <span>
+#include <sstream>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -15,6 +16,7 @@
 
 #include "experiments/simulate/exchange.h"
 #include "experiments/simulate/halo_workload.h"
+#include "experiments/simulate/points.h"
 #include "experiments/simulate/sized_flows.h"
 #include "experiments/simulate/workload.h"
 #include "experiments/spmv/halo_plan.h"
@@ -93,6 +95,25 @@ TEST(SimulateHalo, PartitionsAsTheExperimentDoes) {
   EXPECT_THROW(
       simulate::halo_workload("no/such.mtx", MatrixPartition::blocks, shape),
       std::runtime_error);
+}
+
+// A measured point on a halo names the same workload.
+TEST(SimulateHalo, IsWhatAPointNames) {
+  std::istringstream file(
+      "nodes,ppn,placement,workload,operation,block_bytes,algorithm,"
+      "measured_us,source\n"
+      "2,3,slot,matrix:blocks:" +
+      data("dwt_162") + ",alltoallv,8,direct,100,r\n");
+  const std::vector<simulate::MeasuredPoint> points =
+      simulate::read_points(file, "points.csv");
+  ASSERT_EQ(points.size(), 1U);
+  const Workload named = simulate::workload_of(points[0]);
+  const Workload made =
+      simulate::halo_workload(data("dwt_162"), MatrixPartition::blocks,
+                              {.nodes = 2, .processes_per_node = 3});
+  EXPECT_EQ(named.graph.destinations, made.graph.destinations);
+  EXPECT_EQ(named.graph.host_of_rank, made.graph.host_of_rank);
+  EXPECT_EQ(named.entries, made.entries);
 }
 
 // A random graph on `hosts` hosts with repeated edges, self loops, ranks

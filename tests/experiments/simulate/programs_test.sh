@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The simulator's programs end to end: tools/simulation_points.py on three
+# The simulator's programs end to end: tools/simulation_points.py on four
 # hand-made result folders (one of each kind it reads; every row worked out
 # below by hand), experiments/simulate:validate on those points, and
-# experiments/simulate:simulate on a 3-d Moore torus, with their errors.
+# experiments/simulate:simulate on a 3-d Moore torus and an SpMV's halo,
+# with their errors.
 #   programs_test.sh POINTS_PY VALIDATE SIMULATE MACHINE
 set -uo pipefail
 points_py="$1" validate="$2" simulate="$3" machine="$4"
@@ -27,6 +28,29 @@ echo "hosts: 4 simulated hosts x 4 slots, 16 processes round-robin over the host
   echo 'name,iterations,real_time,label,"direct_us","node_aware_us"'
   echo '"allgather/er_0.1_s1/4/iterations:10/manual_time",10,3.1,"selected=direct",3,9'
 } >"$dir/sparse/raw.csv"
+
+mkdir -p "$dir/spmv"
+echo "hosts: 2 simulated hosts x 2 slots (tools/hosts.sh), 4 processes by slot" \
+  >"$dir/spmv/run.txt"
+{
+  echo "spmv traffic matrix=dwt_162.mtx placement=identity algorithm=direct messages=3"
+  echo "spmv variant=openmpi matrix=dwt_162.mtx processes=4 partition=metis placement=identity seconds_per_iteration=0.0002 result=correct"
+  echo "spmv variant=ortho-direct matrix=dwt_162.mtx processes=4 partition=metis placement=identity seconds_per_iteration=0.00025 result=correct"
+  echo "spmv variant=ortho-node-aware matrix=dwt_162.mtx processes=4 partition=metis placement=scotch seconds_per_iteration=0.0001 result=correct"
+  echo "spmv variant=ortho-spread-relays matrix=dwt_162.mtx processes=4 partition=metis placement=identity seconds_per_iteration=0.0003 result=correct"
+} >"$dir/spmv/raw.txt"
+python3 "$points_py" "$dir/spmv" >"$dir/spmv.csv" 2>"$dir/out.txt" ||
+  fail "simulation_points.py on spmv: exit status $?"
+tr -d '\r' <"$dir/spmv.csv" >"$dir/out.txt"
+expected="nodes,ppn,placement,workload,operation,block_bytes,algorithm,measured_us,source
+2,2,slot,matrix:metis:experiments/spmv/data/dwt_162.mtx,alltoallv,8,direct,250.0,spmv
+2,2,slot,matrix:metis:experiments/spmv/data/dwt_162.mtx,alltoallv,8,spread_relays,300.0,spmv"
+[[ "$(cat "$dir/out.txt")" == "$expected" ]] || fail "spmv points differ from:
+$expected"
+"$validate" --machine="$machine" --points="$dir/spmv.csv" >"$dir/out.txt" \
+  2>&1 || fail "validate on an SpMV's points: exit $?"
+grep -q "^| 2 x 2, slot | spread_relays | 1 |" "$dir/out.txt" ||
+  fail "no row for the SpMV's spread_relays point"
 
 python3 "$points_py" "$dir/floor" "$dir/node" "$dir/sparse" >"$dir/points.csv" \
   2>"$dir/out.txt" || fail "simulation_points.py: exit status $?"
@@ -72,6 +96,16 @@ done
 [[ $? == 2 ]] || fail "a bad option did not exit 2"
 grep -q -- "--blocks=0: '0' is not a whole number" "$dir/out.txt" ||
   fail "no message for a bad option"
+"$simulate" --machine="$machine" --matrix=experiments/spmv/data/dwt_162.mtx \
+  --nodes=2 --ppn=2 >"$dir/out.txt" 2>&1 || fail "simulate --matrix: exit $?"
+grep -q "^## dwt_162 (METIS parts), alltoallv, 2 nodes x 2 processes" \
+  "$dir/out.txt" || fail "no halo's title"
+for algorithm in direct node_aware common_neighbours spread_relays; do
+  grep -q "^| 8 | $algorithm |" "$dir/out.txt" || fail "no halo $algorithm row"
+done
+"$simulate" --machine="$machine" --matrix=/nonexistent.mtx --nodes=2 \
+  --ppn=2 >"$dir/out.txt" 2>&1 && fail "a missing matrix was taken"
+grep -q "/nonexistent.mtx" "$dir/out.txt" || fail "no message for the matrix"
 "$simulate" --machine=/nonexistent --graph=er_0.1_s1 --nodes=2 --ppn=2 \
   >"$dir/out.txt" 2>&1 && fail "a missing machine file was taken"
 grep -q "/nonexistent: cannot be read" "$dir/out.txt" || fail "no message"
