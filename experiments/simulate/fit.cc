@@ -1,5 +1,6 @@
 #include "experiments/simulate/fit.h"
 
+#include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -21,6 +22,7 @@ std::vector<double*> fitted_prices(Machine& machine) {
           &machine.within.rendezvous_ns,
           &machine.within.receive_message_ns,
           &machine.within.receive_byte_ns,
+          &machine.within_spanning_latency_ns,
           &machine.between.latency_ns,
           &machine.between.message_ns,
           &machine.between.byte_ns,
@@ -34,6 +36,76 @@ constexpr double kSteps[] = {2.0, 1.4, 1.15, 1.05, 1.01};
 // A price at zero cannot be scaled: it starts here (ns, or ns a byte).
 constexpr double kLeastStart = 0.01;
 constexpr int kMostSweepsPerStep = 50;
+constexpr int kMostPolishSteps = 200;
+
+// log(predicted / measured) of every point.
+Eigen::VectorXd log_errors(std::span<const PreparedPoint> points,
+                           const Machine& machine) {
+  Eigen::VectorXd errors(static_cast<Eigen::Index>(points.size()));
+  for (std::size_t j = 0; j < points.size(); ++j) {
+    const double ratio =
+        predicted_us(points[j], machine) / points[j].point->measured_us;
+    errors[static_cast<Eigen::Index>(j)] = std::log(std::max(ratio, 1e-9));
+  }
+  return errors;
+}
+
+// d(log error of each point) / d(price), by forward differences.
+Eigen::MatrixXd jacobian(std::span<const PreparedPoint> points,
+                         Machine& machine, const std::vector<double*>& prices,
+                         const Eigen::VectorXd& errors) {
+  Eigen::MatrixXd j(errors.size(), static_cast<Eigen::Index>(prices.size()));
+  for (std::size_t i = 0; i < prices.size(); ++i) {
+    const double kept = *prices[i];
+    const double h = std::max(kept * 1e-4, 1e-6);
+    *prices[i] = kept + h;
+    j.col(static_cast<Eigen::Index>(i)) =
+        (log_errors(points, machine) - errors) / h;
+    *prices[i] = kept;
+  }
+  return j;
+}
+
+// Levenberg and Marquardt's damped Gauss-Newton steps from where the
+// descent stopped, on the prices themselves (kept >= 0): the prices enter
+// a prediction linearly where its bounds hold, so that these steps move
+// several prices at once along a valley (a message's price at its sender
+// against its receiver's) where the descent, one price at a time, stalls.
+void polish(std::span<const PreparedPoint> points, Machine& machine) {
+  const std::vector<double*> prices = fitted_prices(machine);
+  double lambda = 1e-3;
+  Eigen::VectorXd errors = log_errors(points, machine);
+  for (int step = 0; step < kMostPolishSteps; ++step) {
+    const Eigen::MatrixXd j = jacobian(points, machine, prices, errors);
+    const Eigen::MatrixXd a = j.transpose() * j;
+    const Eigen::VectorXd g = j.transpose() * errors;
+    const double cost = errors.squaredNorm();
+    bool moved = false;
+    while (!moved && lambda < 1e12) {
+      Eigen::MatrixXd damped = a;
+      for (Eigen::Index i = 0; i < a.rows(); ++i) {
+        damped(i, i) += lambda * std::max(a(i, i), 1e-12);
+      }
+      const Eigen::VectorXd delta = damped.ldlt().solve(-g);
+      std::vector<double> kept;
+      for (std::size_t i = 0; i < prices.size(); ++i) {
+        kept.push_back(*prices[i]);
+        *prices[i] =
+            std::max(0.0, kept[i] + delta[static_cast<Eigen::Index>(i)]);
+      }
+      const Eigen::VectorXd trial = log_errors(points, machine);
+      if (trial.squaredNorm() < cost) {
+        errors = trial;
+        lambda = std::max(lambda / 10, 1e-12);
+        moved = true;
+      } else {
+        for (std::size_t i = 0; i < prices.size(); ++i) *prices[i] = kept[i];
+        lambda *= 10;
+      }
+    }
+    if (!moved || errors.squaredNorm() > cost * (1 - 1e-9)) return;
+  }
+}
 
 }  // namespace
 
@@ -100,6 +172,7 @@ Machine fit_machine(std::span<const PreparedPoint> points, Machine start) {
       if (!improved) break;
     }
   }
+  polish(points, machine);
   return machine;
 }
 

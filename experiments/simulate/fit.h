@@ -1,9 +1,10 @@
 // The simulator against measured points (MPI-free): each point's
 // exchange built once, its predicted time under a machine's prices, and a
-// fit of a machine's prices to the points: coordinate descent on the
-// logarithms of the prices, minimising the sum over points of
-// log(predicted / measured)^2, so that every point weighs alike whatever
-// its time.
+// fit of a machine's prices to the points, minimising the sum over points
+// of log(predicted / measured)^2, so that every point weighs alike
+// whatever its time: coordinate descent on the logarithms of the prices
+// (which grows a price from next to nothing), then Levenberg-Marquardt
+// steps on the prices (which move several at once).
 #ifndef ORTHOCOMM_EXPERIMENTS_SIMULATE_FIT_H_
 #define ORTHOCOMM_EXPERIMENTS_SIMULATE_FIT_H_
 
@@ -31,7 +32,8 @@ std::vector<PreparedPoint> prepare(std::span<const MeasuredPoint> points,
 double predicted_us(const PreparedPoint& point, const Machine& machine);
 
 // The prices a fit moves: each link's latency, per-message and per-byte
-// prices at both ends and its rendezvous, the copies' price and the switch's.
+// prices at both ends and its rendezvous, the spanning latency within a
+// node, the copies' price and the switch's.
 // The core counts, eager limits and the interface's prices stay as given.
 Machine fit_machine(std::span<const PreparedPoint> points, Machine start);
 

@@ -98,8 +98,11 @@ std::optional<RoundTime> round_time(const std::vector<RoundLoad>& round,
   // k times, and k - 1 switches.
   const double sharing = sharing_a_core(node_processes, machine);
   time.ns += (sharing - 1) * machine.switch_ns;
-  time.ns += sharing *
-             (crosses ? machine.between.latency_ns : machine.within.latency_ns);
+  const double within_latency_ns = nodes > 1
+                                       ? machine.within_spanning_latency_ns
+                                       : machine.within.latency_ns;
+  time.ns +=
+      sharing * (crosses ? machine.between.latency_ns : within_latency_ns);
   if (rendezvous_within) time.ns += machine.within.rendezvous_ns;
   if (rendezvous_between) time.ns += machine.between.rendezvous_ns;
   return time;

@@ -10,7 +10,8 @@
 //  - the busiest node's network interface: injection_message_ns per message
 //    and injection_byte_ns per byte leaving the node;
 // plus the round's latency (between nodes where a message of the round
-// crosses, within otherwise) and a rendezvous where a message of the round
+// crosses; within otherwise, the spanning one where the job spans several
+// nodes) and a rendezvous where a message of the round
 // exceeds its transport's eager limit. Where k processes share a core
 // (k > 1: more processes on a node than cores) each waits its turn: k
 // times the latency and k - 1 switches. A process's work includes packing

@@ -145,8 +145,11 @@ HostPrices host_prices(const internal::Machine& machine,
   HostPrices prices{prices_for(machine, Transport::shared_memory, 1),
                     prices_for(machine, Transport::network, 1),
                     processes_per_core};
+  // The job spans hosts: a round within one waits the spanning latency.
+  internal::Machine spanning = machine;
+  spanning.within.latency_ns = machine.within_spanning_latency_ns;
   prices.within.round_ns =
-      prices_for(machine, Transport::shared_memory, processes_per_core)
+      prices_for(spanning, Transport::shared_memory, processes_per_core)
           .round_ns;
   prices.between.round_ns =
       prices_for(machine, Transport::network, processes_per_core).round_ns;

@@ -33,6 +33,7 @@ constexpr Key kKeys[] = {
     {"within", "receive_byte_ns", Key::Kind::number},
     {"within", "eager_bytes", Key::Kind::number},
     {"within", "rendezvous_ns", Key::Kind::number},
+    {"within", "spanning_latency_ns", Key::Kind::number},
     {"between", "latency_ns", Key::Kind::number},
     {"between", "message_ns", Key::Kind::number},
     {"between", "byte_ns", Key::Kind::number},
@@ -106,6 +107,9 @@ auto* number_slot(M& machine, std::string_view section, std::string_view name) {
   if (section == "node") {
     return name == "injection_message_ns" ? &machine.injection_message_ns
                                           : &machine.injection_byte_ns;
+  }
+  if (name == "spanning_latency_ns") {
+    return &machine.within_spanning_latency_ns;
   }
   auto& link = section == "within" ? machine.within : machine.between;
   if (name == "latency_ns") return &link.latency_ns;

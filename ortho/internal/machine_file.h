@@ -22,9 +22,10 @@
 //   receive_byte_ns = 0.08    # and per byte (a copy out)
 //   eager_bytes = 4096        # larger messages wait for a rendezvous
 //   rendezvous_ns = 1000      # which costs their round this much more
+//   spanning_latency_ns = 400 # latency_ns in a job that spans nodes
 //
 //   [between]                 # two processes of different nodes
-//   (the same seven keys)
+//   (the first seven keys)
 //
 //   [node]                    # what the processes of a node share
 //   injection_message_ns = 5  # its network interface, per message out
@@ -68,6 +69,12 @@ struct Machine {
   // scheduled: (k - 1) x switch_ns more.
   double switch_ns = 0;
   LinkPrices within;
+  // A round within nodes waits this long (in place of within.latency_ns)
+  // in a job that spans several nodes: where the transport's progress
+  // polls the network at every wait (TCP: a system call per poll), a
+  // shared-memory message waits for those polls too; where it polls in
+  // user space (InfiniBand verbs), as long as within.latency_ns.
+  double within_spanning_latency_ns = 0;
   LinkPrices between;
   double injection_message_ns = 0;
   double injection_byte_ns = 0;

@@ -166,6 +166,29 @@ TEST(SimulatePredict, DirectByHand) {
   EXPECT_DOUBLE_EQ(p.ns, work + 5000 + 700);
 }
 
+// A round of messages within nodes waits the within latency on one node,
+// the spanning one where the job spans nodes, the between one where a
+// message crosses.
+TEST(SimulatePredict, ARoundWithinNodesOfAJobAcrossNodesByHand) {
+  simulate::Machine machine;
+  machine.cores_per_node = 8;
+  machine.within.latency_ns = 100;
+  machine.within.message_ns = 10;
+  machine.within_spanning_latency_ns = 700;
+  machine.between.latency_ns = 5000;
+  machine.between.message_ns = 1000;
+  simulate::Exchange within{.rounds = {std::vector<simulate::RoundLoad>(4)}};
+  within.add(0, 0, 1, 1, 8, false);
+  const std::vector<int> one_node = {0, 0, 0, 0};
+  const std::vector<int> two_nodes = {0, 0, 1, 1};
+  EXPECT_DOUBLE_EQ(simulate::predict(within, one_node, machine).ns, 10 + 100);
+  EXPECT_DOUBLE_EQ(simulate::predict(within, two_nodes, machine).ns, 10 + 700);
+  simulate::Exchange crossing{.rounds = {std::vector<simulate::RoundLoad>(4)}};
+  crossing.add(0, 0, 2, 1, 8, true);
+  EXPECT_DOUBLE_EQ(simulate::predict(crossing, two_nodes, machine).ns,
+                   1000 + 5000);
+}
+
 // Combining's messages carry 3 blocks each: packed and unpacked (2 copies
 // of 24 B) for each of a process's 2 messages a round, in 2 rounds; with 4
 // processes to a core each round waits for 3 switches.

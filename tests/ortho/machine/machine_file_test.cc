@@ -26,6 +26,7 @@ receive_message_ns = 90
 receive_byte_ns = 0.09
 eager_bytes = 4096
 rendezvous_ns = 600
+spanning_latency_ns = 1200
 
 [ between ]
 latency_ns = 1000
@@ -75,6 +76,7 @@ TEST(MachineFile, ReadsEveryValue) {
   EXPECT_DOUBLE_EQ(machine.within.receive_byte_ns, 0.09);
   EXPECT_DOUBLE_EQ(machine.within.eager_bytes, 4096);
   EXPECT_DOUBLE_EQ(machine.within.rendezvous_ns, 600);
+  EXPECT_DOUBLE_EQ(machine.within_spanning_latency_ns, 1200);
   EXPECT_DOUBLE_EQ(machine.between.latency_ns, 1000);
   EXPECT_DOUBLE_EQ(machine.between.message_ns, 200);
   EXPECT_DOUBLE_EQ(machine.between.byte_ns, 0.05);
@@ -92,15 +94,15 @@ TEST(MachineFile, RejectsAValueThatIsNotANumber) {
   EXPECT_EQ(error_of(with("byte_ns = 0.1", "byte_ns = 0.1x")),
             "m.machine:11: [within] byte_ns = '0.1x' is not a finite number");
   EXPECT_EQ(error_of(with("latency_ns = 1000", "latency_ns = inf")),
-            "m.machine:18: [between] latency_ns = 'inf' is not a finite "
+            "m.machine:19: [between] latency_ns = 'inf' is not a finite "
             "number");
 }
 
 TEST(MachineFile, RejectsNegativeAndEmptyValues) {
   EXPECT_EQ(error_of(with("message_ns = 200", "message_ns = -1")),
-            "m.machine:19: [between] message_ns = -1 is negative");
+            "m.machine:20: [between] message_ns = -1 is negative");
   EXPECT_EQ(error_of(with("injection_byte_ns = 0.04", "injection_byte_ns =")),
-            "m.machine:28: [node] injection_byte_ns has no value");
+            "m.machine:29: [node] injection_byte_ns has no value");
 }
 
 TEST(MachineFile, RejectsCoreCountsOutOfRange) {
@@ -116,10 +118,10 @@ TEST(MachineFile, RejectsUnknownKeysAndSections) {
   EXPECT_EQ(error_of(with("eager_bytes = 4096", "eager = 4096")),
             "m.machine:14: unknown key [within] eager");
   EXPECT_EQ(error_of(with("[node]", "[nic]")),
-            "m.machine:26: unknown section [nic] (sections: within, between, "
+            "m.machine:27: unknown section [nic] (sections: within, between, "
             "node)");
   EXPECT_EQ(error_of(with("[node]", "[node")),
-            "m.machine:26: '[node' opens a section and does not close it");
+            "m.machine:27: '[node' opens a section and does not close it");
   // A section's key outside it.
   EXPECT_EQ(error_of(with("cores_per_node = 64", "latency_ns = 5")),
             "m.machine:3: unknown key latency_ns");
@@ -129,7 +131,9 @@ TEST(MachineFile, RejectsRepeatedAndMissingKeys) {
   EXPECT_EQ(error_of(with("message_ns = 100", "message_ns = 100\nbyte_ns = 1")),
             "m.machine:12: [within] byte_ns is given twice");
   EXPECT_EQ(error_of(with("rendezvous_ns = 2000\n", "")),
-            "m.machine:27: missing [between] rendezvous_ns");
+            "m.machine:28: missing [between] rendezvous_ns");
+  EXPECT_EQ(error_of(with("spanning_latency_ns = 1200\n", "")),
+            "m.machine:28: missing [within] spanning_latency_ns");
   EXPECT_EQ(error_of(""), "m.machine:0: missing name");
 }
 

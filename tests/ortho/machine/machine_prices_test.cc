@@ -28,6 +28,7 @@ receive_message_ns = 40
 receive_byte_ns = 0.02
 eager_bytes = 4096
 rendezvous_ns = 600
+spanning_latency_ns = 1800
 [between]
 latency_ns = 1000
 message_ns = 200
@@ -76,13 +77,14 @@ TEST(MachinePrices, SharedCoresScaleAsTheBuiltInPrices) {
 }
 
 // The host model: a message's work at one process a core, the rounds'
-// waits at the job's sharing, no factor fitted to simulated hosts.
+// waits at the job's sharing, a round within a host at the spanning
+// latency (the job spans hosts), no factor fitted to simulated hosts.
 TEST(MachinePrices, HostModelTakesBothLinks) {
   const ortho::algorithms::HostPrices prices =
       ortho::algorithms::host_prices(machine(), 3);
   EXPECT_DOUBLE_EQ(prices.processes_per_core, 3);
   EXPECT_DOUBLE_EQ(prices.within.message_ns, 100 + 40);
-  EXPECT_DOUBLE_EQ(prices.within.round_ns, 300 + 2 * 5000);
+  EXPECT_DOUBLE_EQ(prices.within.round_ns, 1800 + 2 * 5000);
   EXPECT_DOUBLE_EQ(prices.between.message_ns, 200 + 60);
   EXPECT_DOUBLE_EQ(prices.between.byte_ns, 0.05 + 0.01);
   EXPECT_DOUBLE_EQ(prices.between.round_ns, 1000 + 2 * 5000);
