@@ -178,7 +178,7 @@ void write_machine(const std::string& path, simulate::Machine m,
   std::ofstream out(path);
   out << simulate::machine_file_text(
       m, "Fitted by experiments/simulate:validate --fit to the points of\n" +
-             points + " (coordinate descent on log prices).");
+             points + " (coordinate descent on log prices, then\nLevenberg-Marquardt steps).");
   if (!out) throw std::runtime_error("validate: cannot write " + path);
 }
 
