@@ -113,6 +113,8 @@ Sent sent_of(int blocks, std::size_t block_bytes) {
   return {.blocks = blocks, .bytes = bytes_of(blocks, block_bytes)};
 }
 Sent sent_of(const Sent& sent, std::size_t /*block_bytes*/) { return sent; }
+int blocks_in(int blocks) { return blocks; }
+int blocks_in(const Sent& sent) { return sent.blocks; }
 
 // What a flow's messages carry: their blocks, or the blocks' sizes (the v
 // forms' first pass, 8 bytes a block).
@@ -178,21 +180,21 @@ Exchange from_flows(const Workload& workload, const std::vector<Flow>& flows,
   for (std::size_t r = 0; r < flows.size(); ++r) {
     for (const auto& [peer, message] : flows[r][0]) {
       if (node[at(peer)] == node[r]) {
-        result.add(0, static_cast<int>(r), peer, sent_of(message, 0).blocks,
-                   kSize, false);
+        result.add(0, static_cast<int>(r), peer, blocks_in(message), kSize,
+                   false);
       }
     }
     for (const auto& [peer, message] : flows[r][2]) {  // turned around
-      result.add(0, peer, static_cast<int>(r), sent_of(message, 0).blocks,
-                 kSize, false);
+      result.add(0, peer, static_cast<int>(r), blocks_in(message), kSize,
+                 false);
     }
   }
   add_flows(workload, flows, steps, block_bytes, 1, result);
   return result;
 }
 
-// Steps 0 and 2 stay on the node, step 1 crosses between nodes.
-// On a halo, the routes' messages with their bytes.
+// Steps 0 and 2 stay on the node, step 1 crosses between nodes; on a
+// halo, the routes' messages with their bytes.
 Exchange node_aware(const Workload& workload, Operation operation,
                     std::size_t block_bytes) {
   if (!workload.entries.empty()) {
