@@ -27,6 +27,10 @@
 #include "ortho/internal/inside_ortho.h"
 #include "ortho/operation.h"
 
+namespace ortho::algorithms {
+struct Exchange;  // ortho/internal/exchange.h
+}  // namespace ortho::algorithms
+
 namespace ortho::internal {
 
 class CallKey {
@@ -71,6 +75,12 @@ struct LastPlan {
   const void* algorithm = nullptr;  // the Registration's run function
   CallKey key;
   std::shared_ptr<const classic::Plan> plan;
+  // A plan that also depends on sizes other processes tell (the relayed
+  // blocks of the v forms): the call's blocks, and the sizes it was made
+  // for. The next call with the same arguments learns the sizes again
+  // from these blocks and takes the plan where they are the same.
+  std::shared_ptr<const algorithms::Exchange> blocks;
+  std::vector<std::int64_t> sizes;
 
   // The plan `algorithm` made for a call like `call`, or null.
   const std::shared_ptr<const classic::Plan>* find(
@@ -84,7 +94,25 @@ struct LastPlan {
     algorithm = by;
     key.assign(call, call.function());
     plan = std::move(made);
+    blocks = nullptr;
+    sizes.clear();
     return plan;
+  }
+  // The plan made for `call`'s `made_from` blocks and the relayed `sizes`.
+  void keep_sized(const void* by, const Call& call,
+                  std::shared_ptr<const classic::Plan> made,
+                  std::shared_ptr<const algorithms::Exchange> made_from,
+                  std::vector<std::int64_t> made_for) {
+    keep(by, call, std::move(made));
+    blocks = std::move(made_from);
+    sizes = std::move(made_for);
+  }
+  // The blocks of the last call where `call` has its arguments and its
+  // plan depends on sizes, or null.
+  const algorithms::Exchange* sized_blocks(const void* by,
+                                           const Call& call) const noexcept {
+    return blocks != nullptr && find(by, call) != nullptr ? blocks.get()
+                                                          : nullptr;
   }
 };
 

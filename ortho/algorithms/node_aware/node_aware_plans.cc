@@ -269,6 +269,27 @@ std::vector<std::int64_t> uniform_sizes(const Routes& routes,
       bytes);
 }
 
+namespace {
+
+// The plan of `blocks` with the relayed `sizes`, kept with them for the
+// next call with the same arguments, run.
+classic::Request run_sized(const classic::Comm& comm, const Table& table,
+                           const Call& call, const void* key,
+                           const Routes& routes,
+                           std::shared_ptr<const Exchange> blocks,
+                           std::vector<std::int64_t> sizes) {
+  const char* function = call.function();
+  auto plan = std::make_shared<const Plan>(
+      data_plan(routes, *blocks, sizes, table, 0, function));
+  table.last_plans[static_cast<std::size_t>(call.operation)].of(key).keep_sized(
+      key, call, plan, std::move(blocks), std::move(sizes));
+  return classic::execute(comm, std::move(plan),
+                          {call.send.data, call.recv.data}, call.mode,
+                          function);
+}
+
+}  // namespace
+
 classic::Request run_along(const classic::Comm& comm, const Table& table,
                            const Call& call, const void* key,
                            RoutesOf routes_of, SizesOf sizes_of) {
@@ -285,15 +306,37 @@ classic::Request run_along(const classic::Comm& comm, const Table& table,
                               call.mode, function);
     }
   }
+  if (!keep) {
+    // The same arguments as the last call: its checked blocks, and its
+    // plan where the sizes the relays learn are those it was made for.
+    if (const Exchange* blocks = last.sized_blocks(key, call)) {
+      const Routes& routes = routes_of(comm, table, call.operation);
+      std::vector<std::int64_t> sizes =
+          sizes_of(comm, routes, *blocks, function);
+      if (sizes == last.sizes) {
+        return classic::execute(comm, last.plan,
+                                {call.send.data, call.recv.data}, call.mode,
+                                function);
+      }
+      return run_sized(comm, table, call, key, routes,
+                       std::shared_ptr<const Exchange>(last.blocks),
+                       std::move(sizes));
+    }
+  }
   const Checks check(comm, call);
-  const Exchange blocks = normalise(table, call, check);
+  auto blocks = std::make_shared<const Exchange>(normalise(table, call, check));
   const Routes& routes = routes_of(comm, table, call.operation);
+  if (!keep) {
+    std::vector<std::int64_t> sizes = sizes_of(comm, routes, *blocks, function);
+    return run_sized(comm, table, call, key, routes, std::move(blocks),
+                     std::move(sizes));
+  }
   const std::vector<std::int64_t> sizes =
-      uniform ? uniform_sizes(routes, blocks, function)
-              : sizes_of(comm, routes, blocks, function);
+      uniform ? uniform_sizes(routes, *blocks, function)
+              : sizes_of(comm, routes, *blocks, function);
   auto plan = std::make_shared<const Plan>(
-      data_plan(routes, blocks, sizes, table, 0, function));
-  if (keep) last.keep(key, call, plan);
+      data_plan(routes, *blocks, sizes, table, 0, function));
+  last.keep(key, call, plan);
   return classic::execute(comm, std::move(plan),
                           {call.send.data, call.recv.data}, call.mode,
                           function);
