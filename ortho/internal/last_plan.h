@@ -7,7 +7,9 @@
 // addresses and the mode. Arguments equal to ones already checked are
 // valid. Datatypes are compared by handle, so only calls whose datatypes
 // are all predefined are kept: a derived datatype freed and made again may
-// come back with the same handle and another layout.
+// come back with the same handle and another layout. A plan that also
+// depends on what other processes send (the relayed blocks' sizes of the v
+// forms) is kept with those sizes and taken only where they come again.
 #ifndef ORTHOCOMM_ORTHO_INTERNAL_LAST_PLAN_H_
 #define ORTHOCOMM_ORTHO_INTERNAL_LAST_PLAN_H_
 
