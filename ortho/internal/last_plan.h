@@ -72,6 +72,15 @@ class CallKey {
   int root_ = 0;
 };
 
+// The round a sized plan's relayed sizes are learnt in, kept with it: the
+// next call with the same arguments sends the same sizes and receives new
+// ones into the same places, on the same plan.
+struct KeptSizesRound {
+  std::shared_ptr<const classic::Plan> plan;
+  std::vector<std::int64_t> sent;    // this process's blocks' sizes
+  std::vector<std::int64_t> places;  // where the sizes arrive
+};
+
 // One operation's last plan on a communicator, and who made it.
 struct LastPlan {
   const void* algorithm = nullptr;  // the Registration's run function
@@ -83,6 +92,7 @@ struct LastPlan {
   // from these blocks and takes the plan where they are the same.
   std::shared_ptr<const algorithms::Exchange> blocks;
   std::vector<std::int64_t> sizes;
+  KeptSizesRound sizes_round;
 
   // The plan `algorithm` made for a call like `call`, or null.
   const std::shared_ptr<const classic::Plan>* find(
@@ -98,16 +108,18 @@ struct LastPlan {
     plan = std::move(made);
     blocks = nullptr;
     sizes.clear();
+    sizes_round = {};
     return plan;
   }
   // The plan made for `call`'s `made_from` blocks and the relayed `sizes`.
   void keep_sized(const void* by, const Call& call,
                   std::shared_ptr<const classic::Plan> made,
                   std::shared_ptr<const algorithms::Exchange> made_from,
-                  std::vector<std::int64_t> made_for) {
+                  std::vector<std::int64_t> made_for, KeptSizesRound round) {
     keep(by, call, std::move(made));
     blocks = std::move(made_from);
     sizes = std::move(made_for);
+    sizes_round = std::move(round);
   }
   // The blocks of the last call where `call` has its arguments and its
   // plan depends on sizes, or null.

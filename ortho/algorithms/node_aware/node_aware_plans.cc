@@ -58,7 +58,8 @@ Plan plan_of(const Routes& routes, Place block) {
 std::vector<std::int64_t> exchange_sizes(const classic::Comm& comm,
                                          const Routes& routes,
                                          const Exchange& blocks,
-                                         const char* function) {
+                                         const char* function,
+                                         internal::KeptSizesRound& /*kept*/) {
   std::vector<std::int64_t> sent = send_bytes(blocks, function);
   const std::size_t in = blocks.recv.size();
   std::vector<std::int64_t> sizes(
@@ -164,10 +165,18 @@ class SizesRound {
 std::vector<std::int64_t> local_sizes(const classic::Comm& comm,
                                       const Routes& routes,
                                       const Exchange& blocks,
-                                      const char* function) {
-  std::vector<std::int64_t> sent = send_bytes(blocks, function);
+                                      const char* function,
+                                      internal::KeptSizesRound& kept) {
   const std::size_t in = blocks.recv.size();
   const auto scratch = static_cast<std::size_t>(routes.scratch_slots);
+  if (kept.plan != nullptr) {
+    (void)classic::execute(comm, kept.plan,
+                           {kept.sent.data(), kept.places.data()},
+                           classic::Mode::blocking, function);
+    return {kept.places.begin(),
+            kept.places.begin() + static_cast<std::ptrdiff_t>(in + scratch)};
+  }
+  std::vector<std::int64_t> sent = send_bytes(blocks, function);
   SizesRound round(in, scratch);
   std::vector<std::int64_t> sizes(in + scratch, 0);
   for (std::size_t j = 0; j < in; ++j) {
@@ -191,17 +200,21 @@ std::vector<std::int64_t> local_sizes(const classic::Comm& comm,
   for (const node_routes::Transfer& t : routes.steps[2].sends) round.take(t);
   if (!round.all_known()) SizesRound::premise(false, function);
   sizes.resize(round.places(), 0);
-  (void)classic::execute(
-      comm, std::make_shared<const Plan>(std::move(round).plan()),
-      {sent.data(), sizes.data()}, classic::Mode::blocking, function);
-  sizes.resize(in + scratch);
-  return sizes;
+  kept = {.plan = std::make_shared<const Plan>(std::move(round).plan()),
+          .sent = std::move(sent),
+          .places = std::move(sizes)};
+  (void)classic::execute(comm, kept.plan,
+                         {kept.sent.data(), kept.places.data()},
+                         classic::Mode::blocking, function);
+  return {kept.places.begin(),
+          kept.places.begin() + static_cast<std::ptrdiff_t>(in + scratch)};
 }
 
 std::vector<std::int64_t> own_sizes(const classic::Comm& /*comm*/,
                                     const Routes& routes,
                                     const Exchange& blocks,
-                                    const char* function) {
+                                    const char* function,
+                                    internal::KeptSizesRound& /*kept*/) {
   SizesRound::premise(routes.scratch_slots == 0, function);
   std::vector<std::int64_t> sizes;
   sizes.reserve(blocks.recv.size());
@@ -271,18 +284,20 @@ std::vector<std::int64_t> uniform_sizes(const Routes& routes,
 
 namespace {
 
-// The plan of `blocks` with the relayed `sizes`, kept with them for the
-// next call with the same arguments, run.
+// The plan of `blocks` with the relayed `sizes`, kept in `last` with them
+// and the round that learnt them for the next call with the same
+// arguments, run.
 classic::Request run_sized(const classic::Comm& comm, const Table& table,
                            const Call& call, const void* key,
-                           const Routes& routes,
+                           internal::LastPlan& last, const Routes& routes,
                            std::shared_ptr<const Exchange> blocks,
-                           std::vector<std::int64_t> sizes) {
+                           std::vector<std::int64_t> sizes,
+                           internal::KeptSizesRound round) {
   const char* function = call.function();
   auto plan = std::make_shared<const Plan>(
       data_plan(routes, *blocks, sizes, table, 0, function));
-  table.last_plans[static_cast<std::size_t>(call.operation)].of(key).keep_sized(
-      key, call, plan, std::move(blocks), std::move(sizes));
+  last.keep_sized(key, call, plan, std::move(blocks), std::move(sizes),
+                  std::move(round));
   return classic::execute(comm, std::move(plan),
                           {call.send.data, call.recv.data}, call.mode,
                           function);
@@ -312,28 +327,31 @@ classic::Request run_along(const classic::Comm& comm, const Table& table,
     if (const Exchange* blocks = last.sized_blocks(key, call)) {
       const Routes& routes = routes_of(comm, table, call.operation);
       std::vector<std::int64_t> sizes =
-          sizes_of(comm, routes, *blocks, function);
+          sizes_of(comm, routes, *blocks, function, last.sizes_round);
       if (sizes == last.sizes) {
         return classic::execute(comm, last.plan,
                                 {call.send.data, call.recv.data}, call.mode,
                                 function);
       }
-      return run_sized(comm, table, call, key, routes,
+      return run_sized(comm, table, call, key, last, routes,
                        std::shared_ptr<const Exchange>(last.blocks),
-                       std::move(sizes));
+                       std::move(sizes), std::move(last.sizes_round));
     }
   }
   const Checks check(comm, call);
   auto blocks = std::make_shared<const Exchange>(normalise(table, call, check));
   const Routes& routes = routes_of(comm, table, call.operation);
   if (!keep) {
-    std::vector<std::int64_t> sizes = sizes_of(comm, routes, *blocks, function);
-    return run_sized(comm, table, call, key, routes, std::move(blocks),
-                     std::move(sizes));
+    internal::KeptSizesRound round;
+    std::vector<std::int64_t> sizes =
+        sizes_of(comm, routes, *blocks, function, round);
+    return run_sized(comm, table, call, key, last, routes, std::move(blocks),
+                     std::move(sizes), std::move(round));
   }
+  internal::KeptSizesRound unused;
   const std::vector<std::int64_t> sizes =
       uniform ? uniform_sizes(routes, *blocks, function)
-              : sizes_of(comm, routes, *blocks, function);
+              : sizes_of(comm, routes, *blocks, function, unused);
   auto plan = std::make_shared<const Plan>(
       data_plan(routes, *blocks, sizes, table, 0, function));
   last.keep(key, call, plan);

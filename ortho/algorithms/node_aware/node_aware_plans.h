@@ -24,11 +24,15 @@ namespace ortho::algorithms {
 
 // The byte size of every block this process receives (by source, first)
 // and relays (by scratch slot, after them), learnt by running the routes
-// over one int64 per block: what the v and w forms need. Blocking.
+// over one int64 per block: what the v and w forms need. Blocking. (Each
+// of these takes the round kept from the last call with the same
+// arguments, `kept`, where it keeps one; local_sizes does: it runs that
+// round's plan on its buffers, else makes them and keeps them there.)
 std::vector<std::int64_t> exchange_sizes(const classic::Comm& comm,
                                          const node_routes::Routes& routes,
                                          const Exchange& blocks,
-                                         const char* function);
+                                         const char* function,
+                                         internal::KeptSizesRound& kept);
 
 // The same learnt within the hosts, for routes whose step 0 sends only the
 // senders' own blocks and whose step 2 delivers only into the receivers'
@@ -43,21 +47,24 @@ std::vector<std::int64_t> exchange_sizes(const classic::Comm& comm,
 std::vector<std::int64_t> local_sizes(const classic::Comm& comm,
                                       const node_routes::Routes& routes,
                                       const Exchange& blocks,
-                                      const char* function);
+                                      const char* function,
+                                      internal::KeptSizesRound& kept);
 
 // The same where nothing is relayed (every edge within a host, as on one
 // host): the sizes of this process's own receive blocks, without a message.
 std::vector<std::int64_t> own_sizes(const classic::Comm& comm,
                                     const node_routes::Routes& routes,
                                     const Exchange& blocks,
-                                    const char* function);
+                                    const char* function,
+                                    internal::KeptSizesRound& kept);
 
 // How an algorithm along Routes learns the relayed sizes of the v and w
 // forms: exchange_sizes, local_sizes or own_sizes.
 using SizesOf = std::vector<std::int64_t> (*)(const classic::Comm& comm,
                                               const node_routes::Routes& routes,
                                               const Exchange& blocks,
-                                              const char* function);
+                                              const char* function,
+                                              internal::KeptSizesRound& kept);
 
 // The same where every block has the size of this process's own (allgather,
 // alltoall and allreduce: MPI makes the blocks' type signatures equal on
