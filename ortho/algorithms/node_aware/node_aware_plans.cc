@@ -320,8 +320,7 @@ classic::Request run_along(const classic::Comm& comm, const Table& table,
       return classic::execute(comm, *kept, {call.send.data, call.recv.data},
                               call.mode, function);
     }
-  }
-  if (!keep) {
+  } else {
     // The same arguments as the last call: its checked blocks, and its
     // plan where the sizes the relays learn are those it was made for.
     if (const Exchange* blocks = last.sized_blocks(key, call)) {
