@@ -38,11 +38,12 @@ inline void run_benchmarks(bool reports) {
   benchmark::RunSpecifiedBenchmarks(&silent);
 }
 
-// Calls that cover any tuning of ortho's selection (ortho/internal/tuning.h:
-// at most 4 candidates, 4 calls a turn, 3 rounds, and the agreement): a
-// benchmark makes them before it times the selection, so that it times what
-// the selection settled on, not the candidates it measured.
-inline constexpr int kTuningCalls = 4 * 4 * 3 + 2;
+// Calls that cover any tuning of ortho's selection (ortho/internal/
+// tuning_race.h: at most 4 candidates, 10 calls a turn, 3 rounds, and the
+// agreement): a benchmark makes them before it times the selection, so
+// that it times what the selection settled on, not the candidates it
+// measured.
+inline constexpr int kTuningCalls = 4 * 10 * 3 + 2;
 
 // Blocking calls of the selection until `settled()` (the same on every
 // process: ortho's tuning decides at the same call everywhere), at most

@@ -23,8 +23,7 @@ namespace {
 // kFirstBandCheck calls, and no call keeps the selection it had before.
 void decide(const Table& table, BlockingTuning& tuning, Operation operation) {
   tuning.measuring = false;
-  tuning.calls = 0;
-  tuning.seconds.assign(tuning.candidates.size(), {});
+  tuning.race.reset();
   tuning.bands = 0;
   tuning.bands_since_check = 0;
   tuning.calls_since_check = 0;
@@ -49,39 +48,36 @@ void compare_bands(const classic::Comm& comm, BlockingTuning& tuning) {
   if ((met[0] & ~covered) != 0) tuning.measuring = true;
 }
 
-// A blocking call while its operation is tuned: the next candidate's run,
-// timed, and after the last run the agreement (collective over comm).
+// A blocking call while its operation is tuned: the next run of the race,
+// timed, and after a round the agreement (collective over comm).
 classic::Request run_measured(const classic::Comm& comm, const Table& table,
                               BlockingTuning& tuning, const Call& call) {
   if (tuning.candidates.empty()) {
     tuning.candidates = tuning_candidates(table, call.operation, call.mode);
-    tuning.seconds.resize(tuning.candidates.size());
   }
-  const std::size_t count = tuning.candidates.size();
-  const std::size_t n = tuning.calls++;
-  const std::size_t index = candidate_of(n, count);
-  const Algorithm& algorithm = tuning.candidates[index];
+  if (!tuning.race) tuning.race.emplace(tuning.candidates.size());
+  Race& race = *tuning.race;
+  const Algorithm& algorithm = tuning.candidates[race.next()];
   const auto started = std::chrono::steady_clock::now();
   classic::Request request = algorithm.run(comm, table, call);
   const std::chrono::duration<double> took =
       std::chrono::steady_clock::now() - started;
-  if (timed(n)) {
-    tuning.seconds[index].push_back(reported(algorithm, took.count()));
-  }
+  race.record(reported(algorithm, took.count()));
   tuning.bands |= band_bit(band_of(call, table));
-  if (tuning.calls == tuning_runs(count)) {
-    const std::vector<double> mine =
-        agreement_values(tuning.seconds, tuning.bands);
+  if (race.ends_round()) {
+    const std::vector<double> mine = race.agreement_values(tuning.bands);
     std::vector<double> maxima(mine.size());
     classic::allreduce(comm, std::span<const double>(mine),
                        std::span<double>(maxima), MPI_MAX);
-    tuning.decided.push_back(decision(table.choice(call.operation),
-                                      call.operation, call.mode,
-                                      tuning.candidates, maxima));
-    if (tuning.wisdom_key) {
-      save_wisdom(comm.rank(), *tuning.wisdom_key, tuning.decided.back());
+    if (race.agreed(maxima)) {
+      tuning.decided.push_back(decision(table.choice(call.operation),
+                                        call.operation, call.mode,
+                                        tuning.candidates, race));
+      if (tuning.wisdom_key) {
+        save_wisdom(comm.rank(), *tuning.wisdom_key, tuning.decided.back());
+      }
+      decide(table, tuning, call.operation);
     }
-    decide(table, tuning, call.operation);
   }
   return request;
 }

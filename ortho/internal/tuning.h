@@ -4,12 +4,13 @@
 // transport's own neighbour collectives), then the other priced ones, at
 // most kMostCandidates: the same on every process, since the choice is. Each
 // runs on the caller's own calls, delivering the collective's result: in turns
-// of a few consecutive calls each, over a few rounds, all but the first call
-// of each turn timed. The processes then agree on each candidate's time
-// as its maximum over the communicator (the slowest process's
-// median over its turns of the mean call) and on
-// the size band measured (the largest over the processes), and the fastest
-// wins, on every process alike.
+// of ten consecutive calls each, over up to three rounds, all but the first
+// call of each turn timed (internal/tuning_race.h). After each round the
+// processes agree on each candidate's time so far as its maximum over the
+// communicator (the slowest process's median over its turns of the mean
+// call) and on the size bands measured, and the candidates far behind the
+// fastest leave; after the last round the fastest wins, on every process
+// alike.
 //
 // Blocking calls tune over the first calls of each operation on a
 // communicator; the winner then runs every call in the bands measured, the
@@ -45,6 +46,7 @@
 #include "ortho/call.h"
 #include "ortho/internal/choice.h"
 #include "ortho/internal/inside_ortho.h"
+#include "ortho/internal/tuning_race.h"
 #include "ortho/internal/wisdom.h"
 #include "ortho/operation.h"
 
@@ -54,10 +56,6 @@ struct Table;
 
 namespace ortho::internal {
 
-// Each candidate runs in turns of kRunsPerTurn consecutive calls, one turn
-// per round, kRounds rounds; the first run of each turn is not timed.
-inline constexpr std::size_t kRunsPerTurn = 4;
-inline constexpr std::size_t kRounds = 3;
 // At most this many candidates are measured.
 inline constexpr std::size_t kMostCandidates = 4;
 // Calls between the comparisons of the bands met, after a decision: the
@@ -92,14 +90,13 @@ struct Tuned {
 };
 
 // A blocking operation's tuning on one table: whether it measures, the
-// calls of its measuring so far, this process's timed runs per candidate
-// (s) and the bands it met; its decisions, the latest last; after one, the
-// bands this process met since the last comparison and when that is due.
+// race of its measuring (internal/tuning_race.h) and the bands this
+// process met in it; its decisions, the latest last; after one, the bands
+// this process met since the last comparison and when that is due.
 struct BlockingTuning {
   std::vector<Algorithm> candidates;
   bool measuring = true;
-  std::size_t calls = 0;
-  std::vector<std::vector<double>> seconds;
+  std::optional<Race> race;
   std::uint64_t bands = 0;
   std::vector<Tuned> decided;
   std::uint64_t bands_since_check = 0;

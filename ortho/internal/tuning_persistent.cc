@@ -10,14 +10,16 @@
 #include "ortho/internal/table.h"
 #include "ortho/internal/tuning.h"
 #include "ortho/internal/tuning_measure.h"
+#include "ortho/internal/tuning_race.h"
 #include "ortho/internal/tuning_wisdom.h"
 
 namespace ortho::internal {
 namespace {
 
-// A persistent request tuning over its first starts: the candidates' runs
-// in turn, the agreement begun with the start after the last timed run
-// (which runs the first candidate), the winner from the start after that.
+// A persistent request tuning over its first starts: the race's runs
+// (internal/tuning_race.h), each agreement begun with the start after the
+// run that ended a round; the winner from the start after the agreement
+// that ends the race.
 class PersistentTuning final : public classic::Alternation {
  public:
   PersistentTuning(const Call& call, Choice choice,
@@ -27,33 +29,29 @@ class PersistentTuning final : public classic::Alternation {
       : operation_(call.operation),
         choice_(std::move(choice)),
         candidates_(std::move(candidates)),
-        seconds_(candidates_.size()),
+        race_(candidates_.size()),
         band_(band),
         record_(std::move(record)),
         wisdom_key_(std::move(wisdom_key)),
         rank_(rank) {}
 
   std::size_t next() override {
-    const std::size_t n = starts_++;
-    const std::size_t runs = tuning_runs(candidates_.size());
-    agree_ = n == runs;
-    timed_ = n < runs && timed(n);
+    agree_ = false;
     if (winner_) return *winner_;
-    return n < runs ? candidate_of(n, candidates_.size()) : 0;
+    agree_ = race_.ends_round();
+    return race_.next();
   }
   std::vector<double> agree() override {
-    return agree_ ? agreement_values(seconds_, band_bit(band_))
+    return agree_ ? race_.agreement_values(band_bit(band_))
                   : std::vector<double>{};
   }
   void ran(std::size_t alternative, double seconds) override {
-    if (timed_) {
-      seconds_[alternative].push_back(
-          reported(candidates_[alternative], seconds));
-    }
+    if (!winner_) race_.record(reported(candidates_[alternative], seconds));
   }
   void agreed(std::span<const double> maxima) override {
+    if (!race_.agreed(maxima)) return;
     Tuned tuned = decision(choice_, operation_, classic::Mode::persistent,
-                           candidates_, maxima);
+                           candidates_, race_);
     winner_ = static_cast<std::size_t>(
         std::find(candidates_.begin(), candidates_.end(), tuned.winner) -
         candidates_.begin());
@@ -68,15 +66,13 @@ class PersistentTuning final : public classic::Alternation {
   Operation operation_;
   Choice choice_;  // the model's, a copy: the request may outlive its table
   std::vector<Algorithm> candidates_;
-  std::vector<std::vector<double>> seconds_;
+  Race race_;
   int band_;
   std::shared_ptr<std::vector<Tuned>> record_;
   std::optional<WisdomKey> wisdom_key_;
   int rank_;
   std::optional<std::size_t> winner_;
-  std::size_t starts_ = 0;
   bool agree_ = false;
-  bool timed_ = false;
 };
 
 }  // namespace

@@ -39,13 +39,12 @@ using ortho_graph_testing::Random;
 constexpr unsigned kSeed = 0x7a11e5u;
 constexpr int kGraphs = 6;
 // More calls than any tuning takes.
-constexpr int kCalls = 56;
+constexpr int kCalls = 124;
 constexpr int kBlock = 3;  // ints per block
 
-static_assert(ortho::internal::kMostCandidates * ortho::internal::kRunsPerTurn *
-                      ortho::internal::kRounds +
-                  2 <=
-              kCalls);
+static_assert(
+    ortho::internal::Race::most_runs(ortho::internal::kMostCandidates) + 2 <=
+    kCalls);
 
 // What process `rank` reports for a run of `algorithm` in the test numbered
 // `salt`: 1 us to 1 ms, a function of the three alone.

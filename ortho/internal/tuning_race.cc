@@ -1,0 +1,109 @@
+#include "ortho/internal/tuning_race.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace ortho::internal {
+namespace {
+
+double median(std::vector<double> values) {
+  if (values.empty()) return 0;
+  std::sort(values.begin(), values.end());
+  return values[values.size() / 2];
+}
+
+double mean(const std::vector<double>& values) {
+  double sum = 0;
+  for (const double value : values) sum += value;
+  return values.empty() ? 0 : sum / static_cast<double>(values.size());
+}
+
+}  // namespace
+
+Race::Race(std::size_t candidates)
+    : racing_(candidates, true),
+      in_round_(candidates, true),
+      had_turn_(candidates, false),
+      turns_(candidates),
+      agreed_(candidates, 0.0) {}
+
+std::size_t Race::next_turn() const {
+  for (std::size_t c = 0; c < candidates(); ++c) {
+    if (in_round_[c] && !had_turn_[c]) return c;
+  }
+  return candidates();
+}
+
+void Race::begin_round() {
+  ++round_;
+  in_round_ = racing_;
+  had_turn_.assign(candidates(), false);
+  in_turn_ = 0;
+}
+
+std::size_t Race::next() {
+  ++runs_;
+  if (ends_round_) begin_round();
+  ends_round_ = false;
+  if (round_ >= kRounds) {  // awaiting the last agreement
+    timed_ = false;
+    return static_cast<std::size_t>(
+        std::find(racing_.begin(), racing_.end(), true) - racing_.begin());
+  }
+  if (in_turn_ == 0 || in_turn_ == kRunsPerTurn) {
+    turn_of_ = next_turn();
+    had_turn_[turn_of_] = true;
+    turns_[turn_of_].emplace_back();
+    in_turn_ = 0;
+  }
+  timed_ = in_turn_ != 0;
+  ++in_turn_;
+  ends_round_ = in_turn_ == kRunsPerTurn && next_turn() == candidates();
+  return turn_of_;
+}
+
+void Race::record(double seconds) {
+  if (timed_) turns_[turn_of_].back().push_back(seconds);
+}
+
+std::vector<double> Race::agreement_values(std::uint64_t bands) const {
+  std::vector<double> values;
+  values.reserve(candidates() + kBandSlots);
+  for (const std::vector<std::vector<double>>& turns : turns_) {
+    std::vector<double> means;
+    for (const std::vector<double>& runs : turns) {
+      if (!runs.empty()) means.push_back(mean(runs));
+    }
+    values.push_back(median(std::move(means)));
+  }
+  for (std::size_t band = 0; band < kBandSlots; ++band) {
+    values.push_back(static_cast<double>((bands >> band) & 1U));
+  }
+  return values;
+}
+
+bool Race::agreed(std::span<const double> maxima) {
+  ++agreements_;
+  double fastest = 0;
+  bool any = false;
+  for (std::size_t c = 0; c < candidates(); ++c) {
+    if (!racing_[c]) continue;
+    agreed_[c] = maxima[c];
+    if (!any || maxima[c] < fastest) fastest = maxima[c];
+    any = true;
+  }
+  agreed_bands_ = 0;
+  for (std::size_t band = 0; band < kBandSlots; ++band) {
+    if (maxima[candidates() + band] > 0) {
+      agreed_bands_ |= std::uint64_t{1} << band;
+    }
+  }
+  std::size_t left = 0;
+  for (std::size_t c = 0; c < candidates(); ++c) {
+    if (racing_[c] && agreed_[c] > kStaysInRace * fastest) racing_[c] = false;
+    if (racing_[c]) ++left;
+  }
+  return agreements_ >= kRounds || left <= 1;
+}
+
+}  // namespace ortho::internal

@@ -1,0 +1,105 @@
+// The schedule of one tuning (internal/tuning.h) and what one process
+// measured in it, MPI-free: rounds in which every candidate still in the
+// race has a turn of kRunsPerTurn consecutive runs, the first of each turn
+// not timed; after each round the processes agree on the times so far (a
+// maximum over them, which the caller takes) and a candidate slower than
+// kStaysInRace times the fastest leaves the race. The race ends after
+// kRounds rounds or when one candidate is left. A round's turns are fixed
+// when it begins: an agreement that comes after the next round has begun
+// (a persistent request's, which completes with the following start)
+// takes effect from the round after.
+//
+// Long turns, because a run right after another candidate's meets the
+// skew between processes that one left, and a loop of calls takes a few
+// calls to settle into its own pace: with turns of 4 calls (3 timed) on
+// 4 simulated hosts x 4, node_aware measured 1.25-1.5x its time in a loop
+// of 10 and lost to direct, which the loop ran slower; with turns of 10,
+// each measured within a few per cent of its loop. The race keeps the
+// cost of long turns down: a candidate far behind after a round takes no
+// more turns.
+#ifndef ORTHOCOMM_ORTHO_INTERNAL_TUNING_RACE_H_
+#define ORTHOCOMM_ORTHO_INTERNAL_TUNING_RACE_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "ortho/internal/inside_ortho.h"
+
+namespace ortho::internal {
+
+// Runs per turn (the first not timed) and rounds of a race.
+inline constexpr std::size_t kRunsPerTurn = 10;
+inline constexpr std::size_t kRounds = 3;
+// After a round, a candidate stays in the race only where its agreed time
+// is at most this many times the fastest's.
+inline constexpr double kStaysInRace = 1.25;
+// The bands of an agreement (after the candidates' times: one value each,
+// 1 where this process met the band, so that the maxima are the union).
+inline constexpr std::size_t kBandSlots = 64;
+
+class Race {
+ public:
+  explicit Race(std::size_t candidates);
+
+  // The candidate that the next run is for. Once the last round is over
+  // (the agreement still to come, as with a persistent request's), the
+  // first candidate still racing, not timed.
+  std::size_t next();
+  // Whether the run next() gave last is timed, and whether it ended a
+  // round (the agreement is then due).
+  bool timed() const noexcept { return timed_; }
+  bool ends_round() const noexcept { return ends_round_; }
+  // The time of the run next() gave last, where it was timed.
+  void record(double seconds);
+
+  // This process's values for the agreement after a round: per candidate
+  // its time so far (per turn the mean of its timed runs, the median over
+  // the turns; 0 for one not yet timed), then `bands` (kBandSlots values).
+  std::vector<double> agreement_values(std::uint64_t bands) const;
+  // The agreed maxima of those values: the slow leave the race. Whether
+  // the race is over (its last round agreed, or one candidate left).
+  bool agreed(std::span<const double> maxima);
+
+  // The candidates' agreed times (s), each from the last agreement it took
+  // part in racing: the decision's times once the race is over; and the
+  // bands agreed on (the union over the processes).
+  const std::vector<double>& agreed_seconds() const noexcept { return agreed_; }
+  std::uint64_t agreed_bands() const noexcept { return agreed_bands_; }
+  // Whether `candidate` is still in the race (after the last agreement).
+  bool racing(std::size_t candidate) const { return racing_[candidate]; }
+  std::size_t candidates() const noexcept { return racing_.size(); }
+  // The runs so far.
+  std::size_t runs() const noexcept { return runs_; }
+
+  // The most runs a race of `candidates` takes before its last agreement.
+  static constexpr std::size_t most_runs(std::size_t candidates) noexcept {
+    return candidates * kRunsPerTurn * kRounds;
+  }
+
+ private:
+  // The next candidate racing that has had no turn in this round, or
+  // candidates() where none is left.
+  std::size_t next_turn() const;
+  void begin_round();
+
+  std::vector<bool> racing_;    // as the last agreement left it
+  std::vector<bool> in_round_;  // racing when this round began
+  std::vector<bool> had_turn_;  // in this round
+  // This process's timed runs: per candidate, per turn.
+  std::vector<std::vector<std::vector<double>>> turns_;
+  std::vector<double> agreed_;
+  std::uint64_t agreed_bands_ = 0;
+  std::size_t agreements_ = 0;
+  std::size_t round_ = 0;
+  std::size_t turn_of_ = 0;  // the candidate of the current turn
+  std::size_t in_turn_ = 0;  // runs of the current turn so far
+  std::size_t runs_ = 0;
+  bool timed_ = false;
+  bool ends_round_ = false;
+};
+
+}  // namespace ortho::internal
+
+#endif  // ORTHOCOMM_ORTHO_INTERNAL_TUNING_RACE_H_

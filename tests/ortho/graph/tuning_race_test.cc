@@ -1,0 +1,245 @@
+// The tuning's race (ortho/internal/tuning_race.h), MPI-free: its schedule
+// and drops against a direct account of the rules (every racing candidate
+// one turn a round, in order, its first run not timed; after an agreement
+// the slow leave; over after the last round or with one left), on random
+// times, agreed at once (blocking calls) or one run late (persistent
+// requests); what a process contributes to the agreement.
+#include "ortho/internal/tuning_race.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+namespace {
+
+using ortho::internal::kBandSlots;
+using ortho::internal::kRounds;
+using ortho::internal::kRunsPerTurn;
+using ortho::internal::kStaysInRace;
+using ortho::internal::Race;
+
+// The maxima an agreement delivers when every process reported `mine`.
+std::vector<double> agreed_as(const std::vector<double>& times,
+                              std::uint64_t bands) {
+  std::vector<double> maxima = times;
+  for (std::size_t band = 0; band < kBandSlots; ++band) {
+    maxima.push_back(static_cast<double>((bands >> band) & 1U));
+  }
+  return maxima;
+}
+
+TEST(TuningRace, EveryCandidateATurnEachRoundWhereNoneIsSlow) {
+  Race race(3);
+  for (std::size_t round = 0; round < kRounds; ++round) {
+    for (std::size_t candidate = 0; candidate < 3; ++candidate) {
+      for (std::size_t run = 0; run < kRunsPerTurn; ++run) {
+        ASSERT_EQ(race.next(), candidate) << round << " " << run;
+        EXPECT_EQ(race.timed(), run != 0);
+        EXPECT_EQ(race.ends_round(), candidate == 2 && run == kRunsPerTurn - 1);
+        race.record(1e-3);
+      }
+    }
+    EXPECT_EQ(race.agreed(agreed_as({1e-3, 1.1e-3, 1.2e-3}, 0)),
+              round + 1 == kRounds);
+  }
+  EXPECT_EQ(race.runs(), Race::most_runs(3));
+  for (std::size_t c = 0; c < 3; ++c) EXPECT_TRUE(race.racing(c));
+  EXPECT_EQ(race.agreed_seconds(), (std::vector<double>{1e-3, 1.1e-3, 1.2e-3}));
+}
+
+TEST(TuningRace, TheSlowLeaveAfterARoundTheBoundaryStays) {
+  Race race(4);
+  for (std::size_t run = 0; run < 4 * kRunsPerTurn; ++run) race.next();
+  ASSERT_TRUE(race.ends_round());
+  // 1.25 times the fastest stays; above it leaves.
+  EXPECT_FALSE(race.agreed(agreed_as({2.0, 1.0, kStaysInRace, 1.3}, 0b100)));
+  EXPECT_FALSE(race.racing(0));
+  EXPECT_TRUE(race.racing(1));
+  EXPECT_TRUE(race.racing(2));
+  EXPECT_FALSE(race.racing(3));
+  EXPECT_EQ(race.agreed_bands(), 0b100U);
+  for (std::size_t candidate : {1, 2}) {
+    for (std::size_t run = 0; run < kRunsPerTurn; ++run) {
+      EXPECT_EQ(race.next(), candidate);
+    }
+  }
+  EXPECT_TRUE(race.ends_round());
+  // A candidate that left keeps the time it left with.
+  EXPECT_FALSE(race.agreed(agreed_as({0.5, 1.0, 1.1, 0.5}, 0)));
+  EXPECT_EQ(race.agreed_seconds()[0], 2.0);
+  EXPECT_EQ(race.agreed_seconds()[3], 1.3);
+  EXPECT_TRUE(race.racing(2));
+}
+
+TEST(TuningRace, OverWhenOneIsLeft) {
+  Race race(2);
+  for (std::size_t run = 0; run < 2 * kRunsPerTurn; ++run) race.next();
+  EXPECT_TRUE(race.agreed(agreed_as({1.0, 3.0}, 0)));
+  EXPECT_TRUE(race.racing(0));
+  EXPECT_FALSE(race.racing(1));
+}
+
+TEST(TuningRace, AnAgreementOneRunLateTakesEffectFromTheRoundAfter) {
+  Race race(3);
+  for (std::size_t run = 0; run < 3 * kRunsPerTurn; ++run) race.next();
+  ASSERT_TRUE(race.ends_round());
+  EXPECT_EQ(race.next(), 0U);  // the next round's first run, then the agreement
+  EXPECT_FALSE(race.agreed(agreed_as({9.0, 1.0, 1.0}, 0)));
+  EXPECT_FALSE(race.racing(0));
+  // This round still gives candidate 0 its turn.
+  for (std::size_t run = 1; run < kRunsPerTurn; ++run) {
+    EXPECT_EQ(race.next(), 0U);
+  }
+  for (std::size_t candidate : {1, 2}) {
+    for (std::size_t run = 0; run < kRunsPerTurn; ++run) {
+      EXPECT_EQ(race.next(), candidate);
+    }
+  }
+  ASSERT_TRUE(race.ends_round());
+  // The last round, without candidate 0.
+  EXPECT_EQ(race.next(), 1U);
+  EXPECT_FALSE(race.agreed(agreed_as({1.0, 1.0, 1.0}, 0)));
+  for (std::size_t run = 1; run < kRunsPerTurn; ++run) race.next();
+  for (std::size_t run = 0; run < kRunsPerTurn; ++run) {
+    EXPECT_EQ(race.next(), 2U);
+  }
+  ASSERT_TRUE(race.ends_round());
+  // Awaiting the last agreement: the first candidate racing, not timed.
+  EXPECT_EQ(race.next(), 1U);
+  EXPECT_FALSE(race.timed());
+  EXPECT_TRUE(race.agreed(agreed_as({1.0, 1.0, 1.0}, 0)));
+}
+
+TEST(TuningRace, AgreementValuesAreMediansOverTurnsOfMeanRuns) {
+  Race race(2);
+  // Round 0: candidate 0's timed runs 1..9 (mean 5), candidate 1 none
+  // recorded; round 1: candidate 0 at 2 each (mean 2); round 2: 7 each.
+  const std::vector<double> means = {5.0, 2.0, 7.0};
+  for (std::size_t round = 0; round < kRounds; ++round) {
+    for (std::size_t run = 0; run < 2 * kRunsPerTurn; ++run) {
+      const std::size_t candidate = race.next();
+      if (candidate != 0 || !race.timed()) continue;
+      race.record(round == 0 ? static_cast<double>(run) : means[round]);
+    }
+    const std::vector<double> values = race.agreement_values(0b1010);
+    ASSERT_EQ(values.size(), 2 + kBandSlots);
+    const std::vector<double> so_far(
+        means.begin(), means.begin() + static_cast<std::ptrdiff_t>(round + 1));
+    std::vector<double> sorted = so_far;
+    std::sort(sorted.begin(), sorted.end());
+    EXPECT_EQ(values[0], sorted[sorted.size() / 2]) << round;
+    EXPECT_EQ(values[1], 0.0);
+    for (std::size_t band = 0; band < kBandSlots; ++band) {
+      EXPECT_EQ(values[2 + band], band == 1 || band == 3 ? 1.0 : 0.0);
+    }
+    race.agreed(agreed_as({1.0, 1.0}, 0));
+  }
+}
+
+// The slow leave as the rule says: after each agreement, those racing
+// whose time exceeds kStaysInRace times the fastest racing.
+std::vector<bool> after_agreement(const std::vector<bool>& racing,
+                                  const std::vector<double>& times) {
+  double fastest = 1e300;
+  for (std::size_t c = 0; c < racing.size(); ++c) {
+    if (racing[c]) fastest = std::min(fastest, times[c]);
+  }
+  std::vector<bool> left(racing.size());
+  for (std::size_t c = 0; c < racing.size(); ++c) {
+    left[c] = racing[c] && times[c] <= kStaysInRace * fastest;
+  }
+  return left;
+}
+
+// Blocking calls agree right after the round: per round the racing
+// candidates in order, kRunsPerTurn runs each, the first not timed.
+TEST(TuningRace, RandomTimesAgreedAtOnce) {
+  std::mt19937 random(0x7ace);
+  std::uniform_real_distribution<double> time(1.0, 2.0);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const std::size_t n = 1 + random() % 4;
+    Race race(n);
+    std::vector<bool> racing(n, true);
+    bool over = false;
+    for (std::size_t round = 0; round < kRounds && !over; ++round) {
+      for (std::size_t c = 0; c < n; ++c) {
+        if (!racing[c]) continue;
+        for (std::size_t run = 0; run < kRunsPerTurn; ++run) {
+          ASSERT_EQ(race.next(), c) << trial;
+          EXPECT_EQ(race.timed(), run != 0);
+        }
+      }
+      ASSERT_TRUE(race.ends_round()) << trial;
+      std::vector<double> times(n);
+      for (double& t : times) t = time(random);
+      racing = after_agreement(racing, times);
+      over = race.agreed(agreed_as(times, 0));
+      const auto left = std::count(racing.begin(), racing.end(), true);
+      EXPECT_EQ(over, round + 1 == kRounds || left <= 1) << trial;
+      for (std::size_t c = 0; c < n; ++c) {
+        EXPECT_EQ(race.racing(c), racing[c]) << trial << " " << c;
+      }
+    }
+    EXPECT_TRUE(over) << trial;
+    EXPECT_LE(race.runs(), Race::most_runs(n));
+  }
+}
+
+// Persistent requests agree one run into the next round (or in the run
+// that awaits the last agreement): a round runs those racing when it
+// began.
+TEST(TuningRace, RandomTimesAgreedOneRunLate) {
+  std::mt19937 random(0x1a7e);
+  std::uniform_real_distribution<double> time(1.0, 2.0);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const std::size_t n = 1 + random() % 4;
+    Race race(n);
+    std::vector<bool> racing(n, true);
+    std::size_t agreements = 0;
+    bool over = false;
+    const auto agree = [&] {
+      std::vector<double> times(n);
+      for (double& t : times) t = time(random);
+      racing = after_agreement(racing, times);
+      over = race.agreed(agreed_as(times, 0));
+      ++agreements;
+      const auto left = std::count(racing.begin(), racing.end(), true);
+      EXPECT_EQ(over, agreements == kRounds || left <= 1) << trial;
+      for (std::size_t c = 0; c < n; ++c) {
+        EXPECT_EQ(race.racing(c), racing[c]) << trial << " " << c;
+      }
+    };
+    for (std::size_t round = 0; !over; ++round) {
+      if (round == kRounds) {  // the run that awaits the last agreement
+        const auto first = static_cast<std::size_t>(
+            std::find(racing.begin(), racing.end(), true) - racing.begin());
+        ASSERT_EQ(race.next(), first) << trial;
+        EXPECT_FALSE(race.timed());
+        agree();
+        EXPECT_TRUE(over) << trial;
+        break;
+      }
+      const std::vector<bool> in_round = racing;
+      bool first_run = true;
+      for (std::size_t c = 0; c < n && !over; ++c) {
+        if (!in_round[c]) continue;
+        for (std::size_t run = 0; run < kRunsPerTurn && !over; ++run) {
+          ASSERT_EQ(race.next(), c) << trial;
+          EXPECT_EQ(race.timed(), run != 0);
+          if (first_run && round > 0) agree();
+          first_run = false;
+        }
+      }
+      if (!over) {
+        ASSERT_TRUE(race.ends_round()) << trial;
+      }
+    }
+    EXPECT_LE(race.runs(), Race::most_runs(n) + 1);
+  }
+}
+
+}  // namespace
