@@ -38,6 +38,20 @@ std::string_view mode_text(classic::Mode mode) {
   return "";
 }
 
+// What a tuning's calls took beyond the winner's time (ns).
+double tuning_cost_ns(const internal::Tuned& tuned) {
+  const auto winner =
+      static_cast<std::size_t>(std::find(tuned.candidates.begin(),
+                                         tuned.candidates.end(), tuned.winner) -
+                               tuned.candidates.begin());
+  double seconds = 0;
+  for (std::size_t c = 0; c < tuned.runs.size(); ++c) {
+    seconds += static_cast<double>(tuned.runs[c]) *
+               (tuned.agreed_seconds[c] - tuned.agreed_seconds[winner]);
+  }
+  return seconds * 1e9;
+}
+
 }  // namespace
 
 Explanation explain(const classic::Comm& comm, Operation operation,
@@ -91,6 +105,7 @@ Explanation explain(const classic::Comm& comm, Operation operation,
       }
     }
     explanation.selected = std::string(tuned->winner.name);
+    explanation.tuning_cost_ns = tuning_cost_ns(*tuned);
     explanation.reason =
         (tuned->from_wisdom ? "measured (ORTHO_WISDOM): fastest of "
                             : "measured: fastest of ") +
@@ -134,6 +149,12 @@ std::string to_string(const Explanation& e) {
                     *e.offered[i].measured_ns / 1000.0);
       text += measured;
     }
+  }
+  if (e.tuning_cost_ns) {
+    char cost[48];
+    std::snprintf(cost, sizeof(cost), "; tuning cost %.1f us",
+                  *e.tuning_cost_ns / 1000.0);
+    text += cost;
   }
   return text;
 }

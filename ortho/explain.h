@@ -45,6 +45,12 @@ struct Explanation {
   // Every algorithm offered for the operation on this communicator, in
   // increasing price (unpriced last, by name).
   std::vector<Offered> offered;
+  // Where tuning measured: what its calls took beyond the winner's time
+  // (ns): over the candidates, the calls each ran times its measured time
+  // less the winner's (one candidate may have measured faster than a
+  // model's choice kept within the margin, and counts below 0). 0 where
+  // the decision came from ORTHO_WISDOM, which measures no call.
+  std::optional<double> tuning_cost_ns;
   // What runs ("" where the operation is undefined on the structure).
   std::string selected;
   // Why: "measured: fastest of N" ("measured (ORTHO_WISDOM): fastest of

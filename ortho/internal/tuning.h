@@ -83,6 +83,9 @@ struct Tuned {
   std::vector<Algorithm> candidates;
   // Per candidate, its agreed time (s), and the fastest.
   std::vector<double> agreed_seconds;
+  // Per candidate, the calls it ran while measuring (empty where the
+  // decision came from the wisdom file).
+  std::vector<std::size_t> runs;
   Algorithm winner;
   // Whether it was read from the wisdom file (internal/wisdom.h) instead
   // of measured.

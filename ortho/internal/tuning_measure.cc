@@ -37,6 +37,7 @@ Tuned decision(const Choice& choice, Operation operation, classic::Mode mode,
   tuned.mode = mode;
   tuned.candidates = candidates;
   tuned.agreed_seconds = race.agreed_seconds();
+  tuned.runs = race.runs_of();
   tuned.bands = race.agreed_bands();
   tuned.band = tuned.bands == 0 ? 0 : 63 - std::countl_zero(tuned.bands);
   std::size_t fastest = candidates.size();

@@ -25,7 +25,8 @@ Race::Race(std::size_t candidates)
       in_round_(candidates, true),
       had_turn_(candidates, false),
       turns_(candidates),
-      agreed_(candidates, 0.0) {}
+      agreed_(candidates, 0.0),
+      runs_of_(candidates, 0) {}
 
 std::size_t Race::next_turn() const {
   for (std::size_t c = 0; c < candidates(); ++c) {
@@ -47,8 +48,10 @@ std::size_t Race::next() {
   ends_round_ = false;
   if (round_ >= kRounds) {  // awaiting the last agreement
     timed_ = false;
-    return static_cast<std::size_t>(
+    const auto first = static_cast<std::size_t>(
         std::find(racing_.begin(), racing_.end(), true) - racing_.begin());
+    ++runs_of_[first];
+    return first;
   }
   if (in_turn_ == 0 || in_turn_ == kRunsPerTurn) {
     turn_of_ = next_turn();
@@ -59,6 +62,7 @@ std::size_t Race::next() {
   timed_ = in_turn_ != 0;
   ++in_turn_;
   ends_round_ = in_turn_ == kRunsPerTurn && next_turn() == candidates();
+  ++runs_of_[turn_of_];
   return turn_of_;
 }
 

@@ -70,8 +70,9 @@ class Race {
   // Whether `candidate` is still in the race (after the last agreement).
   bool racing(std::size_t candidate) const { return racing_[candidate]; }
   std::size_t candidates() const noexcept { return racing_.size(); }
-  // The runs so far.
+  // The runs so far, and per candidate (timed or not).
   std::size_t runs() const noexcept { return runs_; }
+  const std::vector<std::size_t>& runs_of() const noexcept { return runs_of_; }
 
   // The most runs a race of `candidates` takes before its last agreement.
   static constexpr std::size_t most_runs(std::size_t candidates) noexcept {
@@ -96,6 +97,7 @@ class Race {
   std::size_t turn_of_ = 0;  // the candidate of the current turn
   std::size_t in_turn_ = 0;  // runs of the current turn so far
   std::size_t runs_ = 0;
+  std::vector<std::size_t> runs_of_;
   bool timed_ = false;
   bool ends_round_ = false;
 };

@@ -47,6 +47,8 @@ TEST(TuningRace, EveryCandidateATurnEachRoundWhereNoneIsSlow) {
               round + 1 == kRounds);
   }
   EXPECT_EQ(race.runs(), Race::most_runs(3));
+  EXPECT_EQ(race.runs_of(),
+            (std::vector<std::size_t>(3, kRounds * kRunsPerTurn)));
   for (std::size_t c = 0; c < 3; ++c) EXPECT_TRUE(race.racing(c));
   EXPECT_EQ(race.agreed_seconds(), (std::vector<double>{1e-3, 1.1e-3, 1.2e-3}));
 }
@@ -164,6 +166,7 @@ TEST(TuningRace, RandomTimesAgreedAtOnce) {
     const std::size_t n = 1 + random() % 4;
     Race race(n);
     std::vector<bool> racing(n, true);
+    std::vector<std::size_t> runs(n, 0);
     bool over = false;
     for (std::size_t round = 0; round < kRounds && !over; ++round) {
       for (std::size_t c = 0; c < n; ++c) {
@@ -171,6 +174,7 @@ TEST(TuningRace, RandomTimesAgreedAtOnce) {
         for (std::size_t run = 0; run < kRunsPerTurn; ++run) {
           ASSERT_EQ(race.next(), c) << trial;
           EXPECT_EQ(race.timed(), run != 0);
+          ++runs[c];
         }
       }
       ASSERT_TRUE(race.ends_round()) << trial;
@@ -186,6 +190,7 @@ TEST(TuningRace, RandomTimesAgreedAtOnce) {
     }
     EXPECT_TRUE(over) << trial;
     EXPECT_LE(race.runs(), Race::most_runs(n));
+    EXPECT_EQ(race.runs_of(), runs) << trial;
   }
 }
 
@@ -199,6 +204,7 @@ TEST(TuningRace, RandomTimesAgreedOneRunLate) {
     const std::size_t n = 1 + random() % 4;
     Race race(n);
     std::vector<bool> racing(n, true);
+    std::vector<std::size_t> runs(n, 0);
     std::size_t agreements = 0;
     bool over = false;
     const auto agree = [&] {
@@ -219,6 +225,7 @@ TEST(TuningRace, RandomTimesAgreedOneRunLate) {
             std::find(racing.begin(), racing.end(), true) - racing.begin());
         ASSERT_EQ(race.next(), first) << trial;
         EXPECT_FALSE(race.timed());
+        ++runs[first];
         agree();
         EXPECT_TRUE(over) << trial;
         break;
@@ -230,6 +237,7 @@ TEST(TuningRace, RandomTimesAgreedOneRunLate) {
         for (std::size_t run = 0; run < kRunsPerTurn && !over; ++run) {
           ASSERT_EQ(race.next(), c) << trial;
           EXPECT_EQ(race.timed(), run != 0);
+          ++runs[c];
           if (first_run && round > 0) agree();
           first_run = false;
         }
@@ -239,6 +247,7 @@ TEST(TuningRace, RandomTimesAgreedOneRunLate) {
       }
     }
     EXPECT_LE(race.runs(), Race::most_runs(n) + 1);
+    EXPECT_EQ(race.runs_of(), runs) << trial;
   }
 }
 

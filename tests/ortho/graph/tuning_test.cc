@@ -12,6 +12,7 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -25,6 +26,7 @@
 #include "classic/p2p/request.h"
 #include "ortho/collectives.h"
 #include "ortho/explain.h"
+#include "ortho/internal/table.h"
 #include "ortho/table.h"
 #include "tests/ortho/graph/graph_testing.h"
 #include "tests/ortho/graph/tuning_testing.h"
@@ -39,6 +41,7 @@ using ortho_graph_testing::OpenMpiGraph;
 using ortho_graph_testing::Random;
 using ortho_tuning_testing::alltoall_calls;
 using ortho_tuning_testing::alltoallv_starts;
+using ortho_tuning_testing::expected_tuning_cost_ns;
 using ortho_tuning_testing::expected_winner;
 using ortho_tuning_testing::graph_with_edges;
 using ortho_tuning_testing::injected;
@@ -46,6 +49,17 @@ using ortho_tuning_testing::kBlock;
 using ortho_tuning_testing::kCalls;
 using ortho_tuning_testing::kGraphs;
 using ortho_tuning_testing::kSeed;
+
+// The candidates of `operation` in `mode` on `comm`, in the race's order.
+std::vector<std::string> race_order(const Comm& comm, Operation operation,
+                                    Mode mode) {
+  std::vector<std::string> names;
+  for (const ortho::Algorithm& algorithm : ortho::internal::tuning_candidates(
+           ortho::internal::table_of(comm, "race_order"), operation, mode)) {
+    names.emplace_back(algorithm.name);
+  }
+  return names;
+}
 
 class Tuning : public ::testing::Test {
  protected:
@@ -81,6 +95,11 @@ TEST_F(Tuning,
     EXPECT_EQ(ortho::selected_algorithm(comm, Operation::alltoall,
                                         kBlock * sizeof(int)),
               blocking.selected);
+    const double blocking_cost = expected_tuning_cost_ns(
+        blocking, race_order(comm, Operation::alltoall, Mode::blocking), false);
+    ASSERT_TRUE(blocking.tuning_cost_ns.has_value());
+    EXPECT_NEAR(*blocking.tuning_cost_ns, blocking_cost,
+                1e-9 * std::abs(blocking_cost) + 1e-6);
     // Non-blocking calls are not measured.
     const ortho::Explanation nonblocking = ortho::explain(
         comm, Operation::alltoall, kBlock * sizeof(int), Mode::nonblocking);
@@ -94,6 +113,12 @@ TEST_F(Tuning,
         << ortho::to_string(persistent);
     EXPECT_EQ(persistent.selected,
               expected_winner(comm, persistent, size, time));
+    const double persistent_cost = expected_tuning_cost_ns(
+        persistent, race_order(comm, Operation::alltoallv, Mode::persistent),
+        true);
+    ASSERT_TRUE(persistent.tuning_cost_ns.has_value());
+    EXPECT_NEAR(*persistent.tuning_cost_ns, persistent_cost,
+                1e-9 * std::abs(persistent_cost) + 1e-6);
   }
 }
 

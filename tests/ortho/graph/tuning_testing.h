@@ -106,6 +106,55 @@ inline std::string expected_winner(
   return best;
 }
 
+// The tuning's cost (ns) as the race's rules give it where every call of
+// a candidate reports the same time (its slowest process's, measured_ns in
+// `explanation`): a candidate within kStaysInRace of the fastest runs a
+// turn of kRunsPerTurn calls in each of the kRounds rounds, one beyond it
+// only the first round's (a blocking call's agreement comes right after
+// the round) or the first two (a persistent request's comes one start
+// late); where one candidate alone stays, the race ends at the first
+// agreement. A persistent request's last agreement comes with one more
+// start, of the first candidate still racing. Each call counts its time
+// over the winner's. `order`: the candidates in the race's order.
+inline double expected_tuning_cost_ns(const ortho::Explanation& explanation,
+                                      const std::vector<std::string>& order,
+                                      bool persistent) {
+  using ortho::internal::kRounds;
+  using ortho::internal::kRunsPerTurn;
+  std::map<std::string, double, std::less<>> time;
+  for (const ortho::Explanation::Offered& offered : explanation.offered) {
+    if (offered.measured_ns) time[offered.algorithm] = *offered.measured_ns;
+  }
+  double fastest = std::numeric_limits<double>::infinity();
+  for (const std::string& name : order) fastest = std::min(fastest, time[name]);
+  std::vector<bool> stays;
+  stays.reserve(order.size());
+  for (const std::string& name : order) {
+    stays.push_back(time[name] <= ortho::internal::kStaysInRace * fastest);
+  }
+  const auto staying = std::count(stays.begin(), stays.end(), true);
+  std::vector<std::size_t> runs(order.size(), kRunsPerTurn);
+  if (staying > 1) {
+    for (std::size_t c = 0; c < order.size(); ++c) {
+      runs[c] = kRunsPerTurn * (stays[c] ? kRounds : persistent ? 2 : 1);
+    }
+  }
+  if (persistent) {
+    const auto first =
+        staying > 1
+            ? static_cast<std::size_t>(
+                  std::find(stays.begin(), stays.end(), true) - stays.begin())
+            : 0;
+    ++runs[first];
+  }
+  double cost = 0;
+  for (std::size_t c = 0; c < order.size(); ++c) {
+    cost += static_cast<double>(runs[c]) *
+            (time[order[c]] - time[explanation.selected]);
+  }
+  return cost;
+}
+
 inline Graph graph_with_edges(Random& shared, int size) {
   for (;;) {
     Graph graph = ortho_graph_testing::random_graph(
