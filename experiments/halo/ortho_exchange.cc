@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <memory>
 #include <optional>
 #include <string>
@@ -24,6 +25,7 @@
 #include "naming/cart_name.h"
 #include "ortho/collectives.h"
 #include "ortho/dist_graph.h"
+#include "ortho/explain.h"
 #include "ortho/operation.h"
 #include "ortho/structure.h"
 #include "ortho/table.h"
@@ -152,16 +154,27 @@ class OrthoExchange final : public Exchange {
   }
 
   std::string algorithm() const override {
-    return std::string(ortho::selected_algorithm(
-        graph_, ortho::Operation::alltoallw, largest_block_bytes(),
-        mode_ == Mode::persistent ? classic::Mode::persistent
-                                  : classic::Mode::blocking));
+    return std::string(
+        ortho::selected_algorithm(graph_, ortho::Operation::alltoallw,
+                                  largest_block_bytes(), classic_mode()));
   }
 
+  // A forced algorithm that does not run, or what the selection's tuning
+  // cost (ortho::explain: its measured calls' time over the winner's).
   std::string note() const override {
     if (!note_.empty()) return note_;
     if (forced_ == Algorithm::combining && algorithm() != "combining") {
       return "(combining not available for alltoallw: " + algorithm() + ")";
+    }
+    if (forced_ == Algorithm::selected) {
+      const ortho::Explanation why =
+          ortho::explain(graph_, ortho::Operation::alltoallw,
+                         largest_block_bytes(), classic_mode());
+      if (why.tuning_cost_ns) {
+        return "tuning cost " +
+               std::to_string(std::lround(*why.tuning_cost_ns / 1000.0)) +
+               " us";
+      }
     }
     return "";
   }
@@ -173,6 +186,10 @@ class OrthoExchange final : public Exchange {
   std::string mapping() override { return mapping_text(graph_); }
 
  private:
+  classic::Mode classic_mode() const {
+    return mode_ == Mode::persistent ? classic::Mode::persistent
+                                     : classic::Mode::blocking;
+  }
   // ortho::set_algorithm on this graph only: "direct", or "combining" for
   // every operation that has a combining algorithm here (where none has,
   // set_algorithm refuses and the default stays, with a note).
