@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "classic/base/constants.h"
+#include "classic/base/error.h"
 #include "classic/comm/comm.h"
 #include "classic/exec/plan.h"
 #include "classic/p2p/request.h"
@@ -696,6 +697,55 @@ TEST_F(Executor, OversizedBlocksForAWithdrawnOperationAreHarmless) {
                                    Mode::blocking, "executor_test");
       expect_relayed(next, relayed, 2, expected);
     }
+  }
+}
+
+// A receive shorter than the message that arrives (eager): the blocking
+// run raises the transport's truncation on the receiving process, naming
+// the caller, before any later round; the sender completes; the next
+// operation on the communicator is correct, kept binding or not.
+TEST_F(Executor, ATruncatedReceiveRaisesTheTruncation) {
+  if (size_ < 2) GTEST_SKIP() << "needs a peer";
+  Comm comm = Comm::world().dup();
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    std::vector<int> send(4, 7);
+    std::vector<int> recv(2, kSentinel);
+    auto plan = std::make_shared<Plan>();
+    plan->rounds.resize(2);
+    if (me_ == 0) {
+      plan->rounds[0].receives.push_back(
+          {1, 0, {{Plan::Space::recv, 0, 1, MPI_INT}}});
+      // A second round that must not run: its receive would wait forever.
+      plan->rounds[1].receives.push_back(
+          {1, 1, {{Plan::Space::recv, sizeof(int), 1, MPI_INT}}});
+    }
+    if (me_ == 1) {
+      plan->rounds[0].sends.push_back(
+          {0, 0, {{Plan::Space::send, 0, 4, MPI_INT}}});
+    }
+    const PlanBuffers buffers{send.data(), recv.data()};
+    if (me_ == 0) {
+      try {
+        const Request done =
+            execute(comm, plan, buffers, Mode::blocking, "truncating_call");
+        ADD_FAILURE() << "no error for a truncated receive";
+      } catch (const Error& error) {
+        EXPECT_EQ(error.error_class(), ErrorClass::truncate) << error.what();
+        EXPECT_NE(std::string(error.what()).find("truncating_call"),
+                  std::string::npos)
+            << error.what();
+      }
+      EXPECT_EQ(recv[1], kSentinel) << "the second round ran";
+    } else {
+      const Request done =
+          execute(comm, plan, buffers, Mode::blocking, "truncating_call");
+    }
+    std::vector<int> relayed(2, kSentinel);
+    const std::vector<int> mine(1, comm.rank());
+    const Request done = execute(comm, ring_relay(comm, 2, 1),
+                                 PlanBuffers{mine.data(), relayed.data()},
+                                 Mode::blocking, "executor_test");
+    expect_relayed(comm, relayed, 2, 1);
   }
 }
 
