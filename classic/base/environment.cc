@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "classic/base/error.h"
+#include "classic/base/internal/error_handler.h"
 
 namespace classic {
 namespace {
@@ -87,7 +88,7 @@ Environment::Environment(int& argc, char**& argv, UncaughtErrors uncaught) {
   MPI_Comm_dup(MPI_COMM_WORLD, &s.report_context);
   for (MPI_Comm context :
        {s.world_context, s.self_context, s.bridge_context, s.report_context}) {
-    MPI_Comm_set_errhandler(context, MPI_ERRORS_RETURN);
+    MPI_Comm_set_errhandler(context, transport::recording_errhandler());
   }
   if (uncaught == UncaughtErrors::report_and_abort) {
     previous_terminate = std::set_terminate(&report_and_abort);

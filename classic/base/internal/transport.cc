@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "classic/base/environment.h"
+#include "classic/base/internal/error_handler.h"
 #include "classic/base/internal/transport_error.h"
 
 namespace classic::transport {
@@ -37,7 +38,8 @@ void free_group(MPI_Group& group) {
 // Errors are exceptions in classic, never aborts.
 MPI_Comm returning_errors(MPI_Comm context, const char* function) {
   if (context != MPI_COMM_NULL) {
-    check_code(MPI_Comm_set_errhandler(context, MPI_ERRORS_RETURN), function);
+    check_code(MPI_Comm_set_errhandler(context, recording_errhandler()),
+               function);
   }
   return context;
 }

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "classic/base/internal/error_handler.h"
+
 namespace classic::transport {
 
 ErrorClass error_class_of(int code) {
@@ -32,6 +34,7 @@ ErrorClass error_class_of(int code) {
 }
 
 void raise(int code, std::string_view function, std::string_view context) {
+  forget_reported_error();
   char text[MPI_MAX_ERROR_STRING] = {};
   int length = 0;
   MPI_Error_string(code, text, &length);

@@ -269,7 +269,6 @@ class Execution final : public Request::Operation {
   // call allocates nothing for them.
   static constexpr std::size_t kInPlace = 32;
   internal::SmallVector<MPI_Request, kInPlace> requests_;
-  internal::SmallVector<MPI_Status, kInPlace> statuses_;  // run_to_completion's
 };
 
 }  // namespace classic::internal
