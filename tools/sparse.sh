@@ -20,11 +20,14 @@
 # over by slot. Every result is checked (result=correct) or the script
 # fails.
 #
-#   tools/sparse.sh [--hosts=H] [--slots=S] [--iterations=N] [--results=DIR]
-#                   [--matrices=NAME,...] [--placement=bytes|messages]
+#   tools/sparse.sh [--hosts=H] [--slots=S] [--iterations=N] [--seconds=T]
+#                   [--results=DIR] [--matrices=NAME,...]
+#                   [--placement=bytes|messages]
 #
 # H hosts (default 4) x S slots (default 4); N iterations per
-# implementation (default 300, interleaved in batches of 10). RESULTS
+# implementation (default 300, interleaved in batches of 10), more where
+# that takes less than T seconds per implementation (spmv --seconds;
+# default 1: a short exchange gets the batches its median needs). RESULTS
 # defaults to docs/results/<YYYY-MM-DD>-spmv-HxS-tcp (HxS-shm for one
 # host). Several hosts need root (tools/hosts.sh); python3 always.
 set -euo pipefail
@@ -35,6 +38,7 @@ command_line="bash tools/sparse.sh${*:+ $*}"
 hosts=4
 slots=4
 iterations=300
+seconds=1
 results=""
 matrices=""
 placement=""
@@ -43,16 +47,21 @@ for argument in "$@"; do
     --hosts=*) hosts="${argument#--hosts=}" ;;
     --slots=*) slots="${argument#--slots=}" ;;
     --iterations=*) iterations="${argument#--iterations=}" ;;
+    --seconds=*) seconds="${argument#--seconds=}" ;;
     --results=*) results="${argument#--results=}" ;;
     --matrices=*) matrices="${argument#--matrices=}" ;;
     --placement=bytes|--placement=messages) placement="${argument#--placement=}" ;;
     *) echo "usage: tools/sparse.sh [--hosts=H] [--slots=S] [--iterations=N]" \
-         "[--results=DIR] [--matrices=NAME,...] [--placement=bytes|messages]" >&2
+         "[--seconds=T] [--results=DIR] [--matrices=NAME,...]" \
+         "[--placement=bytes|messages]" >&2
        exit 2 ;;
   esac
 done
 [[ "$iterations" =~ ^[1-9][0-9]*$ ]] || {
   echo "sparse.sh: --iterations takes a positive number" >&2
+  exit 2; }
+[[ "$seconds" =~ ^[0-9]*\.?[0-9]+$ ]] || {
+  echo "sparse.sh: --seconds takes a number of seconds" >&2
   exit 2; }
 host_layout sparse.sh "$hosts" "$slots"  # sets np and transport
 results="${results:-docs/results/$(date -u +%Y-%m-%d)-spmv-${hosts}x$slots-$transport}"
@@ -74,7 +83,7 @@ mkdir -p "$results"
   else
     echo "hosts: $hosts simulated hosts x $slots slots (tools/hosts.sh), $np processes by slot, btl self,vader,tcp"
   fi
-  echo "program: spmv --iterations=$iterations --placement=${placement:-identity}, square matrices --partition=metis"
+  echo "program: spmv --iterations=$iterations --seconds=$seconds --placement=${placement:-identity}, square matrices --partition=metis"
   echo "load before: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min)"
 } >"$results/run.txt"
 
@@ -92,7 +101,7 @@ launches="$work/launches.sh"
     [[ "${rows_columns% *}" == "${rows_columns#* }" ]] && partition=metis
     echo "mpirun \"\${MPIRUN_FLAGS[@]}\" $work/spmv --matrix=$file" \
       "--partition=$partition --placement=${placement:-identity}" \
-      "--iterations=$iterations || exit 1"
+      "--iterations=$iterations --seconds=$seconds || exit 1"
   done
 } >"$launches"
 if [[ "$hosts" == 1 ]]; then
@@ -148,16 +157,16 @@ def cell(value):
 
 
 forward = ["openmpi-persistent", "raw", "ortho-direct", "ortho-node-aware",
-           "ortho-common-neighbours", "ortho-spread-relays", "ortho-selected",
-           "ortho-selected-persistent"]
+           "ortho-common-neighbours", "ortho-spread-relays", "ortho-mpi",
+           "ortho-selected", "ortho-selected-persistent"]
 # The forced algorithms the selection is held against (Open MPI's own is 1).
 forced = ["ortho-direct", "ortho-node-aware", "ortho-common-neighbours",
-          "ortho-spread-relays"]
+          "ortho-spread-relays", "ortho-mpi"]
 backward = ["accumulate-raw", "accumulate-reverse", "accumulate-persistent"]
 print("| matrix | rows x cols | partition | messages / bytes per process "
-      "| Open MPI µs | " + " | ".join(forward)
+      "| Open MPI µs | batches | " + " | ".join(forward)
       + " | sel/best | best forced | selected runs |")
-print("| --- | --- | --- | ---: | ---: | " + " | ".join("---:" for _ in forward)
+print("| --- | --- | --- | ---: | ---: | ---: | " + " | ".join("---:" for _ in forward)
       + " | ---: | --- | --- |")
 summary = {name: [] for name in forward + backward + ["sel/best", "reverse/forward"]}
 for matrix, v in runs.items():
@@ -170,7 +179,7 @@ for matrix, v in runs.items():
         summary[name].append(ratios[name][0])
     summary["sel/best"].append(sel_best)
     print(f"| {matrix} | {o['rows']} x {o['columns']} | {o['partition']} "
-          f"| {o['messages']} / {o['bytes']} | {us(o):.1f} | "
+          f"| {o['messages']} / {o['bytes']} | {us(o):.1f} | {o['batches']} | "
           + " | ".join(cell(ratios[n]) if n in ratios else "-"
                        for n in forward)
           + f" | {sel_best:.2f} | {best_name} "
@@ -194,11 +203,13 @@ for matrix, v in runs.items():
 print()
 print("Ratios: time per iteration over Open MPI's (MPI_Neighbor_alltoallv; "
       "for the accumulate, on a second communicator with the lists swapped), "
-      "below 1 is faster; the median over batches of 10 iterations, in "
+      "below 1 is faster; the median over batches of 10 iterations (batches: "
+      "how many each implementation ran, interleaved), in "
       "brackets the least and greatest ratio of two batches. raw: the same "
       "messages posted by hand (the floor). sel/best: ortho-selected over "
       "the fastest of Open MPI and ortho's forced algorithms (direct, "
-      "node-aware, common-neighbours, spread-relays), named in best forced; "
+      "node-aware, common-neighbours, spread-relays, mpi: Open MPI's call "
+      "through ortho), named in best forced; "
       "selected runs: what the blocking selection runs and why "
       "(ortho::explain after its first calls, which tune it). "
       "reverse / forward: "

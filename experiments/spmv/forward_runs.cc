@@ -239,7 +239,7 @@ std::unique_ptr<Variant> make_forward(const std::string& name,
   }
   // Each of ortho's algorithms for alltoallv on graphs, forced.
   for (const char* algorithm :
-       {"direct", "node_aware", "common_neighbours", "spread_relays"}) {
+       {"direct", "node_aware", "common_neighbours", "spread_relays", "mpi"}) {
     std::string forced = std::string("ortho-") + algorithm;
     std::replace(forced.begin(), forced.end(), '_', '-');
     if (name == forced) {

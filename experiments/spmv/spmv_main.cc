@@ -15,6 +15,9 @@
 //   ortho-common-neighbours    forced common_neighbours (likewise)
 //   ortho-spread-relays        forced spread_relays (sizes exchanged per
 //                              call, within the hosts)
+//   ortho-mpi                  forced mpi: Open MPI's MPI_Neighbor_alltoallv
+//                              called through ortho (ortho's own cost per
+//                              call, beside the openmpi line)
 //   ortho-selected             ortho::alltoallv as ortho selects it
 //   ortho-selected-persistent  ortho::alltoallv_init, started per iteration
 // Every process checks its final y and the sum of its y over the
@@ -33,7 +36,13 @@
 //
 //   mpirun -np P spmv --matrix=PATH [--partition=blocks|metis]
 //                     [--placement=identity|bytes|messages] [--iterations=N]
-//                     [--variant=LIST] [--corrupt=VARIANT]
+//                     [--seconds=S] [--variant=LIST] [--corrupt=VARIANT]
+//
+// --iterations: timed iterations of each implementation (default 100);
+// --seconds: at least that long for each, on average over them (the
+// number of iterations then taken from the first batches' times, alike on
+// every process), so that a short exchange gets enough batches for a
+// median that holds to a few per cent.
 //
 // --partition: rows and columns in contiguous blocks of the file's order
 // (the default), or METIS k-way parts of a square matrix's graph
@@ -70,6 +79,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -95,6 +105,7 @@ constexpr int kBatch = 10;
 struct Options {
   std::string matrix;
   int iterations = 100;
+  double seconds = 0;
   std::vector<std::string> variants = {"openmpi",
                                        "openmpi-persistent",
                                        "raw",
@@ -102,6 +113,7 @@ struct Options {
                                        "ortho-node-aware",
                                        "ortho-common-neighbours",
                                        "ortho-spread-relays",
+                                       "ortho-mpi",
                                        "ortho-selected",
                                        "ortho-selected-persistent",
                                        "accumulate-openmpi",
@@ -121,6 +133,12 @@ std::string parse(int argc, char** argv, Options& options) {
     } else if (arg.starts_with("--iterations=")) {
       options.iterations = std::atoi(arg.c_str() + 13);
       if (options.iterations <= 0) return "--iterations: a positive number";
+    } else if (arg.starts_with("--seconds=")) {
+      options.seconds = std::atof(arg.c_str() + 10);
+      if (!(options.seconds > 0)) {
+        return "--seconds: a positive number of seconds, not '" +
+               arg.substr(10) + "'";
+      }
     } else if (arg == "--partition=blocks") {
       options.distribution = Distribution::blocks;
     } else if (arg == "--partition=metis") {
@@ -233,10 +251,26 @@ std::vector<Timed> implementations(const Options& options,
   return runs;
 }
 
+// The iterations that take `seconds` for each implementation on average,
+// from the times of their first batches (agreed maxima: alike on every
+// process), in whole batches; at least `iterations`.
+int iterations_for(const std::vector<Timed>& runs, int iterations,
+                   double seconds) {
+  double per_iteration = 0;
+  for (const Timed& timed : runs) per_iteration += timed.seconds.front();
+  per_iteration /= static_cast<double>(runs.size());
+  constexpr double kMostIterations = 1e6;
+  const double wanted = std::min(
+      std::ceil(seconds / per_iteration / kBatch) * kBatch, kMostIterations);
+  return std::max(iterations, static_cast<int>(wanted));
+}
+
 // Runs the implementations interleaved in batches, after untimed first
 // steps that cover ortho's tuning (its measured candidates are not what
 // the selection runs afterwards; they count as iterations of the check).
-void measure(std::vector<Timed>& runs, int iterations) {
+// Returns the iterations timed (more than `iterations` where `seconds`
+// asks for more).
+int measure(std::vector<Timed>& runs, int iterations, double seconds) {
   for (Timed& timed : runs) {
     for (int step = 0; step < experiments::kTuningCalls; ++step) {
       timed.run->step();
@@ -249,7 +283,11 @@ void measure(std::vector<Timed>& runs, int iterations) {
       timed.seconds.push_back(experiments::slowest_seconds_per_call(
           timed.run->name(), steps, [&] { timed.run->step(); }));
     }
+    if (round == 0 && seconds > 0) {
+      iterations = iterations_for(runs, iterations, seconds);
+    }
   }
+  return iterations;
 }
 
 // Checks and prints every implementation's line; whether all are correct.
@@ -335,7 +373,7 @@ int run(int argc, char** argv) {
   for (const Setup& setup : setups) {
     print_traffic(setup.problem, matrix_name(options.matrix), setup.placement);
   }
-  measure(runs, options.iterations);
+  options.iterations = measure(runs, options.iterations, options.seconds);
   return report(options, runs, rank, size) ? 0 : 1;
 }
 

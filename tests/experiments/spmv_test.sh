@@ -8,7 +8,10 @@
 # report that one as result=MISMATCH and exit 1. Placed on two simulated
 # hosts (ORTHO_HOSTS=2, --placement=bytes), every implementation must be
 # correct on both distributions, and the bytes between hosts of the placed
-# one must not exceed those by slot; an unknown placement exits 2.
+# one must not exceed those by slot; an unknown placement exits 2. With
+# --seconds every implementation runs the same whole batches, at least
+# --iterations, checked against a serial run of that many; a --seconds
+# that is not a positive number exits 2.
 #   spmv_test.sh NP MPIRUN_TEST MPIRUN SPMV SQUARE.mtx RECTANGULAR.mtx
 set -uo pipefail
 np="$1"; mpirun_test="$2"; mpirun="$3"; spmv="$4"; square="$5"; rectangular="$6"
@@ -20,7 +23,8 @@ fail() {
   exit 1
 }
 variants="openmpi openmpi-persistent raw ortho-direct ortho-node-aware
-  ortho-common-neighbours ortho-spread-relays ortho-selected ortho-selected-persistent
+  ortho-common-neighbours ortho-spread-relays ortho-mpi ortho-selected
+  ortho-selected-persistent
   accumulate-openmpi accumulate-raw accumulate-reverse
   accumulate-persistent"
 for matrix in "$square" "$rectangular"; do
@@ -30,6 +34,25 @@ for matrix in "$square" "$rectangular"; do
     grep -q "^spmv variant=$variant matrix=$(basename "$matrix") .* result=correct$" \
       "$output" || fail "no correct result of $variant on $matrix"
   done
+done
+bash "$mpirun_test" "$np" "$mpirun" "$spmv" --matrix="$square" \
+  --iterations=10 --seconds=0.05 --variant=openmpi,ortho-selected,accumulate-reverse \
+  >"$output" 2>&1 || fail "exit status $? with --seconds"
+timed=$(sed -n 's/^spmv variant=.* iterations=\([0-9]*\) .* batches=\([0-9]*\) .* result=correct$/\1 \2/p' \
+  "$output" | sort -u)
+[[ $(grep -c "^spmv variant=.* result=correct$" "$output") -eq 3 ]] ||
+  fail "not three correct results with --seconds"
+read -r iterations batches <<<"$timed"
+[[ $(wc -l <<<"$timed") -eq 1 && "$iterations" -ge 10 &&
+   "$batches" -eq $((iterations / 10)) && $((iterations % 10)) -eq 0 ]] ||
+  fail "with --seconds the implementations ran (iterations batches) '$timed'"
+for bad in 0 -1 soon; do
+  bash "$mpirun_test" "$np" "$mpirun" "$spmv" --matrix="$square" \
+    --seconds="$bad" >"$output" 2>&1
+  status=$?
+  [[ $status -eq 2 ]] || fail "--seconds=$bad exited $status, not 2"
+  grep -q "seconds: a positive number of seconds, not '$bad'" "$output" ||
+    fail "--seconds=$bad says nothing"
 done
 if [[ "$np" -gt 1 ]]; then
   bash "$mpirun_test" "$np" "$mpirun" "$spmv" --matrix="$square" \
