@@ -146,10 +146,15 @@ def us(run):
 
 
 def ratio(variants, name, reference):
-    """Median over median, with the least and greatest ratio of batches."""
+    """Median over median, with the 10th and 90th percentile of the ratio
+    of batches run in the same round (spmv's paired_p10/p90: against Open
+    MPI's, `reference` here)."""
     v, r = variants[name], variants[reference]
-    return (us(v) / us(r), float(v["seconds_min"]) / float(r["seconds_max"]),
-            float(v["seconds_max"]) / float(r["seconds_min"]))
+    return (us(v) / us(r), float(v["paired_p10"]), float(v["paired_p90"]))
+
+
+def median_ratio(variants, name, reference):
+    return us(variants[name]) / us(variants[reference])
 
 
 def cell(value):
@@ -194,8 +199,8 @@ for matrix, v in runs.items():
         summary[name].append(ratios[name][0])
     # The same algorithm both ways, each over its own floor (the local
     # work of an iteration differs between the directions).
-    turned = (ratio(v, "accumulate-reverse", "accumulate-raw")[0]
-              / ratio(v, "ortho-direct", "raw")[0])
+    turned = (median_ratio(v, "accumulate-reverse", "accumulate-raw")
+              / median_ratio(v, "ortho-direct", "raw"))
     summary["reverse/forward"].append(turned)
     print(f"| {matrix} | {us(v['accumulate-openmpi']):.1f} | "
           + " | ".join(cell(ratios[n]) for n in backward)
@@ -204,8 +209,9 @@ print()
 print("Ratios: time per iteration over Open MPI's (MPI_Neighbor_alltoallv; "
       "for the accumulate, on a second communicator with the lists swapped), "
       "below 1 is faster; the median over batches of 10 iterations (batches: "
-      "how many each implementation ran, interleaved), in "
-      "brackets the least and greatest ratio of two batches. raw: the same "
+      "how many each implementation ran, interleaved), in brackets the 10th "
+      "and 90th percentile of the ratio of two batches run in the same "
+      "round. raw: the same "
       "messages posted by hand (the floor). sel/best: ortho-selected over "
       "the fastest of Open MPI and ortho's forced algorithms (direct, "
       "node-aware, common-neighbours, spread-relays, mpi: Open MPI's call "
@@ -255,10 +261,7 @@ if placed:
         cells = []
         for name in names:
             r = (us(v[name]) / us(runs[matrix][name]),
-                 float(v[name]["seconds_min"])
-                 / float(runs[matrix][name]["seconds_max"]),
-                 float(v[name]["seconds_max"])
-                 / float(runs[matrix][name]["seconds_min"]))
+                 float(v[name]["paired_p10"]), float(v[name]["paired_p90"]))
             summary["placed " + name].append(r[0])
             cells.append(cell(r))
         bytes_ratio = (int(m["bytes_between_hosts"])
@@ -276,7 +279,8 @@ if placed:
           "bytes: one forward exchange, all processes together, by slot -> "
           "placed. Times: each implementation placed over the same one by "
           "slot in the same launch, interleaved, below 1 is faster; in "
-          "brackets the least and greatest ratio of two batches.")
+          "brackets the 10th and 90th percentile of the ratio of two "
+          "batches run in the same round.")
 
 print()
 print("Medians over the matrices (least-greatest):")

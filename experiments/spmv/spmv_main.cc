@@ -66,9 +66,14 @@
 //
 // Rank 0 prints one line per implementation: spmv variant=V matrix=NAME
 // rows=R columns=C processes=P partition=D placement=L iterations=N
-// seconds_per_iteration=S seconds_min=S seconds_max=S batches=B
+// seconds_per_iteration=S seconds_min=S seconds_max=S
+// [paired_p10=R paired_p90=R] batches=B
 // messages=M bytes=B [ran="ALGORITHM (REASON)"] result=correct (or
-// result=MISMATCH; the program then exits 1). messages and bytes: sent per
+// result=MISMATCH; the program then exits 1). paired_p10 and paired_p90:
+// the 10th and 90th percentile of the implementation's batch times over
+// Open MPI's (openmpi, or accumulate-openmpi for an accumulate) in the
+// same round, where that ran; for a placed run, over the same
+// implementation's by slot. messages and bytes: sent per
 // iteration by the busiest process; ran, for ortho-selected: what the
 // blocking call runs and why (ortho::explain, after the tuning calls).
 // Before them, per distribution, what each of ortho's algorithms would send
@@ -290,6 +295,47 @@ int measure(std::vector<Timed>& runs, int iterations, double seconds) {
   return iterations;
 }
 
+// The 10th and 90th percentile of `timed`'s batch times over `reference`'s
+// in the same round (batches of one round run one after the other, under
+// the same load), or none where there is no reference.
+std::string paired_spread(const Timed& timed, const Timed* reference) {
+  if (reference == nullptr) return {};
+  std::vector<double> ratios(timed.seconds.size());
+  for (std::size_t i = 0; i < ratios.size(); ++i) {
+    ratios[i] = timed.seconds[i] / reference->seconds[i];
+  }
+  std::sort(ratios.begin(), ratios.end());
+  const auto at = [&ratios](double q) {
+    return ratios[static_cast<std::size_t>(
+        std::lround(q * static_cast<double>(ratios.size() - 1)))];
+  };
+  char text[96];
+  std::snprintf(text, sizeof text, "paired_p10=%g paired_p90=%g ", at(0.1),
+                at(0.9));
+  return text;
+}
+
+// Per implementation by slot, the paired spread against Open MPI's in its
+// direction (openmpi, accumulate-openmpi), where that ran; placed, against
+// the same implementation by slot (`runs` begins with the by-slot ones).
+std::vector<std::string> paired_spreads(const std::vector<Timed>& runs) {
+  std::vector<std::string> spreads;
+  const Setup* by_slot = runs.empty() ? nullptr : runs.front().setup;
+  for (const Timed& timed : runs) {
+    const bool placed = timed.setup != by_slot;
+    const std::string reference =
+        placed ? timed.run->name()
+               : (timed.run->accumulates() ? "accumulate-openmpi" : "openmpi");
+    const auto found =
+        std::find_if(runs.begin(), runs.end(), [&](const Timed& other) {
+          return other.setup == by_slot && other.run->name() == reference;
+        });
+    spreads.push_back(
+        paired_spread(timed, found == runs.end() ? nullptr : &*found));
+  }
+  return spreads;
+}
+
 // Checks and prints every implementation's line; whether all are correct.
 bool report(const Options& options, std::vector<Timed>& runs, int rank,
             int size) {
@@ -312,8 +358,10 @@ bool report(const Options& options, std::vector<Timed>& runs, int rank,
     MPI_Allreduce(MPI_IN_PLACE, sent.data(), 4, MPI_INT, MPI_MAX,
                   MPI_COMM_WORLD);
   }
+  const std::vector<std::string> spreads = paired_spreads(runs);
   bool all_correct = true;
-  for (Timed& timed : runs) {
+  for (std::size_t k = 0; k < runs.size(); ++k) {
+    Timed& timed = runs[k];
     int correct = timed.run->correct(references[timed.setup]) ? 1 : 0;
     MPI_Allreduce(MPI_IN_PLACE, &correct, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     all_correct = all_correct && correct != 0;
@@ -326,15 +374,15 @@ bool report(const Options& options, std::vector<Timed>& runs, int rank,
     std::printf(
         "spmv variant=%s matrix=%s rows=%d columns=%d processes=%d "
         "partition=%s placement=%s iterations=%d seconds_per_iteration=%g "
-        "seconds_min=%g seconds_max=%g batches=%zu messages=%d bytes=%d "
+        "seconds_min=%g seconds_max=%g %sbatches=%zu messages=%d bytes=%d "
         "%sresult=%s\n",
         timed.run->name().c_str(), matrix_name(options.matrix).c_str(),
         static_cast<int>(p.a.rows()), static_cast<int>(p.a.cols()), size,
         options.distribution == Distribution::metis ? "metis" : "blocks",
         timed.setup->placement.c_str(), options.iterations,
         timed.seconds[timed.seconds.size() / 2], timed.seconds.front(),
-        timed.seconds.back(), timed.seconds.size(), sent[0], sent[1],
-        ran.empty() ? "" : ("ran=\"" + ran + "\" ").c_str(),
+        timed.seconds.back(), spreads[k].c_str(), timed.seconds.size(), sent[0],
+        sent[1], ran.empty() ? "" : ("ran=\"" + ran + "\" ").c_str(),
         correct != 0 ? "correct" : "MISMATCH");
   }
   return all_correct;

@@ -10,8 +10,9 @@
 # correct on both distributions, and the bytes between hosts of the placed
 # one must not exceed those by slot; an unknown placement exits 2. With
 # --seconds every implementation runs the same whole batches, at least
-# --iterations, checked against a serial run of that many; a --seconds
-# that is not a positive number exits 2.
+# --iterations, checked against a serial run of that many, each with its
+# batches over Open MPI's in the same round (paired_p10/p90) where Open
+# MPI's ran; a --seconds that is not a positive number exits 2.
 #   spmv_test.sh NP MPIRUN_TEST MPIRUN SPMV SQUARE.mtx RECTANGULAR.mtx
 set -uo pipefail
 np="$1"; mpirun_test="$2"; mpirun="$3"; spmv="$4"; square="$5"; rectangular="$6"
@@ -46,6 +47,15 @@ read -r iterations batches <<<"$timed"
 [[ $(wc -l <<<"$timed") -eq 1 && "$iterations" -ge 10 &&
    "$batches" -eq $((iterations / 10)) && $((iterations % 10)) -eq 0 ]] ||
   fail "with --seconds the implementations ran (iterations batches) '$timed'"
+# The paired spread: Open MPI's batches over themselves are 1; another
+# implementation's lie in order; none without its reference.
+grep -q "^spmv variant=openmpi .* paired_p10=1 paired_p90=1 batches=" "$output" ||
+  fail "Open MPI's paired spread over itself is not 1"
+read -r p10 p90 <<<"$(sed -n 's/^spmv variant=ortho-selected .* paired_p10=\([^ ]*\) paired_p90=\([^ ]*\) .*/\1 \2/p' "$output")"
+awk -v a="$p10" -v b="$p90" 'BEGIN { exit !(a > 0 && a <= b) }' ||
+  fail "ortho-selected's paired spread '$p10' '$p90'"
+grep -q "^spmv variant=accumulate-reverse .* paired_p10=" "$output" &&
+  fail "a paired spread without accumulate-openmpi"
 for bad in 0 -1 soon; do
   bash "$mpirun_test" "$np" "$mpirun" "$spmv" --matrix="$square" \
     --seconds="$bad" >"$output" 2>&1
