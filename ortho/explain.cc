@@ -38,7 +38,8 @@ std::string_view mode_text(classic::Mode mode) {
   return "";
 }
 
-// What a tuning's calls took beyond the winner's time (ns).
+// What a tuning's calls took beyond the winner's time, and its turns'
+// barriers (ns).
 double tuning_cost_ns(const internal::Tuned& tuned) {
   const auto winner =
       static_cast<std::size_t>(std::find(tuned.candidates.begin(),
@@ -49,7 +50,7 @@ double tuning_cost_ns(const internal::Tuned& tuned) {
     seconds += static_cast<double>(tuned.runs[c]) *
                (tuned.agreed_seconds[c] - tuned.agreed_seconds[winner]);
   }
-  return seconds * 1e9;
+  return (seconds + tuned.barrier_seconds) * 1e9;
 }
 
 }  // namespace

@@ -48,8 +48,9 @@ struct Explanation {
   // Where tuning measured: what its calls took beyond the winner's time
   // (ns): over the candidates, the calls each ran times its measured time
   // less the winner's (one candidate may have measured faster than a
-  // model's choice kept within the margin, and counts below 0). 0 where
-  // the decision came from ORTHO_WISDOM, which measures no call.
+  // model's choice kept within the margin, and counts below 0), and the
+  // barrier that begins each blocking turn (the slowest process's). 0
+  // where the decision came from ORTHO_WISDOM, which measures no call.
   std::optional<double> tuning_cost_ns;
   // What runs ("" where the operation is undefined on the structure).
   std::string selected;

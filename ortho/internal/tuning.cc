@@ -49,7 +49,8 @@ void compare_bands(const classic::Comm& comm, BlockingTuning& tuning) {
 }
 
 // A blocking call while its operation is tuned: the next run of the race,
-// timed, and after a round the agreement (collective over comm).
+// timed, after a barrier where it begins a turn (internal/tuning_race.h),
+// and after a round the agreement (collective over comm).
 classic::Request run_measured(const classic::Comm& comm, const Table& table,
                               BlockingTuning& tuning, const Call& call) {
   if (tuning.candidates.empty()) {
@@ -58,6 +59,13 @@ classic::Request run_measured(const classic::Comm& comm, const Table& table,
   if (!tuning.race) tuning.race.emplace(tuning.candidates.size());
   Race& race = *tuning.race;
   const Algorithm& algorithm = tuning.candidates[race.next()];
+  if (race.starts_turn()) {
+    const auto waited = std::chrono::steady_clock::now();
+    classic::barrier(comm);
+    const std::chrono::duration<double> barrier =
+        std::chrono::steady_clock::now() - waited;
+    race.record_barrier(reported_barrier(barrier.count()));
+  }
   const auto started = std::chrono::steady_clock::now();
   classic::Request request = algorithm.run(comm, table, call);
   const std::chrono::duration<double> took =

@@ -86,6 +86,9 @@ struct Tuned {
   // Per candidate, the calls it ran while measuring (empty where the
   // decision came from the wisdom file).
   std::vector<std::size_t> runs;
+  // The blocking turns' barriers (s; the most of any process's; 0 where
+  // none ran: persistent requests, wisdom).
+  double barrier_seconds = 0;
   Algorithm winner;
   // Whether it was read from the wisdom file (internal/wisdom.h) instead
   // of measured.
@@ -147,8 +150,11 @@ const Tuned* tuned_for(const Table& table, Operation operation,
 std::optional<classic::Request> run_tuned(const classic::Comm& comm,
                                           const Table& table, const Call& call);
 
+inline constexpr std::string_view kBarrierClockName = "(barrier)";
+
 // For tests: replaces each measured time of a run of `algorithm` with
-// what `clock` returns for it (null: the measured times again).
+// what `clock` returns for it, and of a turn's barrier with what it
+// returns for kBarrierClockName (null: the measured times again).
 void set_tuning_clock_for_testing(
     std::function<double(std::string_view algorithm, double seconds)> clock);
 

@@ -30,6 +30,11 @@ double reported(const Algorithm& algorithm, double seconds) {
   return clock ? clock(algorithm.name, seconds) : seconds;
 }
 
+double reported_barrier(double seconds) {
+  const auto& clock = testing_clock();
+  return clock ? clock(kBarrierClockName, seconds) : seconds;
+}
+
 Tuned decision(const Choice& choice, Operation operation, classic::Mode mode,
                const std::vector<Algorithm>& candidates, const Race& race) {
   Tuned tuned;
@@ -38,6 +43,7 @@ Tuned decision(const Choice& choice, Operation operation, classic::Mode mode,
   tuned.candidates = candidates;
   tuned.agreed_seconds = race.agreed_seconds();
   tuned.runs = race.runs_of();
+  tuned.barrier_seconds = race.agreed_barrier_seconds();
   tuned.bands = race.agreed_bands();
   tuned.band = tuned.bands == 0 ? 0 : 63 - std::countl_zero(tuned.bands);
   std::size_t fastest = candidates.size();

@@ -27,6 +27,8 @@ namespace ortho::internal {
 // A measured run's time as the tuning takes it: `seconds`, or what the
 // clock set by set_tuning_clock_for_testing says for it.
 double reported(const Algorithm& algorithm, double seconds);
+// A turn's barrier's time as the tuning takes it, likewise.
+double reported_barrier(double seconds);
 
 // The decision of a race that is over: the fastest of the candidates still
 // racing, unless the model's choice (`choice`) for the largest band

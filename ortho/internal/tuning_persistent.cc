@@ -59,7 +59,7 @@ class PersistentTuning final : public classic::Alternation {
     record_->push_back(std::move(tuned));
   }
   std::size_t agreement_size() const override {
-    return candidates_.size() + kBandSlots;
+    return Race::agreement_size(candidates_.size());
   }
 
  private:

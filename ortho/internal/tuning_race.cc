@@ -47,6 +47,7 @@ std::size_t Race::next() {
   if (ends_round_) begin_round();
   ends_round_ = false;
   if (round_ >= kRounds) {  // awaiting the last agreement
+    awaiting_ = true;
     timed_ = false;
     const auto first = static_cast<std::size_t>(
         std::find(racing_.begin(), racing_.end(), true) - racing_.begin());
@@ -72,7 +73,7 @@ void Race::record(double seconds) {
 
 std::vector<double> Race::agreement_values(std::uint64_t bands) const {
   std::vector<double> values;
-  values.reserve(candidates() + kBandSlots);
+  values.reserve(agreement_size(candidates()));
   for (const std::vector<std::vector<double>>& turns : turns_) {
     std::vector<double> means;
     for (const std::vector<double>& runs : turns) {
@@ -83,6 +84,7 @@ std::vector<double> Race::agreement_values(std::uint64_t bands) const {
   for (std::size_t band = 0; band < kBandSlots; ++band) {
     values.push_back(static_cast<double>((bands >> band) & 1U));
   }
+  values.push_back(barrier_seconds_);
   return values;
 }
 
@@ -102,6 +104,7 @@ bool Race::agreed(std::span<const double> maxima) {
       agreed_bands_ |= std::uint64_t{1} << band;
     }
   }
+  agreed_barrier_seconds_ = maxima[candidates() + kBandSlots];
   std::size_t left = 0;
   for (std::size_t c = 0; c < candidates(); ++c) {
     if (racing_[c] && agreed_[c] > kStaysInRace * fastest) racing_[c] = false;

@@ -3,7 +3,8 @@
 // one turn a round, in order, its first run not timed; after an agreement
 // the slow leave; over after the last round or with one left), on random
 // times, agreed at once (blocking calls) or one run late (persistent
-// requests); what a process contributes to the agreement.
+// requests); which runs begin a turn (a blocking turn's barrier); what a
+// process contributes to the agreement and what it agrees.
 #include "ortho/internal/tuning_race.h"
 
 #include <gtest/gtest.h>
@@ -24,11 +25,12 @@ using ortho::internal::Race;
 
 // The maxima an agreement delivers when every process reported `mine`.
 std::vector<double> agreed_as(const std::vector<double>& times,
-                              std::uint64_t bands) {
+                              std::uint64_t bands, double barriers = 0) {
   std::vector<double> maxima = times;
   for (std::size_t band = 0; band < kBandSlots; ++band) {
     maxima.push_back(static_cast<double>((bands >> band) & 1U));
   }
+  maxima.push_back(barriers);
   return maxima;
 }
 
@@ -127,8 +129,10 @@ TEST(TuningRace, AgreementValuesAreMediansOverTurnsOfMeanRuns) {
       if (candidate != 0 || !race.timed()) continue;
       race.record(round == 0 ? static_cast<double>(run) : means[round]);
     }
+    race.record_barrier(0.25);
     const std::vector<double> values = race.agreement_values(0b1010);
-    ASSERT_EQ(values.size(), 2 + kBandSlots);
+    ASSERT_EQ(values.size(), 2 + kBandSlots + 1);
+    EXPECT_EQ(values.back(), 0.25 * static_cast<double>(round + 1)) << round;
     const std::vector<double> so_far(
         means.begin(), means.begin() + static_cast<std::ptrdiff_t>(round + 1));
     std::vector<double> sorted = so_far;
@@ -174,6 +178,7 @@ TEST(TuningRace, RandomTimesAgreedAtOnce) {
         for (std::size_t run = 0; run < kRunsPerTurn; ++run) {
           ASSERT_EQ(race.next(), c) << trial;
           EXPECT_EQ(race.timed(), run != 0);
+          EXPECT_EQ(race.starts_turn(), run == 0);
           ++runs[c];
         }
       }
@@ -181,7 +186,9 @@ TEST(TuningRace, RandomTimesAgreedAtOnce) {
       std::vector<double> times(n);
       for (double& t : times) t = time(random);
       racing = after_agreement(racing, times);
-      over = race.agreed(agreed_as(times, 0));
+      const double barriers = static_cast<double>(round + 1) / 8;
+      over = race.agreed(agreed_as(times, 0, barriers));
+      EXPECT_EQ(race.agreed_barrier_seconds(), barriers) << trial;
       const auto left = std::count(racing.begin(), racing.end(), true);
       EXPECT_EQ(over, round + 1 == kRounds || left <= 1) << trial;
       for (std::size_t c = 0; c < n; ++c) {
@@ -225,6 +232,7 @@ TEST(TuningRace, RandomTimesAgreedOneRunLate) {
             std::find(racing.begin(), racing.end(), true) - racing.begin());
         ASSERT_EQ(race.next(), first) << trial;
         EXPECT_FALSE(race.timed());
+        EXPECT_FALSE(race.starts_turn());
         ++runs[first];
         agree();
         EXPECT_TRUE(over) << trial;
@@ -237,6 +245,7 @@ TEST(TuningRace, RandomTimesAgreedOneRunLate) {
         for (std::size_t run = 0; run < kRunsPerTurn && !over; ++run) {
           ASSERT_EQ(race.next(), c) << trial;
           EXPECT_EQ(race.timed(), run != 0);
+          EXPECT_EQ(race.starts_turn(), run == 0);
           ++runs[c];
           if (first_run && round > 0) agree();
           first_run = false;

@@ -49,6 +49,7 @@ using ortho_tuning_testing::kBlock;
 using ortho_tuning_testing::kCalls;
 using ortho_tuning_testing::kGraphs;
 using ortho_tuning_testing::kSeed;
+using ortho_tuning_testing::tuning_clock;
 
 // The candidates of `operation` in `mode` on `comm`, in the race's order.
 std::vector<std::string> race_order(const Comm& comm, Operation operation,
@@ -81,9 +82,7 @@ TEST_F(Tuning,
       return injected(salt, rank, algorithm);
     };
     ortho::internal::set_tuning_clock_for_testing(
-        [time, me = world.rank()](std::string_view algorithm, double) {
-          return time(me, algorithm);
-        });
+        tuning_clock(time, world.rank()));
     const Comm comm = ortho_graph_testing::make_comm(graph, world);
     const OpenMpiGraph reference(comm);
     alltoall_calls(comm, reference, graph, salt);
@@ -134,9 +133,7 @@ TEST_F(Tuning, ALaterBandIsTunedToo) {
     return injected(salt, rank, algorithm);
   };
   ortho::internal::set_tuning_clock_for_testing(
-      [time, me = world.rank()](std::string_view algorithm, double) {
-        return time(me, algorithm);
-      });
+      tuning_clock(time, world.rank()));
   Random shared(kSeed ^ 0xba2du);
   const Graph graph = graph_with_edges(shared, size);
   SCOPED_TRACE(graph.name());
@@ -174,9 +171,7 @@ TEST_F(Tuning, OneProcessMeasuringDifferentlyDoesNotSplitTheChoice) {
     return 1.0;
   };
   ortho::internal::set_tuning_clock_for_testing(
-      [time, me = world.rank()](std::string_view algorithm, double) {
-        return time(me, algorithm);
-      });
+      tuning_clock(time, world.rank()));
   Random shared(kSeed ^ 0x55u);
   const Graph graph = graph_with_edges(shared, size);
   SCOPED_TRACE(graph.name());

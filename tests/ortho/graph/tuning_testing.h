@@ -54,7 +54,19 @@ inline double injected(unsigned salt, int rank, std::string_view algorithm) {
   return 1e-6 * static_cast<double>(1 + h % 1000);
 }
 
-// The brute-force winner among the measured algorithms of `explanation`,
+// What every process reports for the barrier that begins a blocking turn.
+constexpr double kBarrierSeconds = 2e-6;
+
+// The tuning clock of process `me` in a test whose runs take `time`
+// (rank, algorithm); the turns' barriers take kBarrierSeconds.
+inline std::function<double(std::string_view, double)> tuning_clock(
+    std::function<double(int, std::string_view)> time, int me) {
+  return [time = std::move(time), me](std::string_view name, double) {
+    return name == ortho::internal::kBarrierClockName ? kBarrierSeconds
+                                                      : time(me, name);
+  };
+}
+
 // The brute-force winner among the measured algorithms of `explanation`,
 // each checked at its slowest process's time: the fastest, unless the
 // model's choice (the lowest modelled price at the smallest size of the
@@ -148,10 +160,14 @@ inline double expected_tuning_cost_ns(const ortho::Explanation& explanation,
     ++runs[first];
   }
   double cost = 0;
+  std::size_t turns = 0;
   for (std::size_t c = 0; c < order.size(); ++c) {
     cost += static_cast<double>(runs[c]) *
             (time[order[c]] - time[explanation.selected]);
+    turns += runs[c] / kRunsPerTurn;
   }
+  // A blocking turn begins with a barrier; a persistent one cannot.
+  if (!persistent) cost += static_cast<double>(turns) * kBarrierSeconds * 1e9;
   return cost;
 }
 
