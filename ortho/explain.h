@@ -49,7 +49,8 @@ struct Explanation {
   // (ns): over the candidates, the calls each ran times its measured time
   // less the winner's (one candidate may have measured faster than a
   // model's choice kept within the margin, and counts below 0), and the
-  // barrier that begins each blocking turn (the slowest process's). 0
+  // barrier that begins each blocking turn (what the process that came
+  // last waited in it). 0
   // where the decision came from ORTHO_WISDOM, which measures no call.
   std::optional<double> tuning_cost_ns;
   // What runs ("" where the operation is undefined on the structure).

@@ -86,8 +86,9 @@ struct Tuned {
   // Per candidate, the calls it ran while measuring (empty where the
   // decision came from the wisdom file).
   std::vector<std::size_t> runs;
-  // The blocking turns' barriers (s; the most of any process's; 0 where
-  // none ran: persistent requests, wisdom).
+  // The blocking turns' barriers (s; the least of any process's: what
+  // the last to come waited; 0 where none ran: persistent requests,
+  // wisdom).
   double barrier_seconds = 0;
   Algorithm winner;
   // Whether it was read from the wisdom file (internal/wisdom.h) instead

@@ -84,7 +84,7 @@ std::vector<double> Race::agreement_values(std::uint64_t bands) const {
   for (std::size_t band = 0; band < kBandSlots; ++band) {
     values.push_back(static_cast<double>((bands >> band) & 1U));
   }
-  values.push_back(barrier_seconds_);
+  values.push_back(-barrier_seconds_);
   return values;
 }
 
@@ -104,7 +104,7 @@ bool Race::agreed(std::span<const double> maxima) {
       agreed_bands_ |= std::uint64_t{1} << band;
     }
   }
-  agreed_barrier_seconds_ = maxima[candidates() + kBandSlots];
+  agreed_barrier_seconds_ = -maxima[candidates() + kBandSlots];
   std::size_t left = 0;
   for (std::size_t c = 0; c < candidates(); ++c) {
     if (racing_[c] && agreed_[c] > kStaysInRace * fastest) racing_[c] = false;

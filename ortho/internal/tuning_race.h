@@ -40,7 +40,11 @@ inline constexpr std::size_t kRounds = 3;
 inline constexpr double kStaysInRace = 1.25;
 // The bands of an agreement (after the candidates' times: one value each,
 // 1 where this process met the band, so that the maxima are the union);
-// then one value, the seconds this process spent in the turns' barriers.
+// then one value, the seconds this process spent in the turns' barriers,
+// negated (so that the maximum is the least of them: the barriers' own
+// cost is what the process that came last waits in them; the others' wait
+// is the skew between processes, which their next calls would wait out
+// anyway).
 inline constexpr std::size_t kBandSlots = 64;
 
 class Race {
@@ -66,7 +70,7 @@ class Race {
   // This process's values for the agreement after a round: per candidate
   // its time so far (per turn the mean of its timed runs, the median over
   // the turns; 0 for one not yet timed), then `bands` (kBandSlots values),
-  // then its barriers' seconds so far.
+  // then its barriers' seconds so far, negated.
   std::vector<double> agreement_values(std::uint64_t bands) const;
   // The agreed maxima of those values: the slow leave the race. Whether
   // the race is over (its last round agreed, or one candidate left).
@@ -77,7 +81,7 @@ class Race {
   // bands agreed on (the union over the processes).
   const std::vector<double>& agreed_seconds() const noexcept { return agreed_; }
   std::uint64_t agreed_bands() const noexcept { return agreed_bands_; }
-  // The barriers' seconds so far, the most of any process's.
+  // The barriers' seconds so far, the least of any process's.
   double agreed_barrier_seconds() const noexcept {
     return agreed_barrier_seconds_;
   }

@@ -23,14 +23,15 @@ using ortho::internal::kRunsPerTurn;
 using ortho::internal::kStaysInRace;
 using ortho::internal::Race;
 
-// The maxima an agreement delivers when every process reported `mine`.
+// The maxima an agreement delivers when every process reported `times`,
+// `bands` and `barriers` (s in the turns' barriers, reported negated).
 std::vector<double> agreed_as(const std::vector<double>& times,
                               std::uint64_t bands, double barriers = 0) {
   std::vector<double> maxima = times;
   for (std::size_t band = 0; band < kBandSlots; ++band) {
     maxima.push_back(static_cast<double>((bands >> band) & 1U));
   }
-  maxima.push_back(barriers);
+  maxima.push_back(-barriers);
   return maxima;
 }
 
@@ -132,7 +133,7 @@ TEST(TuningRace, AgreementValuesAreMediansOverTurnsOfMeanRuns) {
     race.record_barrier(0.25);
     const std::vector<double> values = race.agreement_values(0b1010);
     ASSERT_EQ(values.size(), 2 + kBandSlots + 1);
-    EXPECT_EQ(values.back(), 0.25 * static_cast<double>(round + 1)) << round;
+    EXPECT_EQ(values.back(), -0.25 * static_cast<double>(round + 1)) << round;
     const std::vector<double> so_far(
         means.begin(), means.begin() + static_cast<std::ptrdiff_t>(round + 1));
     std::vector<double> sorted = so_far;
