@@ -49,8 +49,9 @@ void compare_bands(const classic::Comm& comm, BlockingTuning& tuning) {
 }
 
 // A blocking call while its operation is tuned: the next run of the race,
-// timed, after a barrier where it begins a turn (internal/tuning_race.h),
-// and after a round the agreement (collective over comm).
+// timed, followed by a barrier where it begins a turn
+// (internal/tuning_race.h), and after a round the agreement (collective
+// over comm).
 classic::Request run_measured(const classic::Comm& comm, const Table& table,
                               BlockingTuning& tuning, const Call& call) {
   if (tuning.candidates.empty()) {
@@ -59,18 +60,21 @@ classic::Request run_measured(const classic::Comm& comm, const Table& table,
   if (!tuning.race) tuning.race.emplace(tuning.candidates.size());
   Race& race = *tuning.race;
   const Algorithm& algorithm = tuning.candidates[race.next()];
+  const auto started = std::chrono::steady_clock::now();
+  classic::Request request = algorithm.run(comm, table, call);
+  const std::chrono::duration<double> took =
+      std::chrono::steady_clock::now() - started;
+  race.record(reported(algorithm, took.count()));
   if (race.starts_turn()) {
+    // After the turn's first run (untimed; it checked the call's
+    // arguments before any message), so that the timed runs start with
+    // the processes together.
     const auto waited = std::chrono::steady_clock::now();
     classic::barrier(comm);
     const std::chrono::duration<double> barrier =
         std::chrono::steady_clock::now() - waited;
     race.record_barrier(reported_barrier(barrier.count()));
   }
-  const auto started = std::chrono::steady_clock::now();
-  classic::Request request = algorithm.run(comm, table, call);
-  const std::chrono::duration<double> took =
-      std::chrono::steady_clock::now() - started;
-  race.record(reported(algorithm, took.count()));
   tuning.bands |= band_bit(band_of(call, table));
   if (race.ends_round()) {
     const std::vector<double> mine = race.agreement_values(tuning.bands);

@@ -16,10 +16,11 @@
 // of 10 and lost to direct, which the loop ran slower; with turns of 10,
 // each measured within a few per cent of its loop. The race keeps the
 // cost of long turns down: a candidate far behind after a round takes no
-// more turns. A blocking turn also begins with the processes together
-// (the caller's barrier, whose time the race keeps for the tuning's
-// cost): without it, on the densest sparse graph on 4 x 4, node_aware
-// still measured 1.2-1.7x its loop time after other candidates' turns.
+// more turns. A blocking turn's timed runs also begin with the processes
+// together (the caller's barrier after the turn's first run, whose time
+// the race keeps for the tuning's cost): without it, on the densest
+// sparse graph on 4 x 4, node_aware still measured 1.2-1.7x its loop time
+// after other candidates' turns.
 #ifndef ORTHOCOMM_ORTHO_INTERNAL_TUNING_RACE_H_
 #define ORTHOCOMM_ORTHO_INTERNAL_TUNING_RACE_H_
 
