@@ -258,7 +258,8 @@ std::vector<Timed> implementations(const Options& options,
 
 // The iterations that take `seconds` for each implementation on average,
 // from the times of their first batches (agreed maxima: alike on every
-// process), in whole batches; at least `iterations`.
+// process), in whole batches; at least `iterations`, at most a million
+// unless `iterations` asks for more.
 int iterations_for(const std::vector<Timed>& runs, int iterations,
                    double seconds) {
   double per_iteration = 0;
