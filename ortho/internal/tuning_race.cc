@@ -47,7 +47,6 @@ std::size_t Race::next() {
   if (ends_round_) begin_round();
   ends_round_ = false;
   if (round_ >= kRounds) {  // awaiting the last agreement
-    awaiting_ = true;
     timed_ = false;
     const auto first = static_cast<std::size_t>(
         std::find(racing_.begin(), racing_.end(), true) - racing_.begin());

@@ -61,7 +61,9 @@ class Race {
   bool timed() const noexcept { return timed_; }
   // Whether the run next() gave last begins a turn (after the last round,
   // awaiting its agreement, none does).
-  bool starts_turn() const noexcept { return in_turn_ == 1 && !awaiting_; }
+  bool starts_turn() const noexcept {
+    return in_turn_ == 1 && round_ < kRounds;
+  }
   bool ends_round() const noexcept { return ends_round_; }
   // The time of the run next() gave last, where it was timed.
   void record(double seconds);
@@ -125,7 +127,6 @@ class Race {
   std::vector<std::size_t> runs_of_;
   bool timed_ = false;
   bool ends_round_ = false;
-  bool awaiting_ = false;  // the last round is over, its agreement due
 };
 
 }  // namespace ortho::internal
