@@ -118,8 +118,6 @@ Comm& Comm::operator=(Comm&& other) noexcept {
   return *this;
 }
 
-Comm::~Comm() { release_if_last(); }
-
 void Comm::release_if_last() noexcept {
   if (state_ == nullptr || state_.use_count() != 1) return;
   State& s = *state_;

@@ -59,7 +59,10 @@ class Comm {
   Comm& operator=(const Comm&);
   Comm(Comm&&) noexcept = default;
   Comm& operator=(Comm&&) noexcept;
-  ~Comm();
+  // Inline: the null handles that requests and calls carry cost nothing.
+  ~Comm() {
+    if (state_ != nullptr) release_if_last();
+  }
 
   // MPI_COMM_WORLD and MPI_COMM_SELF of classic (each has its own context,
   // apart from the application's MPI_COMM_WORLD). Need an active Environment.

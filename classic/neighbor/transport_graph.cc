@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <utility>
 
 #include "classic/base/environment.h"
 #include "classic/collectives/internal/collective_call.h"
@@ -23,19 +24,11 @@ const T* array(std::span<const T> values) {
   return values.empty() ? kOne : values.data();
 }
 
-// What a request keeps of its arrays: nothing for a blocking call, which
-// reads them only while it runs (and so allocates nothing).
-std::shared_ptr<KeptArrays> kept_for(Mode mode) {
-  return mode == Mode::blocking ? nullptr : std::make_shared<KeptArrays>();
-}
-
-// A copy of `values` that the request keeps (the values themselves where
-// nothing is kept), never a null pointer.
+// A copy of `values` that a request keeps, never a null pointer.
 template <typename T>
-const T* kept_array(KeptArrays* kept, std::span<const T> values) {
-  if (kept == nullptr) return array(values);
-  return kept->keep(std::span<const T>(
-      array(values), std::max<std::size_t>(values.size(), 1)));
+const T* kept_array(KeptArrays& kept, std::span<const T> values) {
+  return kept.keep(std::span<const T>(array(values),
+                                      std::max<std::size_t>(values.size(), 1)));
 }
 
 void check(int code, const char* function) {
@@ -44,22 +37,23 @@ void check(int code, const char* function) {
   }
 }
 
-// One collective in `mode` from its three transport forms: `blocking()`
-// returns the code of the blocking call, `nonblocking(request)` and
-// `persistent(request)` post the others.
-template <typename Blocking, typename Nonblocking, typename Persistent>
+// One collective in `mode` from its transport forms: `blocking()` returns
+// the code of the blocking call, which reads its arrays while it runs (so
+// nothing is kept or allocated); `posters(kept)` returns the nonblocking
+// and the persistent form (each `post(request)`) over copies of the arrays
+// made in `kept`.
+template <typename Blocking, typename Posters>
 Request run(const TransportGraph& graph, Mode mode, const char* function,
-            std::shared_ptr<KeptArrays> kept, Blocking blocking,
-            Nonblocking nonblocking, Persistent persistent) {
-  switch (mode) {
-    case Mode::blocking:
-      check(blocking(), function);
-      return {};
-    case Mode::nonblocking:
-      return internal::collective_request(graph.comm(), mode, function,
-                                          std::move(kept), nonblocking);
-    case Mode::persistent:
-      break;
+            Blocking blocking, Posters posters) {
+  if (mode == Mode::blocking) [[likely]] {
+    check(blocking(), function);
+    return {};
+  }
+  auto kept = std::make_shared<KeptArrays>();
+  auto [nonblocking, persistent] = posters(*kept);
+  if (mode == Mode::nonblocking) {
+    return internal::collective_request(graph.comm(), mode, function,
+                                        std::move(kept), nonblocking);
   }
   // A persistent request outlives the communicator's free() (MPI): it
   // keeps the transport's graph communicator it was made on.
@@ -101,20 +95,23 @@ Request uniform_blocks(const TransportGraph& graph, Mode mode,
                        Nonblocking nonblocking, Persistent persistent,
                        const void* send, int send_count, MPI_Datatype send_type,
                        void* recv, int recv_count, MPI_Datatype recv_type) {
-  const MPI_Comm c = graph.get();
+  MPI_Comm c = graph.get();
   return run(
-      graph, mode, function, nullptr,
+      graph, mode, function,
       [&] {
         return blocking(send, send_count, send_type, recv, recv_count,
                         recv_type, c);
       },
-      [=](MPI_Request* request) {
-        return nonblocking(send, send_count, send_type, recv, recv_count,
-                           recv_type, c, request);
-      },
-      [=](MPI_Request* request) {
-        return persistent(send, send_count, send_type, recv, recv_count,
-                          recv_type, c, MPI_INFO_NULL, request);
+      [=](KeptArrays& /*no arrays*/) {
+        return std::pair(
+            [=](MPI_Request* request) {
+              return nonblocking(send, send_count, send_type, recv, recv_count,
+                                 recv_type, c, request);
+            },
+            [=](MPI_Request* request) {
+              return persistent(send, send_count, send_type, recv, recv_count,
+                                recv_type, c, MPI_INFO_NULL, request);
+            });
       });
 }
 
@@ -138,25 +135,28 @@ Request transport_neighbor_allgatherv(const TransportGraph& graph, Mode mode,
                                       std::span<const int> recv_displs,
                                       MPI_Datatype recv_type,
                                       const char* function) {
-  const MPI_Comm c = graph.get();
-  std::shared_ptr<KeptArrays> kept = kept_for(mode);
-  const int* counts = kept_array(kept.get(), recv_counts);
-  const int* displs = kept_array(kept.get(), recv_displs);
+  MPI_Comm c = graph.get();
   return run(
-      graph, mode, function, kept,
+      graph, mode, function,
       [&] {
         return MPI_Neighbor_allgatherv(send, send_count, send_type, recv,
                                        array(recv_counts), array(recv_displs),
                                        recv_type, c);
       },
-      [=](MPI_Request* request) {
-        return MPI_Ineighbor_allgatherv(send, send_count, send_type, recv,
-                                        counts, displs, recv_type, c, request);
-      },
-      [=](MPI_Request* request) {
-        return MPIX_Neighbor_allgatherv_init(send, send_count, send_type, recv,
-                                             counts, displs, recv_type, c,
-                                             MPI_INFO_NULL, request);
+      [&](KeptArrays& kept) {
+        const int* counts = kept_array(kept, recv_counts);
+        const int* displs = kept_array(kept, recv_displs);
+        return std::pair(
+            [=](MPI_Request* request) {
+              return MPI_Ineighbor_allgatherv(send, send_count, send_type, recv,
+                                              counts, displs, recv_type, c,
+                                              request);
+            },
+            [=](MPI_Request* request) {
+              return MPIX_Neighbor_allgatherv_init(
+                  send, send_count, send_type, recv, counts, displs, recv_type,
+                  c, MPI_INFO_NULL, request);
+            });
       });
 }
 
@@ -177,27 +177,29 @@ Request transport_neighbor_alltoallv(
     MPI_Datatype send_type, void* recv, std::span<const int> recv_counts,
     std::span<const int> recv_displs, MPI_Datatype recv_type,
     const char* function) {
-  const MPI_Comm c = graph.get();
-  std::shared_ptr<KeptArrays> kept = kept_for(mode);
-  const int* sc = kept_array(kept.get(), send_counts);
-  const int* sd = kept_array(kept.get(), send_displs);
-  const int* rc = kept_array(kept.get(), recv_counts);
-  const int* rd = kept_array(kept.get(), recv_displs);
+  MPI_Comm c = graph.get();
   return run(
-      graph, mode, function, kept,
+      graph, mode, function,
       [&] {
         return MPI_Neighbor_alltoallv(
             send, array(send_counts), array(send_displs), send_type, recv,
             array(recv_counts), array(recv_displs), recv_type, c);
       },
-      [=](MPI_Request* request) {
-        return MPI_Ineighbor_alltoallv(send, sc, sd, send_type, recv, rc, rd,
-                                       recv_type, c, request);
-      },
-      [=](MPI_Request* request) {
-        return MPIX_Neighbor_alltoallv_init(send, sc, sd, send_type, recv, rc,
-                                            rd, recv_type, c, MPI_INFO_NULL,
-                                            request);
+      [&](KeptArrays& kept) {
+        const int* sc = kept_array(kept, send_counts);
+        const int* sd = kept_array(kept, send_displs);
+        const int* rc = kept_array(kept, recv_counts);
+        const int* rd = kept_array(kept, recv_displs);
+        return std::pair(
+            [=](MPI_Request* request) {
+              return MPI_Ineighbor_alltoallv(send, sc, sd, send_type, recv, rc,
+                                             rd, recv_type, c, request);
+            },
+            [=](MPI_Request* request) {
+              return MPIX_Neighbor_alltoallv_init(send, sc, sd, send_type, recv,
+                                                  rc, rd, recv_type, c,
+                                                  MPI_INFO_NULL, request);
+            });
       });
 }
 
@@ -207,28 +209,31 @@ Request transport_neighbor_alltoallw(
     std::span<const MPI_Datatype> send_types, void* recv,
     std::span<const int> recv_counts, std::span<const MPI_Aint> recv_displs,
     std::span<const MPI_Datatype> recv_types, const char* function) {
-  const MPI_Comm c = graph.get();
-  std::shared_ptr<KeptArrays> kept = kept_for(mode);
-  const int* sc = kept_array(kept.get(), send_counts);
-  const MPI_Aint* sd = kept_array(kept.get(), send_displs);
-  const MPI_Datatype* st = kept_array(kept.get(), send_types);
-  const int* rc = kept_array(kept.get(), recv_counts);
-  const MPI_Aint* rd = kept_array(kept.get(), recv_displs);
-  const MPI_Datatype* rt = kept_array(kept.get(), recv_types);
+  MPI_Comm c = graph.get();
   return run(
-      graph, mode, function, kept,
+      graph, mode, function,
       [&] {
         return MPI_Neighbor_alltoallw(
             send, array(send_counts), array(send_displs), array(send_types),
             recv, array(recv_counts), array(recv_displs), array(recv_types), c);
       },
-      [=](MPI_Request* request) {
-        return MPI_Ineighbor_alltoallw(send, sc, sd, st, recv, rc, rd, rt, c,
-                                       request);
-      },
-      [=](MPI_Request* request) {
-        return MPIX_Neighbor_alltoallw_init(send, sc, sd, st, recv, rc, rd, rt,
-                                            c, MPI_INFO_NULL, request);
+      [&](KeptArrays& kept) {
+        const int* sc = kept_array(kept, send_counts);
+        const MPI_Aint* sd = kept_array(kept, send_displs);
+        const MPI_Datatype* st = kept_array(kept, send_types);
+        const int* rc = kept_array(kept, recv_counts);
+        const MPI_Aint* rd = kept_array(kept, recv_displs);
+        const MPI_Datatype* rt = kept_array(kept, recv_types);
+        return std::pair(
+            [=](MPI_Request* request) {
+              return MPI_Ineighbor_alltoallw(send, sc, sd, st, recv, rc, rd, rt,
+                                             c, request);
+            },
+            [=](MPI_Request* request) {
+              return MPIX_Neighbor_alltoallw_init(send, sc, sd, st, recv, rc,
+                                                  rd, rt, c, MPI_INFO_NULL,
+                                                  request);
+            });
       });
 }
 

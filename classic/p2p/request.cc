@@ -62,15 +62,6 @@ Request::Request(std::unique_ptr<Operation> operation, const Comm& comm)
   }
 }
 
-Request::Request(Request&& other) noexcept
-    : handle_(std::exchange(other.handle_, MPI_REQUEST_NULL)),
-      kind_(other.kind_),
-      peer_offset_(other.peer_offset_),
-      operation_(std::move(other.operation_)),
-      comm_(std::move(other.comm_)),
-      allowed_sources_(std::move(other.allowed_sources_)),
-      rank_(other.rank_) {}
-
 Request& Request::operator=(Request&& other) noexcept {
   if (this != &other) {
     release();
@@ -84,8 +75,6 @@ Request& Request::operator=(Request&& other) noexcept {
   }
   return *this;
 }
-
-Request::~Request() { release(); }
 
 bool Request::is_inactive() const noexcept {
   return operation_ != nullptr && RequestAccess::is_idle(*this);

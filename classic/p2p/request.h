@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "classic/comm/comm.h"
@@ -56,11 +57,22 @@ namespace classic {
 class Request {
  public:
   Request() noexcept = default;
-  Request(Request&& other) noexcept;
+  Request(Request&& other) noexcept
+      : handle_(std::exchange(other.handle_, MPI_REQUEST_NULL)),
+        kind_(other.kind_),
+        peer_offset_(other.peer_offset_),
+        operation_(std::move(other.operation_)),
+        comm_(std::move(other.comm_)),
+        allowed_sources_(std::move(other.allowed_sources_)),
+        rank_(other.rank_) {}
   Request& operator=(Request&& other) noexcept;
   Request(const Request&) = delete;
   Request& operator=(const Request&) = delete;
-  ~Request();
+  // Inline: a blocking collective returns a null request through every
+  // layer of its dispatch.
+  ~Request() {
+    if (!is_null()) release();
+  }
 
   bool is_null() const noexcept {
     return handle_ == MPI_REQUEST_NULL && operation_ == nullptr;
