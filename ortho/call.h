@@ -7,6 +7,7 @@
 #include <mpi.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
 
 #include "classic/collectives/collectives.h"
@@ -41,6 +42,29 @@ struct Side {
 using SendSide = Side<const void*>;
 using RecvSide = Side<void*>;
 
+// The number the dispatch names a call's arguments by on its communicator
+// (ortho/internal/call_shape.h): found at most once per call, so that the
+// layers that keep something for the next call with the same arguments
+// compare numbers, not arguments. A copy starts unnamed: whoever copies a
+// call may change its arguments.
+class CallShape {
+ public:
+  CallShape() = default;
+  CallShape(const CallShape& /*other*/) noexcept {}
+  CallShape& operator=(const CallShape& /*other*/) noexcept {
+    number_ = 0;
+    return *this;
+  }
+  ~CallShape() = default;
+
+  // 0 until named.
+  std::uint64_t number() const noexcept { return number_; }
+  void name(std::uint64_t number) const noexcept { number_ = number; }
+
+ private:
+  mutable std::uint64_t number_ = 0;
+};
+
 // bcast's buffer is `recv` (it is written everywhere but at the root);
 // reduce, allreduce, scan and exscan take their count and datatype from
 // `send` (`recv` for in place).
@@ -54,6 +78,7 @@ struct Call {
   int root = 0;
   // Whether the call runs on a directed graph's reverse (ortho/reverse.h).
   bool reverse = false;
+  CallShape shape;
 
   const char* function() const {
     return function_name(operation, mode, reverse);

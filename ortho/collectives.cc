@@ -40,11 +40,12 @@ classic::Request run_selected(const classic::Comm& comm, const Table& table,
   }
   LastSelection& last =
       table.last_selections[static_cast<std::size_t>(call.operation)];
-  if (last.mode != call.mode || !last.key.matches(call)) {
+  const std::uint64_t shape = shape_of(table, call);
+  if (last.mode != call.mode || !same_shape(last.shape, shape)) {
     last.algorithm =
         choice.select(selection_bytes(comm, choice, call, table), call.mode);
     last.mode = call.mode;
-    last.key.assign(call, call.function());
+    last.shape = shape;
   }
   return last.algorithm.run(comm, table, call);
 }

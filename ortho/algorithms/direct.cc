@@ -93,11 +93,12 @@ classic::Request run_exchange(const classic::Comm& comm, const Table& table,
   internal::LastPlan& last =
       table.last_plans[static_cast<std::size_t>(call.operation)].of(
           &kPlansOfDirect);
+  const std::uint64_t shape = internal::shape_of(table, call);
   const std::shared_ptr<const classic::Plan>* plan =
-      last.find(&kPlansOfDirect, call);
+      last.find(&kPlansOfDirect, shape);
   if (plan == nullptr) {
     const Checks check(comm, call);
-    plan = &last.keep(&kPlansOfDirect, call,
+    plan = &last.keep(&kPlansOfDirect, shape,
                       edge_plan(table, normalise(table, call, check)));
   }
   return classic::execute(comm, *plan, {call.send.data, call.recv.data},

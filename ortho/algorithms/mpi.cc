@@ -17,8 +17,9 @@
 #include "classic/neighbor/transport_graph.h"
 #include "ortho/algorithms/checks.h"
 #include "ortho/algorithms/registry.h"
+#include "ortho/internal/call_shape.h"
 #include "ortho/internal/exchange.h"
-#include "ortho/internal/last_plan.h"
+#include "ortho/internal/table.h"
 
 namespace ortho::algorithms {
 namespace {
@@ -32,7 +33,7 @@ constexpr char kStateOfMpi = 0;
 struct State {
   std::shared_ptr<classic::TransportGraph> graph;
   struct Last {
-    internal::CallKey key;
+    std::uint64_t shape = 0;  // the call's number (internal/call_shape.h)
     int send_count = 0;
     int recv_count = 0;
   };
@@ -52,15 +53,16 @@ classic::Request run(const classic::Comm& comm, const Table& table,
   const char* function = call.function();
   State& state = state_of(table);
   State::Last& last = state.last[static_cast<std::size_t>(call.operation)];
+  const std::uint64_t shape = internal::shape_of(table, call);
   Exchange exchange;
-  if (last.key.matches(call)) {
+  if (internal::same_shape(last.shape, shape)) {
     exchange.send_count = last.send_count;
     exchange.recv_count = last.recv_count;
   } else {
     // Every argument error is raised here, before any message.
     const Checks check(comm, call);
     exchange = normalise(table, call, check);
-    last.key.assign(call, function);
+    last.shape = shape;
     last.send_count = exchange.send_count;
     last.recv_count = exchange.recv_count;
   }

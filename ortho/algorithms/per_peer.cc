@@ -83,11 +83,12 @@ classic::Request run(const classic::Comm& comm, const Table& table,
   internal::LastPlan& last =
       table.last_plans[static_cast<std::size_t>(call.operation)].of(
           &kPlansOfPerPeer);
-  const std::shared_ptr<const Plan>* plan = last.find(&kPlansOfPerPeer, call);
+  const std::uint64_t shape = internal::shape_of(table, call);
+  const std::shared_ptr<const Plan>* plan = last.find(&kPlansOfPerPeer, shape);
   if (plan == nullptr) {
     const Checks check(comm, call);
     const Exchange blocks = normalise(table, call, check);
-    plan = &last.keep(&kPlansOfPerPeer, call,
+    plan = &last.keep(&kPlansOfPerPeer, shape,
                       std::make_shared<const Plan>(per_peer_plan(
                           comm.rank(), table.sources, table.destinations,
                           blocks.send, blocks.recv)));

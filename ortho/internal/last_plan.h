@@ -2,18 +2,14 @@
 // call with the same arguments. A stencil code calls the same collective
 // with the same counts and datatypes at every iteration; an algorithm that
 // builds its plan from the call's arguments finds it here instead, without
-// normalising the arguments again, querying a datatype or allocating. The
-// key is everything of a call that shapes its plan: all but the buffers'
-// addresses and the mode. Arguments equal to ones already checked are
-// valid. Datatypes are compared by handle, so only calls whose datatypes
-// are all predefined are kept: a derived datatype freed and made again may
-// come back with the same handle and another layout. A plan that also
+// normalising the arguments again, querying a datatype or allocating: a
+// plan is kept with the number of its call's arguments
+// (internal/call_shape.h), which names everything of a call that shapes
+// its plan. Arguments equal to ones already checked are valid. A plan that also
 // depends on what other processes send (the relayed blocks' sizes of the v
 // forms) is kept with those sizes and taken only where they come again.
 #ifndef ORTHOCOMM_ORTHO_INTERNAL_LAST_PLAN_H_
 #define ORTHOCOMM_ORTHO_INTERNAL_LAST_PLAN_H_
-
-#include <mpi.h>
 
 #include <algorithm>
 #include <array>
@@ -25,52 +21,14 @@
 #include <vector>
 
 #include "classic/exec/plan.h"
-#include "ortho/call.h"
+#include "ortho/internal/call_shape.h"
 #include "ortho/internal/inside_ortho.h"
-#include "ortho/operation.h"
 
 namespace ortho::algorithms {
 struct Exchange;  // ortho/internal/exchange.h
 }  // namespace ortho::algorithms
 
 namespace ortho::internal {
-
-class CallKey {
- public:
-  // Whether `call` has this key (false for an empty key and for one with
-  // a derived datatype).
-  bool matches(const Call& call) const noexcept;
-  // Becomes `call`'s key, reusing the memory of the last one. Asks the
-  // transport whether its datatypes are predefined (`function` names the
-  // caller in its errors).
-  void assign(const Call& call, const char* function);
-
- private:
-  struct SideKey {
-    bool in_place = false;
-    int count = 0;
-    MPI_Datatype datatype = MPI_DATATYPE_NULL;
-    std::vector<int> counts;
-    std::vector<int> displs;
-    std::vector<MPI_Aint> byte_displs;
-    std::vector<MPI_Datatype> datatypes;
-    std::size_t elements = 0;
-    std::size_t element_bytes = 0;
-
-    template <class Pointer>
-    bool matches(const Side<Pointer>& side) const noexcept;
-    template <class Pointer>
-    void assign(const Side<Pointer>& side);
-  };
-
-  bool valid_ = false;  // assigned, and every datatype predefined
-  Operation operation_ = Operation::barrier;
-  Form form_ = Form::raw;
-  SideKey send_;
-  SideKey recv_;
-  MPI_Op op_ = MPI_OP_NULL;
-  int root_ = 0;
-};
 
 // The round a sized plan's relayed sizes are learnt in, kept with it: the
 // next call with the same arguments sends the same sizes and receives new
@@ -84,7 +42,7 @@ struct KeptSizesRound {
 // One operation's last plan on a communicator, and who made it.
 struct LastPlan {
   const void* algorithm = nullptr;  // the Registration's run function
-  CallKey key;
+  std::uint64_t shape = 0;          // the number of its call's arguments
   std::shared_ptr<const classic::Plan> plan;
   // A plan that also depends on sizes other processes tell (the relayed
   // blocks of the v forms): the call's blocks, and the sizes it was made
@@ -94,39 +52,41 @@ struct LastPlan {
   std::vector<std::int64_t> sizes;
   KeptSizesRound sizes_round;
 
-  // The plan `algorithm` made for a call like `call`, or null.
+  // The plan `by` made for a call numbered `call_shape`, or null.
   const std::shared_ptr<const classic::Plan>* find(
-      const void* by, const Call& call) const noexcept {
-    return plan != nullptr && algorithm == by && key.matches(call) ? &plan
-                                                                   : nullptr;
+      const void* by, std::uint64_t call_shape) const noexcept {
+    return plan != nullptr && algorithm == by && same_shape(shape, call_shape)
+               ? &plan
+               : nullptr;
   }
   const std::shared_ptr<const classic::Plan>& keep(
-      const void* by, const Call& call,
+      const void* by, std::uint64_t call_shape,
       std::shared_ptr<const classic::Plan> made) {
     algorithm = by;
-    key.assign(call, call.function());
+    shape = call_shape;
     plan = std::move(made);
     blocks = nullptr;
     sizes.clear();
     sizes_round = {};
     return plan;
   }
-  // The plan made for `call`'s `made_from` blocks and the relayed `sizes`.
-  void keep_sized(const void* by, const Call& call,
+  // The plan made for `made_from`, the blocks of a call numbered
+  // `call_shape`, and the relayed `sizes`.
+  void keep_sized(const void* by, std::uint64_t call_shape,
                   std::shared_ptr<const classic::Plan> made,
                   std::shared_ptr<const algorithms::Exchange> made_from,
                   std::vector<std::int64_t> made_for, KeptSizesRound round) {
-    keep(by, call, std::move(made));
+    keep(by, call_shape, std::move(made));
     blocks = std::move(made_from);
     sizes = std::move(made_for);
     sizes_round = std::move(round);
   }
-  // The blocks of the last call where `call` has its arguments and its
-  // plan depends on sizes, or null.
-  const algorithms::Exchange* sized_blocks(const void* by,
-                                           const Call& call) const noexcept {
-    return blocks != nullptr && find(by, call) != nullptr ? blocks.get()
-                                                          : nullptr;
+  // The blocks of the last call where a call numbered `call_shape` has
+  // its arguments and its plan depends on sizes, or null.
+  const algorithms::Exchange* sized_blocks(
+      const void* by, std::uint64_t call_shape) const noexcept {
+    return blocks != nullptr && find(by, call_shape) != nullptr ? blocks.get()
+                                                                : nullptr;
   }
 };
 

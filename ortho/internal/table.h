@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -21,6 +22,7 @@
 #include "classic/exec/mode.h"
 #include "classic/p2p/request.h"
 #include "ortho/call.h"
+#include "ortho/internal/call_shape.h"
 #include "ortho/internal/choice.h"
 #include "ortho/internal/graph_facts.h"
 #include "ortho/internal/inside_ortho.h"
@@ -40,7 +42,7 @@ struct Table;
 // Not where the processes agree on the size, which depends on the others'
 // arguments too.
 struct LastSelection {
-  internal::CallKey key;
+  std::uint64_t shape = 0;  // its call's number (internal/call_shape.h)
   classic::Mode mode = classic::Mode::blocking;
   Algorithm algorithm;
 };
@@ -110,6 +112,8 @@ struct Table {
   // Per operation, every algorithm it has on this communicator, the
   // default first: those an override may force.
   std::array<std::vector<Algorithm>, kOperationCount> available{};
+  // Per operation, its last call's key and number (internal/call_shape.h).
+  mutable std::array<internal::LastShape, kOperationCount> last_shapes{};
   // Per operation, the plan of its last call, for the algorithms that
   // build plans from a call's arguments (internal/last_plan.h). Calls on
   // a communicator are not concurrent (MPI), so a const table may keep it.
@@ -174,6 +178,12 @@ struct Table {
 };
 
 namespace internal {
+
+// The number of `call`'s arguments on `table` (internal/call_shape.h).
+inline std::uint64_t shape_of(const Table& table, const Call& call) {
+  return shape_of(table.last_shapes[static_cast<std::size_t>(call.operation)],
+                  call);
+}
 
 // The table of `comm`, prepared now if it has none (collective where
 // ortho::prepare says so). Valid while comm has it.

@@ -114,7 +114,7 @@ std::optional<classic::Request> run_decided(const classic::Comm& comm,
       table.last_selections[static_cast<std::size_t>(call.operation)];
   last.algorithm = tuned->winner;
   last.mode = call.mode;
-  last.key.assign(call, call.function());
+  last.shape = shape_of(table, call);
   return tuned->winner.run(comm, table, call);
 }
 
@@ -127,7 +127,8 @@ std::optional<classic::Request> run_after_decision(const classic::Comm& comm,
                                                    const Call& call) {
   LastSelection& last =
       table.last_selections[static_cast<std::size_t>(call.operation)];
-  if (last.mode == call.mode && last.key.matches(call)) [[likely]] {
+  if (last.mode == call.mode && same_shape(last.shape, shape_of(table, call)))
+      [[likely]] {
     return last.algorithm.run(comm, table, call);
   }
   const int band = band_of(call, table);

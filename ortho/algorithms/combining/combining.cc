@@ -49,7 +49,8 @@ classic::Request run(const classic::Comm& comm, const Table& table,
   internal::LastPlan& last =
       table.last_plans[static_cast<std::size_t>(call.operation)].of(
           &kPlansOfCombining);
-  if (const auto* plan = last.find(&kPlansOfCombining, call)) {
+  const std::uint64_t shape = internal::shape_of(table, call);
+  if (const auto* plan = last.find(&kPlansOfCombining, shape)) {
     return classic::execute(comm, *plan, {call.send.data, call.recv.data},
                             call.mode, call.function());
   }
@@ -71,7 +72,7 @@ classic::Request run(const classic::Comm& comm, const Table& table,
       c.operation == Operation::allgather
           ? PlanBuilder(combining, combining.allgather, layout).build()
           : PlanBuilder(combining, combining.alltoall, layout).build());
-  if (cacheable) last.keep(&kPlansOfCombining, call, plan);
+  if (cacheable) last.keep(&kPlansOfCombining, shape, plan);
   return classic::execute(comm, std::move(plan), {c.send.data, c.recv.data},
                           c.mode, c.function());
 }

@@ -161,7 +161,8 @@ classic::Request run_allreduce(const classic::Comm& comm, const Table& table,
   internal::LastPlan& last =
       table.last_plans[static_cast<std::size_t>(call.operation)].of(
           &kPlansOfNodeAware);
-  if (const auto* kept = last.find(&kPlansOfNodeAware, call)) {
+  const std::uint64_t shape = internal::shape_of(table, call);
+  if (const auto* kept = last.find(&kPlansOfNodeAware, shape)) {
     return classic::execute(comm, *kept, {send, call.recv.data}, call.mode,
                             function);
   }
@@ -186,7 +187,7 @@ classic::Request run_allreduce(const classic::Comm& comm, const Table& table,
   if (!fold.local.empty()) plan.rounds.push_back(std::move(fold));
   return classic::execute(
       comm,
-      last.keep(&kPlansOfNodeAware, call,
+      last.keep(&kPlansOfNodeAware, shape,
                 std::make_shared<const Plan>(std::move(plan))),
       {send, call.recv.data}, call.mode, function);
 }

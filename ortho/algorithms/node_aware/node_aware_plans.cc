@@ -296,8 +296,8 @@ classic::Request run_sized(const classic::Comm& comm, const Table& table,
   const char* function = call.function();
   auto plan = std::make_shared<const Plan>(
       data_plan(routes, *blocks, sizes, table, 0, function));
-  last.keep_sized(key, call, plan, std::move(blocks), std::move(sizes),
-                  std::move(round));
+  last.keep_sized(key, internal::shape_of(table, call), plan, std::move(blocks),
+                  std::move(sizes), std::move(round));
   return classic::execute(comm, std::move(plan),
                           {call.send.data, call.recv.data}, call.mode,
                           function);
@@ -315,15 +315,16 @@ classic::Request run_along(const classic::Comm& comm, const Table& table,
   const bool keep = uniform || sizes_of == &own_sizes;
   internal::LastPlan& last =
       table.last_plans[static_cast<std::size_t>(call.operation)].of(key);
+  const std::uint64_t shape = internal::shape_of(table, call);
   if (keep) {
-    if (const auto* kept = last.find(key, call)) {
+    if (const auto* kept = last.find(key, shape)) {
       return classic::execute(comm, *kept, {call.send.data, call.recv.data},
                               call.mode, function);
     }
   } else {
     // The same arguments as the last call: its checked blocks, and its
     // plan where the sizes the relays learn are those it was made for.
-    if (const Exchange* blocks = last.sized_blocks(key, call)) {
+    if (const Exchange* blocks = last.sized_blocks(key, shape)) {
       const Routes& routes = routes_of(comm, table, call.operation);
       std::vector<std::int64_t> sizes =
           sizes_of(comm, routes, *blocks, function, last.sizes_round);
@@ -353,7 +354,7 @@ classic::Request run_along(const classic::Comm& comm, const Table& table,
               : sizes_of(comm, routes, *blocks, function, unused);
   auto plan = std::make_shared<const Plan>(
       data_plan(routes, *blocks, sizes, table, 0, function));
-  last.keep(key, call, plan);
+  last.keep(key, shape, plan);
   return classic::execute(comm, std::move(plan),
                           {call.send.data, call.recv.data}, call.mode,
                           function);

@@ -1,6 +1,8 @@
-#include "ortho/internal/last_plan.h"
+#include "ortho/internal/call_shape.h"
 
 #include <algorithm>
+#include <atomic>
+#include <span>
 
 #include "classic/base/datatype_layout.h"
 
@@ -30,6 +32,13 @@ bool all_predefined(const Side<Pointer>& side, const char* function) {
   return std::all_of(
       side.datatypes.begin(), side.datatypes.end(),
       [function](MPI_Datatype type) { return predefined(type, function); });
+}
+
+// Numbers no call had before, on any communicator (so that nothing kept on
+// one table serves a call on another, whose copy it may be).
+std::uint64_t fresh_number() {
+  static std::atomic<std::uint64_t> last{kUnkept};
+  return last.fetch_add(1, std::memory_order_relaxed) + 1;
 }
 
 }  // namespace
@@ -72,6 +81,18 @@ void CallKey::assign(const Call& call, const char* function) {
   recv_.assign(call.recv);
   valid_ = all_predefined(call.send, function) &&
            all_predefined(call.recv, function);
+}
+
+std::uint64_t shape_of(LastShape& last, const Call& call) {
+  if (call.shape.number() != 0) [[likely]] {
+    return call.shape.number();
+  }
+  if (!last.key.matches(call)) {
+    last.key.assign(call, call.function());
+    last.number = last.key.valid() ? fresh_number() : kUnkept;
+  }
+  call.shape.name(last.number);
+  return last.number;
 }
 
 }  // namespace ortho::internal
