@@ -14,7 +14,7 @@
 //                       benchmark's label).
 //
 //   mpirun -np 16 bazel-out/k8-opt/bin/experiments/sparse_graph_benchmark
-//       [--graphs=NAME,...] [--blocks=B,...] [--iterations=N]
+//       [--graphs=NAME,...] [--blocks=B,...] [--iterations=N] [--calls=C]
 //       [benchmark flags]   (tools/sparse_graphs.sh runs it on simulated hosts)
 //
 // NAME as sparse_graphs.h's parse_graph_spec reads it (default: er_0.05_s1,
@@ -26,16 +26,18 @@
 // result on rank 0 so that the check can be seen to work.)
 //
 // Timing follows docs/design.md ("Measuring speed"): each iteration runs a
-// batch of 10 calls of every variant after a barrier, its time per call the
-// maximum over ranks. Counters (rank 0): <variant>_us, the median over the
-// iterations; <variant>_ratio = <variant>_us / openmpi_us (below 1: faster
-// than Open MPI), with <variant>_ratio_min and _ratio_max the least and
-// greatest ratio of the two in one iteration; edges (directed, the whole
-// graph), degree_max, hosts; and per process and call, from ortho::traffic
-// (exact, from the plans), the messages and bytes of direct, node_aware,
-// common_neighbours and spread_relays, mean over processes (_msgs, _bytes), the
-// most on one process (_msgs_max) and the most messages between hosts from one
-// process
+// batch of 10 calls (--calls) of every variant after a barrier, its time
+// per call the maximum over ranks. In a batch, calls overlap where the
+// graph lets them (a process with few neighbours goes on to its next call
+// while others still wait); --calls=1 times one call after the barrier.
+// Counters (rank 0): <variant>_us, the median over the iterations;
+// <variant>_ratio = <variant>_us / openmpi_us (below 1: faster than Open MPI),
+// with <variant>_ratio_min and _ratio_max the least and greatest ratio of the
+// two in one iteration; edges (directed, the whole graph), degree_max, hosts;
+// and per process and call, from ortho::traffic (exact, from the plans), the
+// messages and bytes of direct, node_aware, common_neighbours and
+// spread_relays, mean over processes (_msgs, _bytes), the most on one process
+// (_msgs_max) and the most messages between hosts from one process
 // (_between).
 #include <benchmark/benchmark.h>
 #include <mpi.h>
@@ -72,14 +74,16 @@ using experiments::sparse::Op;
 using experiments::sparse::Point;
 using experiments::sparse::Variant;
 
-constexpr int kCallsPerBatch = 10;
-
 struct Options {
   std::vector<std::string> graphs = {
       "er_0.05_s1", "er_0.1_s1",  "er_0.2_s1",     "er_0.3_s1",
       "geo_0.3_s1", "geo_0.5_s1", "mesh2d_60_sfc", "mesh3d_15_sfc"};
   std::vector<int> block_bytes = {4, 40, 400, 1000};
   int iterations = 10;
+  // Calls per batch: a loop's time per call where more than one (its calls
+  // overlap where the graph lets them), one call's latency after a
+  // barrier where 1.
+  int calls = 10;
   int corrupt = -1;  // --corrupt=VARIANT: its index
 };
 Options options;
@@ -87,7 +91,7 @@ Options options;
 // Seconds per call of one batch, the maximum over ranks.
 double batch(Point& point, Variant variant) {
   return experiments::slowest_seconds_per_call(
-      kNames[static_cast<std::size_t>(variant)], kCallsPerBatch,
+      kNames[static_cast<std::size_t>(variant)], options.calls,
       [&] { point.call(variant); });
 }
 
@@ -273,6 +277,11 @@ std::string parse_options(int& argc, char** argv) {
     } else if (arg.starts_with("--iterations=")) {
       options.iterations = std::atoi(std::string(arg.substr(13)).c_str());
       if (options.iterations <= 0) return "--iterations=: must be > 0";
+    } else if (arg.starts_with("--calls=")) {
+      options.calls = std::atoi(std::string(arg.substr(8)).c_str());
+      if (options.calls <= 0 || options.calls > 1000) {
+        return "--calls=: must be 1 to 1000";
+      }
     } else if (arg.starts_with("--corrupt=")) {
       const auto* name =
           std::find(kNames.begin(), kNames.end(), arg.substr(10));
@@ -346,7 +355,7 @@ int main(int argc, char** argv) {
         "sparse_graph_benchmark: %d processes on %d hosts, %d iterations of "
         "%d calls\n",
         classic::Environment::world_size(), hosts, options.iterations,
-        kCallsPerBatch);
+        options.calls);
   }
   experiments::run_benchmarks(root);
   benchmark::Shutdown();

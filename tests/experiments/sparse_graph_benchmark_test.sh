@@ -7,7 +7,8 @@
 # per operation, graph and block whose times are positive (the program
 # aborts where a result differs from Open MPI's), with each variant's ratio
 # to Open MPI (<variant>_ratio = <variant>_us / openmpi_us, inside its range
-# <variant>_ratio_min - _max). Then with node_aware's, common_neighbours'
+# <variant>_ratio_min - _max); --calls=1 likewise, --calls=0 refused with
+# a message. Then with node_aware's, common_neighbours'
 # and spread_relays' result spoiled on purpose (--corrupt) it must fail
 # and say which.
 #   sparse_graph_benchmark_test.sh NP MPIRUN_TEST MPIRUN BENCHMARK
@@ -68,6 +69,20 @@ awk -F, '/^name,/ { gsub(/"/, ""); for (i = 1; i <= NF; ++i) column[$i] = i; nex
          END { if (rows != 8 || bad != "") { print rows, bad; exit 1 } }' \
   "$output" || fail "expected 8 rows with positive times and counters, ratios = time / Open MPI's"
 grep -q '_x"' "$output" && fail "a counter named <name>_x"
+grep -q "1 iterations of 10 calls" "$output" || fail "not 10 calls a batch by default"
+
+# One call a batch (its latency after the barrier) where asked; a count
+# out of range is refused with a message.
+run --calls=1
+status=$?
+[[ $status -eq 0 ]] || fail "--calls=1: exit status $status"
+grep -q "1 iterations of 1 calls" "$output" || fail "--calls=1 not taken"
+[[ $(grep -c '^"all' "$output") -eq 8 ]] || fail "--calls=1: not 8 rows"
+run --calls=0
+status=$?
+[[ $status -ne 0 ]] || fail "--calls=0 accepted"
+grep -q -- "--calls=: must be 1 to 1000" "$dir/stderr.txt" ||
+  fail "no message for --calls=0"
 
 run --corrupt=node_aware
 status=$?
