@@ -14,10 +14,11 @@
 #
 #   tools/sparse_graphs.sh [--hosts=H] [--slots=S] [--results=DIR]
 #                          [--graphs=NAME,...] [--blocks=B,...]
-#                          [--iterations=N] [BENCHMARK FLAGS...]
+#                          [--iterations=N] [--calls=C] [BENCHMARK FLAGS...]
 #
-# H hosts (default 4) x S slots (default 4). RESULTS defaults to
-# docs/results/<YYYY-MM-DD>-sparse-graphs-HxS-tcp (HxS-shm for one host).
+# C calls a batch (default 10: a loop's time per call; 1: one call's
+# latency after a barrier). H hosts (default 4) x S slots (default 4).
+# RESULTS defaults to docs/results/<YYYY-MM-DD>-sparse-graphs-HxS-tcp (HxS-shm for one host).
 # Several hosts need root (tools/hosts.sh); python3 always. With
 # ORTHOCOMM_BUILD_LOCK set, the build runs under flock on that file, and
 # with ORTHOCOMM_MEASURE_LOCK the measured run on that one. The measured
@@ -36,10 +37,11 @@ for argument in "$@"; do
     --hosts=*) hosts="${argument#--hosts=}" ;;
     --slots=*) slots="${argument#--slots=}" ;;
     --results=*) results="${argument#--results=}" ;;
-    --graphs=* | --blocks=* | --iterations=* | --benchmark_*)
+    --graphs=* | --blocks=* | --iterations=* | --calls=* | --benchmark_*)
       flags+=("$argument") ;;
     *) echo "usage: tools/sparse_graphs.sh [--hosts=H] [--slots=S]" \
          "[--results=DIR] [--graphs=...] [--blocks=...] [--iterations=N]" \
+         "[--calls=C]" \
          "[--benchmark_...]" >&2
        exit 2 ;;
   esac
