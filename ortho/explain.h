@@ -50,8 +50,8 @@ struct Explanation {
   // less the winner's (one candidate may have measured faster than a
   // model's choice kept within the margin, and counts below 0), and the
   // barrier that begins each blocking turn (what the process that came
-  // last waited in it). 0
-  // where the decision came from ORTHO_WISDOM, which measures no call.
+  // last waited in it). 0 where the decision came from ORTHO_WISDOM, which
+  // measures no call.
   std::optional<double> tuning_cost_ns;
   // What runs ("" where the operation is undefined on the structure).
   std::string selected;

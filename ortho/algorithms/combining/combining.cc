@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "classic/base/constants.h"
-#include "classic/base/datatype_layout.h"
 #include "classic/base/error.h"
 #include "classic/collectives/collectives.h"
 #include "classic/exec/executor.h"
@@ -60,21 +59,19 @@ classic::Request run(const classic::Comm& comm, const Table& table,
   c.send.count = blocks.send_count;
   c.recv.count = blocks.recv_count;
   const Combining& combining = *combining_of(table);
-  // Plans over derived datatypes are made afresh at every call: a handle
-  // freed and made again may name another layout.
-  const bool cacheable =
-      classic::datatype_layout(c.send.datatype, c.function()).predefined &&
-      classic::datatype_layout(c.recv.datatype, c.function()).predefined;
   const Layout layout =
       layout_of({c.send.count, c.send.datatype},
                 {c.recv.count, c.recv.datatype}, c.function());
-  auto plan = std::make_shared<const Plan>(
-      c.operation == Operation::allgather
-          ? PlanBuilder(combining, combining.allgather, layout).build()
-          : PlanBuilder(combining, combining.alltoall, layout).build());
-  if (cacheable) last.keep(&kPlansOfCombining, shape, plan);
-  return classic::execute(comm, std::move(plan), {c.send.data, c.recv.data},
-                          c.mode, c.function());
+  // Kept by the call's number, which a call over a derived datatype never
+  // matches (internal/call_shape.h): its plan is made afresh every call.
+  const std::shared_ptr<const Plan>& plan = last.keep(
+      &kPlansOfCombining, shape,
+      std::make_shared<const Plan>(
+          c.operation == Operation::allgather
+              ? PlanBuilder(combining, combining.allgather, layout).build()
+              : PlanBuilder(combining, combining.alltoall, layout).build()));
+  return classic::execute(comm, plan, {c.send.data, c.recv.data}, c.mode,
+                          c.function());
 }
 
 // Where every process names the same grid, whether the neighbourhoods are
