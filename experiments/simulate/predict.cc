@@ -4,18 +4,21 @@
 #include <optional>
 
 namespace simulate {
-namespace {
 
-// A process's work in a round: sending (and packing) and receiving.
-double work_ns(const RoundLoad& load, const Machine& machine) {
+double send_ns(const RoundLoad& load, const Machine& machine) {
   const LinkPrices& within = machine.within;
   const LinkPrices& between = machine.between;
   return 2 * static_cast<double>(load.packed_bytes) * machine.copy_byte_ns +
          load.within_messages * within.message_ns +
          static_cast<double>(load.within_bytes) * within.byte_ns +
          load.between_messages * between.message_ns +
-         static_cast<double>(load.between_bytes) * between.byte_ns +
-         load.received_within * within.receive_message_ns +
+         static_cast<double>(load.between_bytes) * between.byte_ns;
+}
+
+double receive_ns(const RoundLoad& load, const Machine& machine) {
+  const LinkPrices& within = machine.within;
+  const LinkPrices& between = machine.between;
+  return load.received_within * within.receive_message_ns +
          static_cast<double>(load.received_within_bytes) *
              within.receive_byte_ns +
          load.received_between * between.receive_message_ns +
@@ -28,20 +31,30 @@ double injection_ns(const RoundLoad& load, const Machine& machine) {
          static_cast<double>(load.between_bytes) * machine.injection_byte_ns;
 }
 
-// The most processes that share a core (at least 1).
-double sharing_a_core(const std::vector<int>& node_processes,
+double sharing_a_core(std::span<const int> node_of_rank,
                       const Machine& machine) {
+  std::vector<int> node_processes;
+  for (const int node : node_of_rank) {
+    const auto n = static_cast<std::size_t>(node);
+    if (n >= node_processes.size()) node_processes.resize(n + 1);
+    ++node_processes[n];
+  }
   double most = 1;
-  int all = 0;
   for (const int processes : node_processes) {
     most =
         std::max(most, static_cast<double>(processes) / machine.cores_per_node);
-    all += processes;
   }
   if (machine.shared_cores > 0) {
-    most = std::max(most, static_cast<double>(all) / machine.shared_cores);
+    most = std::max(most, static_cast<double>(node_of_rank.size()) /
+                              machine.shared_cores);
   }
   return most;
+}
+
+namespace {
+
+double work_ns(const RoundLoad& load, const Machine& machine) {
+  return send_ns(load, machine) + receive_ns(load, machine);
 }
 
 // The round's time, or none where nobody sends in it.
@@ -96,7 +109,7 @@ std::optional<RoundTime> round_time(const std::vector<RoundLoad>& round,
   }
   // Each of the k processes on a core waits its turn: the round's latency
   // k times, and k - 1 switches.
-  const double sharing = sharing_a_core(node_processes, machine);
+  const double sharing = sharing_a_core(node_of_rank, machine);
   time.ns += (sharing - 1) * machine.switch_ns;
   const double within_latency_ns = nodes > 1
                                        ? machine.within_spanning_latency_ns

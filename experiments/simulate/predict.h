@@ -47,6 +47,18 @@ struct Prediction {
 Prediction predict(const Exchange& exchange, std::span<const int> node_of_rank,
                    const Machine& machine);
 
+// The prices both this model and a loop's (loop.h) charge. A process's
+// work in a round: sending (its messages, their bytes, packing and
+// unpacking its messages of several blocks) and receiving.
+double send_ns(const RoundLoad& load, const Machine& machine);
+double receive_ns(const RoundLoad& load, const Machine& machine);
+// What its messages leaving the node cost the node's network interface.
+double injection_ns(const RoundLoad& load, const Machine& machine);
+// The most processes that share a core (at least 1), processes placed on
+// nodes by `node_of_rank`.
+double sharing_a_core(std::span<const int> node_of_rank,
+                      const Machine& machine);
+
 }  // namespace simulate
 
 #endif  // ORTHOCOMM_EXPERIMENTS_SIMULATE_PREDICT_H_
