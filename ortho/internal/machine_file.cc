@@ -33,6 +33,7 @@ constexpr Key kKeys[] = {
     {"within", "receive_byte_ns", Key::Kind::number},
     {"within", "eager_bytes", Key::Kind::number},
     {"within", "rendezvous_ns", Key::Kind::number},
+    {"within", "inline_bytes", Key::Kind::number},
     {"within", "spanning_latency_ns", Key::Kind::number},
     {"between", "latency_ns", Key::Kind::number},
     {"between", "message_ns", Key::Kind::number},
@@ -41,6 +42,7 @@ constexpr Key kKeys[] = {
     {"between", "receive_byte_ns", Key::Kind::number},
     {"between", "eager_bytes", Key::Kind::number},
     {"between", "rendezvous_ns", Key::Kind::number},
+    {"between", "inline_bytes", Key::Kind::number},
     {"node", "injection_message_ns", Key::Kind::number},
     {"node", "injection_byte_ns", Key::Kind::number},
 };
@@ -118,6 +120,7 @@ auto* number_slot(M& machine, std::string_view section, std::string_view name) {
   if (name == "receive_message_ns") return &link.receive_message_ns;
   if (name == "receive_byte_ns") return &link.receive_byte_ns;
   if (name == "eager_bytes") return &link.eager_bytes;
+  if (name == "inline_bytes") return &link.inline_bytes;
   return &link.rendezvous_ns;
 }
 

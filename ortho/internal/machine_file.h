@@ -22,10 +22,12 @@
 //   receive_byte_ns = 0.08    # and per byte (a copy out)
 //   eager_bytes = 4096        # larger messages wait for a rendezvous
 //   rendezvous_ns = 1000      # which costs their round this much more
+//   inline_bytes = 256        # larger ones complete at their sender only
+//                             # once their receiver has taken them
 //   spanning_latency_ns = 400 # latency_ns in a job that spans nodes
 //
 //   [between]                 # two processes of different nodes
-//   (the first seven keys)
+//   (the first eight keys)
 //
 //   [node]                    # what the processes of a node share
 //   injection_message_ns = 5  # its network interface, per message out
@@ -54,6 +56,12 @@ struct LinkPrices {
   double receive_byte_ns = 0;
   double eager_bytes = 0;
   double rendezvous_ns = 0;
+  // A message up to this size is out once its sender has posted it (the
+  // transport copies it into the receiver's queue); a larger one only once
+  // its receiver has taken it (Open MPI's shared memory returns the
+  // fragment). The simulator's loop model (experiments/simulate/loop.h)
+  // waits for it; ortho's cost models do not read it.
+  double inline_bytes = 0;
 };
 
 struct Machine {

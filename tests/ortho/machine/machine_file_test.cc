@@ -26,6 +26,7 @@ receive_message_ns = 90
 receive_byte_ns = 0.09
 eager_bytes = 4096
 rendezvous_ns = 600
+inline_bytes = 256
 spanning_latency_ns = 1200
 
 [ between ]
@@ -36,6 +37,7 @@ receive_message_ns = 180
 receive_byte_ns = 4.5e-2
 eager_bytes = 8192
 rendezvous_ns = 2000
+inline_bytes = 8192
 
 [node]
 injection_message_ns = 4.65
@@ -76,6 +78,7 @@ TEST(MachineFile, ReadsEveryValue) {
   EXPECT_DOUBLE_EQ(machine.within.receive_byte_ns, 0.09);
   EXPECT_DOUBLE_EQ(machine.within.eager_bytes, 4096);
   EXPECT_DOUBLE_EQ(machine.within.rendezvous_ns, 600);
+  EXPECT_DOUBLE_EQ(machine.within.inline_bytes, 256);
   EXPECT_DOUBLE_EQ(machine.within_spanning_latency_ns, 1200);
   EXPECT_DOUBLE_EQ(machine.between.latency_ns, 1000);
   EXPECT_DOUBLE_EQ(machine.between.message_ns, 200);
@@ -84,6 +87,7 @@ TEST(MachineFile, ReadsEveryValue) {
   EXPECT_DOUBLE_EQ(machine.between.receive_byte_ns, 0.045);
   EXPECT_DOUBLE_EQ(machine.between.eager_bytes, 8192);
   EXPECT_DOUBLE_EQ(machine.between.rendezvous_ns, 2000);
+  EXPECT_DOUBLE_EQ(machine.between.inline_bytes, 8192);
   EXPECT_DOUBLE_EQ(machine.injection_message_ns, 4.65);
   EXPECT_DOUBLE_EQ(machine.injection_byte_ns, 0.04);
 }
@@ -94,15 +98,15 @@ TEST(MachineFile, RejectsAValueThatIsNotANumber) {
   EXPECT_EQ(error_of(with("byte_ns = 0.1", "byte_ns = 0.1x")),
             "m.machine:11: [within] byte_ns = '0.1x' is not a finite number");
   EXPECT_EQ(error_of(with("latency_ns = 1000", "latency_ns = inf")),
-            "m.machine:19: [between] latency_ns = 'inf' is not a finite "
+            "m.machine:20: [between] latency_ns = 'inf' is not a finite "
             "number");
 }
 
 TEST(MachineFile, RejectsNegativeAndEmptyValues) {
   EXPECT_EQ(error_of(with("message_ns = 200", "message_ns = -1")),
-            "m.machine:20: [between] message_ns = -1 is negative");
+            "m.machine:21: [between] message_ns = -1 is negative");
   EXPECT_EQ(error_of(with("injection_byte_ns = 0.04", "injection_byte_ns =")),
-            "m.machine:29: [node] injection_byte_ns has no value");
+            "m.machine:31: [node] injection_byte_ns has no value");
 }
 
 TEST(MachineFile, RejectsCoreCountsOutOfRange) {
@@ -118,10 +122,10 @@ TEST(MachineFile, RejectsUnknownKeysAndSections) {
   EXPECT_EQ(error_of(with("eager_bytes = 4096", "eager = 4096")),
             "m.machine:14: unknown key [within] eager");
   EXPECT_EQ(error_of(with("[node]", "[nic]")),
-            "m.machine:27: unknown section [nic] (sections: within, between, "
+            "m.machine:29: unknown section [nic] (sections: within, between, "
             "node)");
   EXPECT_EQ(error_of(with("[node]", "[node")),
-            "m.machine:27: '[node' opens a section and does not close it");
+            "m.machine:29: '[node' opens a section and does not close it");
   // A section's key outside it.
   EXPECT_EQ(error_of(with("cores_per_node = 64", "latency_ns = 5")),
             "m.machine:3: unknown key latency_ns");
@@ -131,9 +135,11 @@ TEST(MachineFile, RejectsRepeatedAndMissingKeys) {
   EXPECT_EQ(error_of(with("message_ns = 100", "message_ns = 100\nbyte_ns = 1")),
             "m.machine:12: [within] byte_ns is given twice");
   EXPECT_EQ(error_of(with("rendezvous_ns = 2000\n", "")),
-            "m.machine:28: missing [between] rendezvous_ns");
+            "m.machine:30: missing [between] rendezvous_ns");
+  EXPECT_EQ(error_of(with("inline_bytes = 256\n", "")),
+            "m.machine:30: missing [within] inline_bytes");
   EXPECT_EQ(error_of(with("spanning_latency_ns = 1200\n", "")),
-            "m.machine:28: missing [within] spanning_latency_ns");
+            "m.machine:30: missing [within] spanning_latency_ns");
   EXPECT_EQ(error_of(""), "m.machine:0: missing name");
 }
 
@@ -154,6 +160,7 @@ TEST(MachineFile, TextReadsBackAsTheMachine) {
   EXPECT_DOUBLE_EQ(again.copy_byte_ns, 0.05);
   EXPECT_DOUBLE_EQ(again.within.receive_byte_ns, 0.09);
   EXPECT_DOUBLE_EQ(again.between.eager_bytes, 8192);
+  EXPECT_DOUBLE_EQ(again.within.inline_bytes, 256);
   EXPECT_DOUBLE_EQ(again.injection_message_ns, 4.65);
   EXPECT_EQ(ortho::internal::machine_file_text(again, "two\nlines"), text);
 }

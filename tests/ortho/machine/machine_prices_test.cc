@@ -28,6 +28,7 @@ receive_message_ns = 40
 receive_byte_ns = 0.02
 eager_bytes = 4096
 rendezvous_ns = 600
+inline_bytes = 256
 spanning_latency_ns = 1800
 [between]
 latency_ns = 1000
@@ -37,6 +38,7 @@ receive_message_ns = 60
 receive_byte_ns = 0.01
 eager_bytes = 8192
 rendezvous_ns = 2000
+inline_bytes = 8192
 [node]
 injection_message_ns = 4
 injection_byte_ns = 0.04
