@@ -28,7 +28,8 @@ std::int64_t bytes_of(int blocks, std::size_t block_bytes) {
 Exchange empty_rounds(std::size_t rounds, const Workload& workload) {
   return {
       .rounds = std::vector<std::vector<RoundLoad>>(
-          rounds, std::vector<RoundLoad>(workload.graph.destinations.size()))};
+          rounds, std::vector<RoundLoad>(workload.graph.destinations.size())),
+      .messages = std::vector<std::vector<Message>>(rounds)};
 }
 
 // One message per edge, in one round (an edge to itself too, as ortho's
@@ -292,6 +293,9 @@ void Exchange::add_bytes(std::size_t round, int from, int to, int blocks,
                          std::int64_t bytes, bool between) {
   RoundLoad& sender = rounds[round][at(from)];
   RoundLoad& receiver = rounds[round][at(to)];
+  if (messages.size() < rounds.size()) messages.resize(rounds.size());
+  messages[round].push_back(
+      {.from = from, .to = to, .blocks = blocks, .bytes = bytes});
   if (blocks > 1) sender.packed_bytes += bytes;
   if (between) {
     ++sender.between_messages;

@@ -73,9 +73,19 @@ struct RoundLoad {
   int received() const { return received_within + received_between; }
 };
 
-// rounds[r][p]: what process p sends and receives in round r.
+// One message of a round: its two ends and its bytes.
+struct Message {
+  int from = 0;
+  int to = 0;
+  int blocks = 0;
+  std::int64_t bytes = 0;
+};
+
+// rounds[r][p]: what process p sends and receives in round r;
+// messages[r]: round r's messages (who waits for whom, loop.h).
 struct Exchange {
   std::vector<std::vector<RoundLoad>> rounds;
+  std::vector<std::vector<Message>> messages;
   // Records a message of `blocks` blocks of `block_bytes` from `from` to
   // `to` in round `round`; `between` where they sit on different nodes.
   void add(std::size_t round, int from, int to, int blocks,

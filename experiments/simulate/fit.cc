@@ -7,6 +7,7 @@
 #include <string>
 #include <utility>
 
+#include "experiments/simulate/loop.h"
 #include "experiments/simulate/predict.h"
 
 namespace simulate {
@@ -110,7 +111,7 @@ void polish(std::span<const PreparedPoint> points, Machine& machine) {
 }  // namespace
 
 std::vector<PreparedPoint> prepare(std::span<const MeasuredPoint> points,
-                                   const Machine& machine) {
+                                   const Machine& machine, int loop_calls) {
   std::vector<PreparedPoint> prepared;
   prepared.reserve(points.size());
   for (const MeasuredPoint& point : points) {
@@ -126,12 +127,20 @@ std::vector<PreparedPoint> prepare(std::span<const MeasuredPoint> points,
           "simulate::prepare: " + std::string(name_of(point.algorithm)) +
           " does not run on " + point.workload);
     }
-    prepared.push_back({&point, std::move(*sent), workload.graph.host_of_rank});
+    prepared.push_back({.point = &point,
+                        .exchange = std::move(*sent),
+                        .node_of_rank = workload.graph.host_of_rank,
+                        .loop_calls = loop_calls});
   }
   return prepared;
 }
 
 double predicted_us(const PreparedPoint& point, const Machine& machine) {
+  if (point.loop_calls > 0) {
+    return loop_ns(point.exchange, point.node_of_rank, machine,
+                   point.loop_calls) /
+           1000;
+  }
   return predict(point.exchange, point.node_of_rank, machine).ns / 1000;
 }
 

@@ -21,13 +21,17 @@ struct PreparedPoint {
   const MeasuredPoint* point = nullptr;
   Exchange exchange;
   std::vector<int> node_of_rank;
+  // Predicted as one call's rounds (predict.h) where 0, else as a call of
+  // a loop of this many calls (loop.h).
+  int loop_calls = 0;
 };
 
 // Builds every point's exchange (combining split at `machine`'s eager
-// limit for the job). Throws std::invalid_argument naming the point where
-// its algorithm does not run on its workload.
+// limit for the job), to be predicted as a call of a loop of `loop_calls`
+// calls, or as one call's rounds where 0. Throws std::invalid_argument
+// naming the point where its algorithm does not run on its workload.
 std::vector<PreparedPoint> prepare(std::span<const MeasuredPoint> points,
-                                   const Machine& machine);
+                                   const Machine& machine, int loop_calls = 0);
 
 double predicted_us(const PreparedPoint& point, const Machine& machine);
 

@@ -8,16 +8,21 @@
 // machine's prices to the points (fit.h), tables the fitted prediction and
 // writes the fitted machine file to OUT.
 //
-// --holdout fits on every other point of each job and algorithm only and
-// tables the others, which the fit did not see.
+// --holdout (with --fit) fits on every other point of each job and
+// algorithm only and tables the others, which the fit did not see.
+// --loop=C predicts each point as a call of a loop of C calls (loop.h: as
+// the benchmarks time their calls, in batches after a barrier) in place of
+// one call's rounds in turn (predict.h).
 //
-//   validate --machine=FILE --points=CSV [--fit=OUT] [--holdout] [--worst=N]
+//   validate --machine=FILE --points=CSV [--fit=OUT [--holdout]] [--loop=C]
+//            [--worst=N]
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -32,8 +37,26 @@ struct Arguments {
   std::string points;
   std::string fit;
   int worst = 0;
+  int loop_calls = 0;
   bool holdout = false;
 };
+
+// The whole number >= 1 after an option's '=' at `from`.
+int whole_number(const std::string& argument, std::size_t from) {
+  const std::string value = argument.substr(from);
+  std::size_t end = 0;
+  int number = 0;
+  try {
+    number = std::stoi(value, &end);
+  } catch (const std::exception&) {
+    end = 0;
+  }
+  if (end == 0 || end != value.size() || number < 1) {
+    throw std::invalid_argument("validate: " + argument + ": '" + value +
+                                "' is not a whole number >= 1");
+  }
+  return number;
+}
 
 Arguments arguments_of(int argc, char** argv) {
   Arguments arguments;
@@ -45,10 +68,12 @@ Arguments arguments_of(int argc, char** argv) {
       arguments.points = argument.substr(9);
     } else if (argument.starts_with("--fit=")) {
       arguments.fit = argument.substr(6);
+    } else if (argument.starts_with("--loop=")) {
+      arguments.loop_calls = whole_number(argument, 7);
     } else if (argument == "--holdout") {
       arguments.holdout = true;
     } else if (argument.starts_with("--worst=")) {
-      arguments.worst = std::stoi(argument.substr(8));
+      arguments.worst = whole_number(argument, 8);
     } else {
       throw std::invalid_argument("validate: unknown argument '" + argument +
                                   "'");
@@ -56,8 +81,11 @@ Arguments arguments_of(int argc, char** argv) {
   }
   if (arguments.machine.empty() || arguments.points.empty()) {
     throw std::invalid_argument(
-        "usage: validate --machine=FILE --points=CSV [--fit=OUT] "
-        "[--holdout] [--worst=N]");
+        "usage: validate --machine=FILE --points=CSV [--fit=OUT [--holdout]] "
+        "[--loop=C] [--worst=N]");
+  }
+  if (arguments.holdout && arguments.fit.empty()) {
+    throw std::invalid_argument("validate: --holdout needs --fit=OUT");
   }
   return arguments;
 }
@@ -173,12 +201,19 @@ void print_choices(const std::vector<simulate::PreparedPoint>& points,
 }
 
 void write_machine(const std::string& path, simulate::Machine m,
-                   const std::string& points) {
-  m.name = "fitted to " + points;
+                   const Arguments& arguments) {
+  const std::string model = arguments.loop_calls > 0
+                                ? "as calls of loops of " +
+                                      std::to_string(arguments.loop_calls) +
+                                      " calls (--loop)"
+                                : "as one call's rounds";
+  m.name = "fitted to " + arguments.points;
   std::ofstream out(path);
   out << simulate::machine_file_text(
       m, "Fitted by experiments/simulate:validate --fit to the points of\n" +
-             points + " (coordinate descent on log prices, then\nLevenberg-Marquardt steps).");
+             arguments.points + ", predicted " + model +
+             "\n(coordinate descent on log prices, then Levenberg-Marquardt "
+             "steps).");
   if (!out) throw std::runtime_error("validate: cannot write " + path);
 }
 
@@ -189,7 +224,7 @@ int run(const Arguments& arguments) {
   const std::vector<simulate::MeasuredPoint> measured =
       simulate::read_points(file, arguments.points);
   const std::vector<simulate::PreparedPoint> points =
-      simulate::prepare(measured, machine);
+      simulate::prepare(measured, machine, arguments.loop_calls);
   std::printf("# %zu points of %s; machine: %s (%s)\n\n", points.size(),
               arguments.points.c_str(), machine.name.c_str(),
               arguments.machine.c_str());
@@ -211,7 +246,7 @@ int run(const Arguments& arguments) {
       (n % 2 == 0 ? fitted_on : held_out).push_back(point);
     }
     machine = simulate::fit_machine(fitted_on, machine);
-    write_machine(arguments.fit, machine, arguments.points);
+    write_machine(arguments.fit, machine, arguments);
     std::printf(
         "\n# fitted on %zu points (written to %s); the %zu held out:\n\n",
         fitted_on.size(), arguments.fit.c_str(), held_out.size());
@@ -220,7 +255,7 @@ int run(const Arguments& arguments) {
   }
   if (!arguments.fit.empty()) {
     machine = simulate::fit_machine(points, machine);
-    write_machine(arguments.fit, machine, arguments.points);
+    write_machine(arguments.fit, machine, arguments);
     std::printf("\n# fitted (written to %s)\n\n", arguments.fit.c_str());
     print_table(points, machine);
     print_choices(points, machine);

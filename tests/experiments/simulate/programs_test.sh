@@ -75,6 +75,17 @@ grep -q "^| job | points with a choice |" "$dir/out.txt" || fail "no choices"
 grep -q "^\[between\]" "$dir/fitted.machine" || fail "no fitted machine file"
 "$validate" --machine="$dir/fitted.machine" --points="$dir/points.csv" \
   >"$dir/out.txt" 2>&1 || fail "the fitted machine file does not load"
+"$validate" --machine="$machine" --points="$dir/points.csv" --loop=10 \
+  >"$dir/out.txt" 2>&1 || fail "validate --loop: exit $?"
+grep -q "^| all | all | 7 |" "$dir/out.txt" || fail "no summary with --loop"
+"$validate" --machine="$machine" --points="$dir/points.csv" --loop=0 \
+  >"$dir/out.txt" 2>&1 && fail "validate took --loop=0"
+grep -q -- "--loop=0: '0' is not a whole number >= 1" "$dir/out.txt" ||
+  fail "no message for --loop=0"
+"$validate" --machine="$machine" --points="$dir/points.csv" --holdout \
+  >"$dir/out.txt" 2>&1 && fail "validate took --holdout without --fit"
+grep -q -- "--holdout needs --fit=OUT" "$dir/out.txt" ||
+  fail "no message for --holdout without --fit"
 echo "nodes,ppn" >"$dir/bad.csv"
 "$validate" --machine="$machine" --points="$dir/bad.csv" >"$dir/out.txt" 2>&1 &&
   fail "validate took a points file without its header"
