@@ -1,6 +1,7 @@
 #include "experiments/simulate/loop.h"
 
 #include <algorithm>
+#include <numeric>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -52,36 +53,55 @@ double transit_ns(const Message& message, const RoundContext& context) {
   return ns;
 }
 
-// How many times over each process's node (the machine, where the nodes
-// share cores) its processes busy in this round load its cores (at least
-// 1): their work takes that many times as long.
-std::vector<double> crowding(const std::vector<RoundLoad>& loads,
-                             const RoundContext& context) {
+// The cores share themselves out among the processes that work (a
+// node's, or the machine's where the nodes share cores), each process
+// taking at most one: where all start together, work w ends after
+// max(w, sum over the group of min(w_q, w) / cores) (processor sharing).
+std::vector<double> shared_out(const std::vector<double>& work,
+                               const RoundContext& context) {
   const Machine& machine = context.machine;
   const bool shared = machine.shared_cores > 0;
-  std::vector<int> busy(shared ? 1 : at(nodes_of(context.node_of_rank)));
-  for (std::size_t p = 0; p < loads.size(); ++p) {
-    if (loads[p].messages() + loads[p].received() == 0) continue;
-    ++busy[shared ? 0 : at(context.node_of_rank[p])];
+  const auto group_of = [&](std::size_t p) {
+    return shared ? 0 : at(context.node_of_rank[p]);
+  };
+  std::vector<std::vector<double>> sorted(
+      shared ? 1 : at(nodes_of(context.node_of_rank)));
+  for (std::size_t p = 0; p < work.size(); ++p) {
+    sorted[group_of(p)].push_back(work[p]);
+  }
+  std::vector<std::vector<double>> prefix(sorted.size());
+  for (std::size_t g = 0; g < sorted.size(); ++g) {
+    std::sort(sorted[g].begin(), sorted[g].end());
+    prefix[g].resize(sorted[g].size() + 1);
+    std::partial_sum(sorted[g].begin(), sorted[g].end(), prefix[g].begin() + 1);
   }
   const double cores = shared ? machine.shared_cores : machine.cores_per_node;
-  std::vector<double> factor(loads.size());
-  for (std::size_t p = 0; p < loads.size(); ++p) {
-    factor[p] =
-        std::max(1.0, busy[shared ? 0 : at(context.node_of_rank[p])] / cores);
+  std::vector<double> ends(work.size());
+  for (std::size_t p = 0; p < work.size(); ++p) {
+    const std::vector<double>& group = sorted[group_of(p)];
+    const auto smaller = static_cast<std::size_t>(
+        std::upper_bound(group.begin(), group.end(), work[p]) - group.begin());
+    const double sum = prefix[group_of(p)][smaller] +
+                       static_cast<double>(group.size() - smaller) * work[p];
+    ends[p] = std::max(work[p], sum / cores);
   }
-  return factor;
+  return ends;
 }
 
 // Moves every process's clock through one round.
 void run_round(const std::vector<RoundLoad>& loads,
                const std::vector<Message>& messages,
                const RoundContext& context, std::vector<double>& clock) {
-  const std::vector<double> factor = crowding(loads, context);
-  std::vector<double> out(clock.size());
+  std::vector<double> sending(clock.size());
+  std::vector<double> receiving(clock.size());
   for (std::size_t p = 0; p < clock.size(); ++p) {
-    out[p] = clock[p] + factor[p] * send_ns(loads[p], context.machine);
+    sending[p] = send_ns(loads[p], context.machine);
+    receiving[p] = receive_ns(loads[p], context.machine);
   }
+  sending = shared_out(sending, context);
+  receiving = shared_out(receiving, context);
+  std::vector<double> out(clock.size());
+  for (std::size_t p = 0; p < clock.size(); ++p) out[p] = clock[p] + sending[p];
   std::vector<double> in = out;
   for (const Message& message : messages) {
     double& to = in[at(message.to)];
@@ -102,7 +122,7 @@ void run_round(const std::vector<RoundLoad>& loads,
     from = std::max(from, taken + transit);
   }
   for (std::size_t p = 0; p < clock.size(); ++p) {
-    clock[p] = done[p] + factor[p] * receive_ns(loads[p], context.machine);
+    clock[p] = done[p] + receiving[p];
   }
 }
 

@@ -19,9 +19,12 @@
 //    sender has heard so: one more latency;
 //  - its round ends when its last message is out and its last one in,
 //    plus its receiving work (receive_ns);
-//  - where more processes of a node (of the machine, where the nodes share
-//    cores) are busy in a round than it has cores, their sending and
-//    receiving work takes that many times as long.
+//  - a node's cores (the machine's, where the nodes share them) share
+//    themselves out among its processes that work in a round: where more
+//    work than it has cores, a process's sending (and then receiving)
+//    work takes as long as it would with each of the others' work, up to
+//    its own, spread over the cores (processor sharing, all starting
+//    together).
 // The loop cannot go faster than what the processes share can carry per
 // call either: a node's work over its cores (the machine's shared cores
 // where the nodes share them) and its network interface's; the time per

@@ -1,6 +1,7 @@
 // The loop model (experiments/simulate/loop.h) against clocks worked by
 // hand: a chain of rounds, the overlap of a loop's calls, the inline
-// limit's wait for the receiver, crowded cores, and the throughput bound.
+// limit's wait for the receiver, cores shared out among the processes
+// that work, and the throughput bound.
 #include "experiments/simulate/loop.h"
 
 #include <gtest/gtest.h>
@@ -119,6 +120,23 @@ TEST(SimulateLoop, CrowdedCoresSlowTheWorkAndTheWait) {
   machine.within_spanning_latency_ns = 100;
   EXPECT_DOUBLE_EQ(loop_ns(ring, std::vector<int>{0, 0, 1, 1}, machine, 1),
                    2 * 10 + 2 * 100 + 2 * 5);
+}
+
+// The cores share out by work: on 2 cores, process 0 with 3 messages and
+// three processes with one each, all to process 4 (which sends nothing):
+// the three are done sending at (10 + 10 + 10 + 10) / 2, process 0 at
+// (30 + 10 + 10 + 10) / 2; 4 hears at 30 + 100 and receives 6 messages
+// alone (5 ns each).
+TEST(SimulateLoop, CoresShareOutByWork) {
+  Machine machine = plain_machine();
+  machine.cores_per_node = 2;
+  Exchange exchange = rounds_of(1, 5);
+  for (int i = 0; i < 3; ++i) exchange.add(0, 0, 4, 1, 8, false);
+  for (int p = 1; p < 4; ++p) exchange.add(0, p, 4, 1, 8, false);
+  const std::vector<int> one_node(5, 0);
+  // 5 processes on 2 cores: each waits 2.5 latencies.
+  EXPECT_DOUBLE_EQ(loop_ns(exchange, one_node, machine, 1),
+                   30 + 2.5 * 100 + 6 * 5);
 }
 
 // A node's interface at 1 us a message out bounds a loop of one message a
