@@ -98,6 +98,10 @@ void take(Options& options, std::string_view option, std::string_view value,
       reject(option, value, "not table or summary");
     }
     options.summary = value == "summary";
+  } else if (option == "loop") {
+    const std::vector<int> calls = positive_list<int>(option, value, 1 << 20);
+    if (calls.size() != 1) reject(option, value, "one number of calls");
+    options.loop_calls = calls.front();
   } else if (option == "blocks") {
     given.blocks = true;
     options.blocks =

@@ -6,7 +6,7 @@
 //            [--placement=slot|round_robin|mapped]
 //            [--operation=allgather|alltoall|allgatherv|alltoallv]
 //            [--blocks=B[,B...]]
-//            [--format=table|summary]
+//            [--format=table|summary] [--loop=C]
 //
 // --stencil: moore2d, moore3d, vonneumann2d, vonneumann3d, "_D" for depth
 // D (workload.h); --graph: a graph of experiments/sparse_graphs.h
@@ -22,7 +22,9 @@
 // --placement to slot (mapped: as ortho's Reorder::yes, workload.h).
 // --format=summary prints one table over every job size and block: direct's
 // predicted time and each algorithm's time over it (the default, table, one
-// table per job size with every count).
+// table per job size with every count). --loop=C predicts each call as a
+// call of a loop of C calls (loop.h) as well, and the ratios and the
+// summary compare those times (default: one call's rounds, predict.h).
 #ifndef ORTHOCOMM_EXPERIMENTS_SIMULATE_OPTIONS_H_
 #define ORTHOCOMM_EXPERIMENTS_SIMULATE_OPTIONS_H_
 
@@ -52,6 +54,8 @@ struct Options {
   Operation operation = Operation::alltoall;
   std::vector<std::size_t> blocks = {4, 64, 1024, 16384};
   bool summary = false;
+  // Calls of the loop a call is predicted in (loop.h); 0: one call alone.
+  int loop_calls = 0;
 };
 
 // Bad options: what() names the option and its value.

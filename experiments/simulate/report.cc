@@ -2,11 +2,14 @@
 
 #include <algorithm>
 
+#include "experiments/simulate/loop.h"
+
 namespace simulate {
 namespace {
 
 Row row_of(Algorithm algorithm, const Exchange& exchange,
-           const Workload& workload, const Machine& machine, int nodes) {
+           const Workload& workload, const Machine& machine, int nodes,
+           int loop_calls) {
   Row row;
   row.algorithm = algorithm;
   const std::vector<int>& node_of_rank = workload.graph.host_of_rank;
@@ -24,6 +27,9 @@ Row row_of(Algorithm algorithm, const Exchange& exchange,
   }
   row.busiest_node_out = *std::max_element(node_out.begin(), node_out.end());
   row.prediction = predict(exchange, node_of_rank, machine);
+  if (loop_calls > 0) {
+    row.loop_ns = loop_ns(exchange, node_of_rank, machine, loop_calls);
+  }
   return row;
 }
 
@@ -31,7 +37,7 @@ Row row_of(Algorithm algorithm, const Exchange& exchange,
 
 std::vector<Row> simulate_call(const Workload& workload, Operation operation,
                                std::size_t block_bytes, const Machine& machine,
-                               int nodes) {
+                               int nodes, int loop_calls) {
   // ortho's combining plans split at the job's transport's eager limit.
   const auto split_eager = static_cast<std::size_t>(
       nodes > 1 ? machine.between.eager_bytes : machine.within.eager_bytes);
@@ -39,7 +45,8 @@ std::vector<Row> simulate_call(const Workload& workload, Operation operation,
   for (const Algorithm algorithm : kAlgorithms) {
     if (const std::optional<Exchange> sent = exchange(
             workload, algorithm, operation, block_bytes, split_eager)) {
-      rows.push_back(row_of(algorithm, *sent, workload, machine, nodes));
+      rows.push_back(
+          row_of(algorithm, *sent, workload, machine, nodes, loop_calls));
     }
   }
   return rows;

@@ -26,13 +26,18 @@ struct Row {
   std::int64_t bytes_between = 0;
   std::int64_t busiest_node_out = 0;  // bytes leaving the busiest node
   Prediction prediction;
+  // A call of a loop of calls (loop.h), where asked for.
+  std::optional<double> loop_ns;
+  // The time the report compares: the loop's where asked for.
+  double ns() const { return loop_ns.value_or(prediction.ns); }
 };
 
 // The rows of every algorithm that runs on `workload` (direct first), one
-// call of `operation` with blocks of `block_bytes`.
+// call of `operation` with blocks of `block_bytes`; where `loop_calls` > 0
+// also as a call of a loop of that many calls.
 std::vector<Row> simulate_call(const Workload& workload, Operation operation,
                                std::size_t block_bytes, const Machine& machine,
-                               int nodes);
+                               int nodes, int loop_calls = 0);
 
 }  // namespace simulate
 

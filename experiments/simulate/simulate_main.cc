@@ -11,8 +11,9 @@
 // Prints one Markdown table per job size: per block size and algorithm the
 // rounds, the busiest process's messages and bytes, the messages and bytes
 // between nodes over the job, the bytes leaving the busiest node, the
-// predicted time, what bounds its longest round, and its ratio to direct's
-// time. On stderr, how long the simulation took.
+// predicted time, what bounds its longest round, with --loop=C the time of
+// a call in a loop of C calls (loop.h), and its ratio to direct's time (in
+// the loop, with --loop). On stderr, how long the simulation took.
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -39,19 +40,18 @@ const simulate::RoundTime& longest_round(const simulate::Prediction& p) {
 }
 
 void print_rows(const std::vector<Row>& rows, std::size_t block) {
-  const double direct_ns = rows.front().prediction.ns;
+  const double direct_ns = rows.front().ns();
   for (const Row& row : rows) {
     std::printf(
-        "| %zu | %s | %d | %d | %lld | %lld | %lld | %lld | %.2f | %s | "
-        "%.2f |\n",
-        block, std::string(simulate::name_of(row.algorithm)).c_str(),
-        row.rounds, row.busiest_messages,
-        static_cast<long long>(row.busiest_bytes),
+        "| %zu | %s | %d | %d | %lld | %lld | %lld | %lld | %.2f | %s |", block,
+        std::string(simulate::name_of(row.algorithm)).c_str(), row.rounds,
+        row.busiest_messages, static_cast<long long>(row.busiest_bytes),
         static_cast<long long>(row.messages_between),
         static_cast<long long>(row.bytes_between),
         static_cast<long long>(row.busiest_node_out), row.prediction.ns / 1000,
-        std::string(to_string(longest_round(row.prediction).bound)).c_str(),
-        direct_ns > 0 ? row.prediction.ns / direct_ns : 1.0);
+        std::string(to_string(longest_round(row.prediction).bound)).c_str());
+    if (row.loop_ns) std::printf(" %.2f |", *row.loop_ns / 1000);
+    std::printf(" %.2f |\n", direct_ns > 0 ? row.ns() / direct_ns : 1.0);
   }
 }
 
@@ -59,7 +59,7 @@ void print_rows(const std::vector<Row>& rows, std::size_t block) {
 // it ("-" where it does not run), and the fastest.
 void print_summary_row(const std::vector<Row>& rows, int nodes, int processes,
                        std::size_t block) {
-  const double direct_ns = rows.front().prediction.ns;
+  const double direct_ns = rows.front().ns();
   std::printf("| %d | %d | %zu | %.2f |", nodes, processes, block,
               direct_ns / 1000);
   const Row* fastest = &rows.front();
@@ -73,8 +73,8 @@ void print_summary_row(const std::vector<Row>& rows, int nodes, int processes,
       std::printf(" - |");
       continue;
     }
-    std::printf(" %.2f |", found->prediction.ns / direct_ns);
-    if (found->prediction.ns < fastest->prediction.ns) fastest = found;
+    std::printf(" %.2f |", found->ns() / direct_ns);
+    if (found->ns() < fastest->ns()) fastest = found;
   }
   std::printf(" %s |\n",
               std::string(simulate::name_of(fastest->algorithm)).c_str());
@@ -84,6 +84,10 @@ int run(const simulate::Options& options) {
   const simulate::Machine machine = simulate::load_machine(options.machine);
   std::printf("# machine: %s (%s)\n", machine.name.c_str(),
               options.machine.c_str());
+  if (options.loop_calls > 0) {
+    std::printf("# times compared: a call of a loop of %d calls (--loop)\n",
+                options.loop_calls);
+  }
   const auto started = std::chrono::steady_clock::now();
   if (options.summary) {
     std::printf(
@@ -99,9 +103,10 @@ int run(const simulate::Options& options) {
     const simulate::Workload workload = simulate::workload_of(options, shape);
     if (options.summary) {
       for (const std::size_t block : options.blocks) {
-        print_summary_row(simulate::simulate_call(workload, options.operation,
-                                                  block, machine, nodes),
-                          nodes, shape.processes(), block);
+        print_summary_row(
+            simulate::simulate_call(workload, options.operation, block, machine,
+                                    nodes, options.loop_calls),
+            nodes, shape.processes(), block);
       }
       continue;
     }
@@ -109,15 +114,18 @@ int run(const simulate::Options& options) {
         "\n## %s, %s, %d nodes x %d processes (%s)\n\n"
         "| block B | algorithm | rounds | messages (busiest) | bytes "
         "(busiest) | messages between nodes | bytes between nodes | bytes "
-        "out of busiest node | predicted us | longest round bound by | "
+        "out of busiest node | predicted us | longest round bound by |%s "
         "time over direct's |\n"
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |%s "
+        "--- |\n",
         workload.name.c_str(),
         std::string(simulate::name_of(options.operation)).c_str(), nodes,
-        options.processes_per_node, workload.placed.c_str());
+        options.processes_per_node, workload.placed.c_str(),
+        options.loop_calls > 0 ? " in a loop us |" : "",
+        options.loop_calls > 0 ? " --- |" : "");
     for (const std::size_t block : options.blocks) {
       print_rows(simulate::simulate_call(workload, options.operation, block,
-                                         machine, nodes),
+                                         machine, nodes, options.loop_calls),
                  block);
     }
   }

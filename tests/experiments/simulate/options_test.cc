@@ -34,6 +34,12 @@ TEST(SimulateOptions, ReadsACommandLine) {
   EXPECT_EQ(options.placement, simulate::Placement::round_robin);
   EXPECT_EQ(options.operation, simulate::Operation::allgather);
   EXPECT_EQ(options.blocks, (std::vector<std::size_t>{8, 4096}));
+  EXPECT_EQ(options.loop_calls, 0);
+  EXPECT_EQ(parse_options(std::vector<std::string>{"--machine=m", "--graph=g",
+                                                   "--nodes=2", "--ppn=2",
+                                                   "--loop=10"})
+                .loop_calls,
+            10);
   EXPECT_EQ(parse_options(std::vector<std::string>{"--machine=m", "--graph=g",
                                                    "--nodes=2", "--ppn=2",
                                                    "--placement=mapped"})
@@ -64,6 +70,9 @@ TEST(SimulateOptions, RejectsBadValues) {
   EXPECT_EQ(with("--stencil=moore5d"),
             "simulate: --stencil=moore5d: not moore2d, moore3d, vonneumann2d "
             "or vonneumann3d (\"_D\" for depth D)");
+  EXPECT_EQ(with("--loop=0"),
+            "simulate: --loop=0: '0' is not a whole number in [1, 1048576]");
+  EXPECT_EQ(with("--loop=5,10"), "simulate: --loop=5,10: one number of calls");
   EXPECT_EQ(with("--speed=9"), "simulate: --speed=9: unknown option");
   EXPECT_EQ(with("-nodes=3"),
             "simulate: '-nodes=3' is not of the form --option=value");

@@ -99,6 +99,11 @@ for algorithm in combining node_aware common_neighbours spread_relays; do
   grep -q "^| 64 | $algorithm |" "$dir/out.txt" || fail "no $algorithm row"
 done
 "$simulate" --machine="$machine" --stencil=moore3d --nodes=2 --ppn=8 \
+  --blocks=64 --loop=10 >"$dir/out.txt" 2>&1 || fail "simulate --loop: exit $?"
+# One more column: a call in a loop of 10, direct's ratio to itself 1.00.
+grep -q "^| 64 | direct | 1 | 26 | 1664 | [0-9]* | [0-9]* | [0-9]* | [0-9.]* | [a-z ]* | [0-9.]* | 1.00 |$" \
+  "$dir/out.txt" || fail "direct's row with --loop"
+"$simulate" --machine="$machine" --stencil=moore3d --nodes=2 --ppn=8 \
   --format=summary >"$dir/out.txt" 2>&1 || fail "summary: exit status $?"
 [[ "$(grep -c '^| 2 | 16 |' "$dir/out.txt")" == 4 ]] ||
   fail "not one summary row per default block size"
