@@ -294,8 +294,7 @@ void Exchange::add_bytes(std::size_t round, int from, int to, int blocks,
   RoundLoad& sender = rounds[round][at(from)];
   RoundLoad& receiver = rounds[round][at(to)];
   if (messages.size() < rounds.size()) messages.resize(rounds.size());
-  messages[round].push_back(
-      {.from = from, .to = to, .blocks = blocks, .bytes = bytes});
+  messages[round].push_back({.from = from, .to = to, .bytes = bytes});
   if (blocks > 1) sender.packed_bytes += bytes;
   if (between) {
     ++sender.between_messages;

@@ -77,7 +77,6 @@ struct RoundLoad {
 struct Message {
   int from = 0;
   int to = 0;
-  int blocks = 0;
   std::int64_t bytes = 0;
 };
 

@@ -13,12 +13,6 @@ namespace {
 
 std::size_t at(int index) { return static_cast<std::size_t>(index); }
 
-int nodes_of(std::span<const int> node_of_rank) {
-  return node_of_rank.empty()
-             ? 0
-             : *std::max_element(node_of_rank.begin(), node_of_rank.end()) + 1;
-}
-
 // What one round's processes see of the machine.
 struct RoundContext {
   std::span<const int> node_of_rank;

@@ -31,13 +31,18 @@ double injection_ns(const RoundLoad& load, const Machine& machine) {
          static_cast<double>(load.between_bytes) * machine.injection_byte_ns;
 }
 
+int nodes_of(std::span<const int> node_of_rank) {
+  return node_of_rank.empty()
+             ? 0
+             : *std::max_element(node_of_rank.begin(), node_of_rank.end()) + 1;
+}
+
 double sharing_a_core(std::span<const int> node_of_rank,
                       const Machine& machine) {
-  std::vector<int> node_processes;
+  std::vector<int> node_processes(
+      static_cast<std::size_t>(nodes_of(node_of_rank)));
   for (const int node : node_of_rank) {
-    const auto n = static_cast<std::size_t>(node);
-    if (n >= node_processes.size()) node_processes.resize(n + 1);
-    ++node_processes[n];
+    ++node_processes[static_cast<std::size_t>(node)];
   }
   double most = 1;
   for (const int processes : node_processes) {
@@ -45,8 +50,8 @@ double sharing_a_core(std::span<const int> node_of_rank,
         std::max(most, static_cast<double>(processes) / machine.cores_per_node);
   }
   if (machine.shared_cores > 0) {
-    most = std::max(most, static_cast<double>(node_of_rank.size()) /
-                              machine.shared_cores);
+    most = std::max(
+        most, static_cast<double>(node_of_rank.size()) / machine.shared_cores);
   }
   return most;
 }
@@ -57,14 +62,12 @@ double work_ns(const RoundLoad& load, const Machine& machine) {
   return send_ns(load, machine) + receive_ns(load, machine);
 }
 
-// The round's time, or none where nobody sends in it.
+// The round's time, or none where nobody sends in it; `sharing` the
+// processes on a core (sharing_a_core).
 std::optional<RoundTime> round_time(const std::vector<RoundLoad>& round,
                                     std::span<const int> node_of_rank,
-                                    const Machine& machine) {
-  const int nodes =
-      node_of_rank.empty()
-          ? 0
-          : *std::max_element(node_of_rank.begin(), node_of_rank.end()) + 1;
+                                    const Machine& machine, double sharing) {
+  const int nodes = nodes_of(node_of_rank);
   std::vector<double> node_work(static_cast<std::size_t>(nodes));
   std::vector<double> node_injection(static_cast<std::size_t>(nodes));
   std::vector<int> node_processes(static_cast<std::size_t>(nodes));
@@ -109,7 +112,6 @@ std::optional<RoundTime> round_time(const std::vector<RoundLoad>& round,
   }
   // Each of the k processes on a core waits its turn: the round's latency
   // k times, and k - 1 switches.
-  const double sharing = sharing_a_core(node_of_rank, machine);
   time.ns += (sharing - 1) * machine.switch_ns;
   const double within_latency_ns = nodes > 1
                                        ? machine.within_spanning_latency_ns
@@ -138,8 +140,9 @@ std::string_view to_string(Bound bound) {
 Prediction predict(const Exchange& exchange, std::span<const int> node_of_rank,
                    const Machine& machine) {
   Prediction prediction;
+  const double sharing = sharing_a_core(node_of_rank, machine);
   for (const std::vector<RoundLoad>& round : exchange.rounds) {
-    if (const auto time = round_time(round, node_of_rank, machine)) {
+    if (const auto time = round_time(round, node_of_rank, machine, sharing)) {
       prediction.ns += time->ns;
       prediction.rounds.push_back(*time);
     }

@@ -54,6 +54,8 @@ double send_ns(const RoundLoad& load, const Machine& machine);
 double receive_ns(const RoundLoad& load, const Machine& machine);
 // What its messages leaving the node cost the node's network interface.
 double injection_ns(const RoundLoad& load, const Machine& machine);
+// The nodes `node_of_rank` places processes on (its largest node + 1).
+int nodes_of(std::span<const int> node_of_rank);
 // The most processes that share a core (at least 1), processes placed on
 // nodes by `node_of_rank`.
 double sharing_a_core(std::span<const int> node_of_rank,
