@@ -1,13 +1,17 @@
 #include "ortho/explain.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "ortho/algorithms/agreed_prices.h"
 #include "ortho/algorithms/pricing.h"
 #include "ortho/internal/choose.h"
 #include "ortho/internal/table.h"
+#include "ortho/internal/tuning.h"
+#include "ortho/internal/tuning_measure.h"
 
 namespace ortho {
 namespace {
@@ -24,6 +28,28 @@ std::string scale_text(const Table& table) {
       break;
   }
   return "none";
+}
+
+// Why a tuned decision runs its winner: it measured fastest, or it is the
+// model's choice and nothing measured fast enough to displace it
+// (internal::kDisplacesModel).
+std::string measured_reason(const internal::Tuned& tuned) {
+  const std::vector<double>& seconds = tuned.agreed_seconds;
+  const auto winner =
+      static_cast<std::size_t>(std::find(tuned.candidates.begin(),
+                                         tuned.candidates.end(), tuned.winner) -
+                               tuned.candidates.begin());
+  const bool fastest =
+      winner >= seconds.size() ||
+      seconds[winner] <= *std::min_element(seconds.begin(), seconds.end());
+  const std::string of = std::to_string(tuned.candidates.size());
+  const std::string source =
+      tuned.from_wisdom ? "measured (ORTHO_WISDOM): " : "measured: ";
+  if (fastest) return source + "fastest of " + of;
+  const int margin =
+      static_cast<int>(std::lround(100 * (1 - internal::kDisplacesModel)));
+  return source + "the model's choice, within " + std::to_string(margin) +
+         " % of the fastest of " + of;
 }
 
 std::string_view mode_text(classic::Mode mode) {
@@ -107,10 +133,7 @@ Explanation explain(const classic::Comm& comm, Operation operation,
     }
     explanation.selected = std::string(tuned->winner.name);
     explanation.tuning_cost_ns = tuning_cost_ns(*tuned);
-    explanation.reason =
-        (tuned->from_wisdom ? "measured (ORTHO_WISDOM): fastest of "
-                            : "measured: fastest of ") +
-        std::to_string(tuned->candidates.size());
+    explanation.reason = measured_reason(*tuned);
   } else if (table.forced[op]) {
     explanation.reason = "forced (ORTHO_ALGORITHM or ortho::set_algorithm)";
   } else if (table.candidates[op].size() <= 1) {
