@@ -214,7 +214,7 @@ TEST_F(Tuning, ACandidateALittleFasterKeepsTheModelsChoiceAndSaysSo) {
       std::find_if(order.begin(), order.end(),
                    [&](const std::string& name) { return name != model; });
   ASSERT_NE(other, order.end()) << "one candidate only: " << model;
-  const std::string faster = *other;
+  const std::string& faster = *other;
   const auto time = [model, faster](int, std::string_view algorithm) {
     if (algorithm == model) return 1e-4;
     if (algorithm == faster) return 0.95e-4;
