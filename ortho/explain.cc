@@ -81,14 +81,17 @@ double tuning_cost_ns(const internal::Tuned& tuned) {
 
 }  // namespace
 
-Explanation explain(const classic::Comm& comm, Operation operation,
+Explanation explain(ExchangeComm comm, Operation operation,
                     std::size_t block_bytes, classic::Mode mode) {
-  const Table& table = internal::table_of(comm, kFunction);
+  const Table& table = comm.reverse()
+                           ? internal::reverse_table_of(comm.comm(), kFunction)
+                           : internal::table_of(comm.comm(), kFunction);
   const auto op = static_cast<std::size_t>(operation);
   Explanation explanation;
   explanation.operation = operation;
   explanation.block_bytes = block_bytes;
   explanation.mode = mode;
+  explanation.reverse = comm.reverse();
   explanation.scale = scale_text(table);
   explanation.prices = algorithms::prices_source();
   // The size the choice went by (0 where it does not go by size).
@@ -145,10 +148,10 @@ Explanation explain(const classic::Comm& comm, Operation operation,
 }
 
 std::string to_string(const Explanation& e) {
-  std::string text = std::string(to_string(e.operation)) + " " +
-                     std::to_string(e.block_bytes) + " B " +
-                     std::string(mode_text(e.mode)) + " on " + e.scale + ", " +
-                     e.prices;
+  std::string text =
+      std::string(to_string(e.operation)) + " " +
+      std::to_string(e.block_bytes) + " B " + std::string(mode_text(e.mode)) +
+      (e.reverse ? " reverse" : "") + " on " + e.scale + ", " + e.prices;
   if (e.priced_bytes != e.block_bytes) {
     text += ", priced at " + std::to_string(e.priced_bytes) +
             " B (blocks differ between processes)";

@@ -14,6 +14,7 @@
 #include "classic/comm/comm.h"
 #include "classic/exec/mode.h"
 #include "ortho/operation.h"
+#include "ortho/reverse.h"
 
 namespace ortho {
 
@@ -21,6 +22,8 @@ struct Explanation {
   Operation operation = Operation::barrier;
   std::size_t block_bytes = 0;
   classic::Mode mode = classic::Mode::blocking;
+  // Whether it explains a directed graph's reverse (ortho/reverse.h).
+  bool reverse = false;
   // The block size the prices below are for: block_bytes, or 0 where the
   // choice does not go by size (the v and w forms outside persistent mode,
   // whose blocks differ between processes).
@@ -67,11 +70,13 @@ struct Explanation {
   std::string reason;
 };
 
-// The explanation for `operation` on `comm` with blocks of `block_bytes`
-// bytes in `mode`. Local (the table must exist: collective if it is made
-// now, as for any first ortho call on comm). Throws classic::Error: comm
-// for a null or freed communicator.
-Explanation explain(const classic::Comm& comm, Operation operation,
+// The explanation for `operation` on `comm` (or a graph's reverse,
+// ortho::reverse(graph)) with blocks of `block_bytes` bytes in `mode`.
+// Local (the table must exist: collective if it is made now, as for any
+// first ortho call on comm). Throws classic::Error: comm for a null or
+// freed communicator, topology for the reverse of a communicator that is
+// no directed graph.
+Explanation explain(ExchangeComm comm, Operation operation,
                     std::size_t block_bytes = 0,
                     classic::Mode mode = classic::Mode::blocking);
 

@@ -12,9 +12,12 @@
 //
 // A reverse is a local view: making one communicates nothing, and its first
 // call sets up nothing collective (the algorithms that serve it plan from
-// the neighbour lists alone; docs/design.md, "Reverse exchanges"). Its
-// calls are collective over the graph like any exchange: every process
-// calls the same one, forward or reverse, in the same order.
+// the neighbour lists, or from the graph its table's analysis gathered,
+// turned around; docs/design.md, "Reverse exchanges"). Its calls are
+// collective over the graph like any exchange: every process calls the
+// same one, forward or reverse, in the same order; where several
+// algorithms serve it, its first blocking calls and persistent starts are
+// measured to choose among them, as the graph's own are.
 //
 // Errors (classic::Error, before anything is sent): topology where the
 // communicator is no directed graph (only its exchanges have a reverse);

@@ -194,7 +194,8 @@ namespace {
 
 // comm's reverse view from its table: the lists swapped, the algorithms
 // that serve a reverse offered and chosen among (no analysis: nothing is
-// exchanged), the graph's override or the environment's applied.
+// exchanged; what the graph's analyses learnt, turned around), the graph's
+// override or the environment's applied.
 Table make_reverse_table(const Table& forward, const char* function) {
   Table table;
   table.structure = forward.structure;
@@ -203,6 +204,11 @@ Table make_reverse_table(const Table& forward, const char* function) {
   table.sources = forward.destinations;
   table.destinations = forward.sources;
   table.host_of_rank = forward.host_of_rank;
+  for (const algorithms::Registration* registration : algorithms::registry()) {
+    if (registration->reversible && registration->reverse != nullptr) {
+      registration->reverse(forward, table);
+    }
+  }
   choose(table);
   if (!forward.override_spec.empty()) {
     apply_override(table, forward.override_spec,
@@ -360,11 +366,13 @@ void set_algorithm(const classic::Comm& comm, std::string_view spec) {
   internal::attach(comm, std::move(changed));
 }
 
-std::string_view selected_algorithm(const classic::Comm& comm,
-                                    Operation operation,
+std::string_view selected_algorithm(ExchangeComm comm, Operation operation,
                                     std::size_t block_bytes,
                                     classic::Mode mode) {
-  const Table& table = internal::table_of(comm, "ortho::selected_algorithm");
+  constexpr const char* kFunction = "ortho::selected_algorithm";
+  const Table& table = comm.reverse()
+                           ? internal::reverse_table_of(comm.comm(), kFunction)
+                           : internal::table_of(comm.comm(), kFunction);
   const Choice& choice = table.choice(operation);
   if (!choice.defined()) return {};
   if (const internal::Tuned* tuned =

@@ -12,6 +12,7 @@
 #include "classic/comm/comm.h"
 #include "classic/exec/mode.h"
 #include "ortho/operation.h"
+#include "ortho/reverse.h"
 
 namespace ortho {
 
@@ -31,12 +32,13 @@ namespace ortho {
 // without an algorithm of that name on this structure.
 void set_algorithm(const classic::Comm& comm, std::string_view spec);
 
-// The name of the algorithm `operation` uses on `comm` for blocks of
-// `block_bytes` bytes in `mode` ("" where the operation is undefined there):
-// the winner where tuning measured that size band (ortho/explain.h), else
-// the model's choice.
+// The name of the algorithm `operation` uses on `comm` (or a graph's
+// reverse, ortho::reverse(graph)) for blocks of `block_bytes` bytes in
+// `mode` ("" where the operation is undefined there): the winner where
+// tuning measured that size band (ortho/explain.h), else the model's
+// choice.
 std::string_view selected_algorithm(
-    const classic::Comm& comm, Operation operation, std::size_t block_bytes = 0,
+    ExchangeComm comm, Operation operation, std::size_t block_bytes = 0,
     classic::Mode mode = classic::Mode::blocking);
 
 }  // namespace ortho

@@ -55,9 +55,14 @@ struct Registration {
   // which no model of ours prices.
   bool measured = false;
   // Serves a directed graph's reverse view (ortho/reverse.h): it plans from
-  // the table's neighbour lists alone, needing no analysis, no state that
-  // takes communication to make, and no communicator of its own.
+  // the table's neighbour lists alone, or from what its analysis learnt
+  // for the graph, turned around by `reverse`; it needs no communication
+  // to set up and no communicator of its own.
   bool reversible = false;
+  // For a reversible algorithm with state of its analysis: puts that state,
+  // turned around, into a new reverse table, before any offer. Local (no
+  // message). Null where the neighbour lists alone serve the reverse.
+  void (*reverse)(const Table& forward, Table& reverse) = nullptr;
   // The traffic per process of one call of `operation` with blocks of
   // `block_bytes` in `mode`, exact from the algorithm's plans, for
   // ortho::traffic; nullopt where it is not known ahead of the call. Null

@@ -25,6 +25,7 @@
 #include "ortho/algorithms/node_aware/node_aware.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <numeric>
@@ -59,8 +60,21 @@ using node_routes::Routes;
 using Space = Plan::Space;
 
 NodeAware::NodeAware(node_routes::HostGraph graph, int rank,
-                     std::vector<int> sources)
-    : graph_(std::move(graph)), rank_(rank), sources_(std::move(sources)) {}
+                     std::vector<int> sources,
+                     std::vector<std::vector<int>> sources_of_rank)
+    : graph_(std::move(graph)),
+      rank_(rank),
+      sources_(std::move(sources)),
+      sources_of_rank_(std::move(sources_of_rank)) {}
+
+NodeAware NodeAware::reversed() const {
+  NodeAware turned(
+      {.host_of_rank = graph_.host_of_rank, .destinations = sources_of_rank_},
+      rank_, graph_.destinations[static_cast<std::size_t>(rank_)],
+      graph_.destinations);
+  turned.prices_ = prices_;
+  return turned;
+}
 
 Payload NodeAware::payload_of(Operation operation) {
   return operation == Operation::alltoall ||
@@ -96,29 +110,41 @@ bool NodeAware::relays() const {
 
 namespace {
 
-// Every process's view of the whole graph: an allgather of the
-// out-degrees and one of the lists over `over` (collective).
+// Every process's view of the whole graph, and of each process's
+// in-neighbours in its order (a reverse's routes need them): an allgather
+// of the degrees and one of the lists over `over` (collective).
 std::shared_ptr<NodeAware> gathered(const classic::Comm& over, int rank,
                                     const Table& table) {
-  const int size = over.size();
-  const int degree = static_cast<int>(table.destinations.size());
-  std::vector<int> degrees(static_cast<std::size_t>(size));
-  classic::allgather(over, std::span<const int>(&degree, 1),
+  const auto size = static_cast<std::size_t>(over.size());
+  const std::array<int, 2> degree{static_cast<int>(table.destinations.size()),
+                                  static_cast<int>(table.sources.size())};
+  std::vector<int> degrees(2 * size);
+  classic::allgather(over, std::span<const int>(degree),
                      std::span<int>(degrees));
-  std::vector<int> displs(static_cast<std::size_t>(size), 0);
-  std::partial_sum(degrees.begin(), degrees.end() - 1, displs.begin() + 1);
+  std::vector<int> counts(size);
+  for (std::size_t r = 0; r < size; ++r) {
+    counts[r] = degrees[2 * r] + degrees[2 * r + 1];
+  }
+  std::vector<int> displs(size, 0);
+  std::partial_sum(counts.begin(), counts.end() - 1, displs.begin() + 1);
+  std::vector<int> mine = table.destinations;
+  mine.insert(mine.end(), table.sources.begin(), table.sources.end());
   std::vector<int> all(static_cast<std::size_t>(
-      std::accumulate(degrees.begin(), degrees.end(), 0)));
-  classic::allgatherv(over, std::span<const int>(table.destinations),
-                      std::span<int>(all), degrees, displs);
+      std::accumulate(counts.begin(), counts.end(), 0)));
+  classic::allgatherv(over, std::span<const int>(mine), std::span<int>(all),
+                      counts, displs);
   node_routes::HostGraph graph;
   graph.host_of_rank = table.host_of_rank;
-  graph.destinations.resize(static_cast<std::size_t>(size));
-  for (std::size_t r = 0; r < graph.destinations.size(); ++r) {
+  graph.destinations.resize(size);
+  std::vector<std::vector<int>> sources_of_rank(size);
+  for (std::size_t r = 0; r < size; ++r) {
     const auto first = all.begin() + displs[r];
-    graph.destinations[r].assign(first, first + degrees[r]);
+    const auto middle = first + degrees[2 * r];
+    graph.destinations[r].assign(first, middle);
+    sources_of_rank[r].assign(middle, middle + degrees[2 * r + 1]);
   }
-  return std::make_shared<NodeAware>(std::move(graph), rank, table.sources);
+  return std::make_shared<NodeAware>(std::move(graph), rank, table.sources,
+                                     std::move(sources_of_rank));
 }
 
 // What identifies node_aware's plans among an operation's last plans, and
@@ -216,10 +242,22 @@ void analyse(const classic::Comm& comm, Table& table) {
   table.state_of(&kStateOfNodeAware) = std::move(view);
 }
 
+// A reverse's view of the graph: the forward graph's, turned around, where
+// its analysis gathered one (several hosts; on one host node_aware is
+// direct's messages, and direct serves the reverse).
+void turn_around(const Table& forward, Table& reverse) {
+  const std::shared_ptr<const NodeAware> view = node_aware_state(forward);
+  if (view == nullptr || !view->prices()) return;
+  reverse.state_of(&kStateOfNodeAware) =
+      std::make_shared<NodeAware>(view->reversed());
+}
+
 // Offered on the graphs whose neighbours pair by order (not a classic
-// Cartesian topology, whose repeated neighbours pair by direction).
+// Cartesian topology, whose repeated neighbours pair by direction); on a
+// reverse, where it has the graph turned around.
 void offer(Table& table) {
   if (!table.pairs_by_order()) return;
+  if (table.reverse && table.find_state(&kStateOfNodeAware) == nullptr) return;
   for (Operation operation :
        {Operation::allgather, Operation::allgatherv, Operation::allgatherw,
         Operation::alltoall, Operation::alltoallv, Operation::alltoallw,
@@ -279,6 +317,8 @@ extern constinit const Registration kNodeAware{
     .offer = &offer,
     .price = &price,
     .analyse = &analyse,
+    .reversible = true,
+    .reverse = &turn_around,
     .traffic = &traffic_of};
 
 const Algorithm& node_aware() { return kNodeAware.algorithm; }

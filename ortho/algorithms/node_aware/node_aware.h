@@ -21,7 +21,15 @@ namespace ortho::algorithms {
 
 class NodeAware {
  public:
-  NodeAware(node_routes::HostGraph graph, int rank, std::vector<int> sources);
+  // `sources_of_rank[r]`: rank r's in-neighbours in its order (what a
+  // reverse's routes take as every process's destinations).
+  NodeAware(node_routes::HostGraph graph, int rank, std::vector<int> sources,
+            std::vector<std::vector<int>> sources_of_rank);
+
+  // The same view of the graph with every edge turned around (a reverse's:
+  // every process's in-neighbours become its out-neighbours, in its
+  // order), with the same prices. Local.
+  NodeAware reversed() const;
 
   // What `operation`'s blocks are to the routes: one per source
   // (allgather(v, w), allreduce) or one per edge (alltoall(v, w)).
@@ -59,6 +67,7 @@ class NodeAware {
   node_routes::HostGraph graph_;
   int rank_ = 0;
   std::vector<int> sources_;
+  std::vector<std::vector<int>> sources_of_rank_;
   mutable std::optional<node_routes::Routes> per_edge_;
   mutable std::optional<node_routes::Routes> per_source_;
   mutable std::optional<bool> relays_;
@@ -66,9 +75,10 @@ class NodeAware {
 };
 
 // The table's view of the whole graph: made with the table where the graph
-// spans several hosts (node_aware's analysis), otherwise by the first call
-// that needs it (collective then: an algorithm forced on one host). Other
-// algorithms on general graphs share it.
+// spans several hosts (node_aware's analysis; a reverse's table turns its
+// graph's around), otherwise by the first call that needs it (collective
+// then: an algorithm forced on one host). Other algorithms on general
+// graphs share it.
 const NodeAware& node_aware_of(const classic::Comm& comm, const Table& table);
 
 // That view where it has been made, otherwise null. Local.

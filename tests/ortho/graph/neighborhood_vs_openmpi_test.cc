@@ -30,9 +30,11 @@
 #include <mpi.h>
 
 #include <cstddef>
+#include <cstdlib>
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -604,6 +606,15 @@ TEST_F(GraphVsOpenMpi, NeighbourhoodCollectivesEqualOpenMpiBitForBit) {
   }
 }
 
+// Whether the environment forces `algorithm` (ORTHO_ALGORITHM) on graphs
+// of `processes` planned on several hosts (ORTHO_HOSTS).
+bool forced_across_hosts(std::string_view algorithm, int processes) {
+  const char* forced = std::getenv("ORTHO_ALGORITHM");
+  const char* hosts = std::getenv("ORTHO_HOSTS");
+  return forced != nullptr && forced == algorithm && hosts != nullptr &&
+         std::atoi(hosts) >= 2 && processes >= 2;
+}
+
 // Each graph's reverse against Open MPI on the transposed graph: the same
 // random calls, each mode, persistent requests restarted together.
 TEST_F(GraphVsOpenMpi, ReverseExchangesEqualOpenMpiOnTheTransposedGraph) {
@@ -628,6 +639,11 @@ TEST_F(GraphVsOpenMpi, ReverseExchangesEqualOpenMpiOnTheTransposedGraph) {
     const Comm comm = ortho_graph_testing::make_comm(graph, world);
     if (!spec.empty()) ortho::set_algorithm(comm, spec);
     const ortho::Reverse reverse = ortho::reverse(comm);
+    // Forced across hosts, node_aware serves the reverse as well.
+    if (forced_across_hosts("node_aware", p) && spec.empty()) {
+      EXPECT_EQ(ortho::selected_algorithm(reverse, ortho::Operation::alltoall),
+                "node_aware");
+    }
     const OpenMpiGraph oracle(turned, world.rank());
     ASSERT_NE(oracle.get(), MPI_COMM_NULL);
     run_graph(turned, reverse, oracle, shared, local, vector.get(),

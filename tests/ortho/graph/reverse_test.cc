@@ -2,12 +2,14 @@
 // runs the reverse of random graphs against Open MPI): what it refuses,
 // that its first call sets up nothing collective, that an override of the
 // graph it cannot serve raises instead of running something else, and that
-// a classic Cartesian topology is its own reverse.
+// a classic Cartesian topology is its own reverse; across hosts, that
+// node_aware serves it too.
 #include "ortho/reverse.h"
 
 #include <gtest/gtest.h>
 #include <mpi.h>
 
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -121,6 +123,48 @@ TEST(Reverse, OfACartesianTopologyIsItself) {
         ortho::reverse(cart), std::span(send), std::span(reverse));
     classic::wait(request);
     EXPECT_EQ(reverse, forward);
+  }
+}
+
+// Across hosts (ORTHO_HOSTS=2: reverse_2_hosts_test) node_aware serves the
+// reverse from the graph its analysis gathered, turned around: forced on
+// the graph, it runs the reverse's exchanges and delivers what MPI's would
+// on the transposed graph (to the in-neighbours {me, me - 1}, from the
+// out-neighbours {me, me + 1}).
+TEST(Reverse, NodeAwareServesItAcrossHosts) {
+  const Comm world = Comm::world();
+  const char* hosts = std::getenv("ORTHO_HOSTS");
+  if (hosts == nullptr || std::atoi(hosts) < 2 || world.size() < 2) {
+    GTEST_SKIP() << "one host: direct serves the reverse";
+  }
+  const Comm ring = open_ring_with_loops();
+  ortho::set_algorithm(ring, "node_aware");
+  const ortho::Reverse reverse = ortho::reverse(ring);
+  EXPECT_EQ(ortho::selected_algorithm(reverse, ortho::Operation::alltoall),
+            "node_aware");
+  EXPECT_EQ(ortho::selected_algorithm(reverse, ortho::Operation::allgather),
+            "node_aware");
+  const int me = world.rank();
+  const bool last = me + 1 == world.size();
+  const int out = me > 0 ? 2 : 1;  // the reverse's destinations
+  const int in = last ? 1 : 2;     // and sources
+  for (int call = 0; call < 3; ++call) {
+    std::vector<int> send(static_cast<std::size_t>(out));
+    for (int i = 0; i < out; ++i) {
+      send[static_cast<std::size_t>(i)] = 100 * me + 10 * call + i;
+    }
+    std::vector<int> recv(static_cast<std::size_t>(in), -1);
+    ortho::alltoall(reverse, send.data(), 1, MPI_INT, recv.data(), 1, MPI_INT);
+    std::vector<int> expected{100 * me + 10 * call};
+    if (!last) expected.push_back(100 * (me + 1) + 10 * call + 1);
+    EXPECT_EQ(recv, expected) << "alltoall, call " << call;
+
+    const int mine = 1000 * me + call;
+    std::vector<int> gathered(static_cast<std::size_t>(in), -1);
+    ortho::allgather(reverse, &mine, 1, MPI_INT, gathered.data(), 1, MPI_INT);
+    std::vector<int> expected_gathered{mine};
+    if (!last) expected_gathered.push_back(1000 * (me + 1) + call);
+    EXPECT_EQ(gathered, expected_gathered) << "allgather, call " << call;
   }
 }
 
