@@ -191,20 +191,33 @@ for matrix, v in runs.items():
           + f"| {v['ortho-selected'].get('ran', '-')} |")
 print()
 print("| matrix | Open MPI transposed µs | " + " | ".join(backward)
-      + " | reverse / forward |")
-print("| --- | ---: | " + " | ".join("---:" for _ in backward) + " | ---: |")
+      + " | reverse / forward | selected | selected persistent "
+      "| reverse runs |")
+print("| --- | ---: | " + " | ".join("---:" for _ in backward)
+      + " | ---: | ---: | ---: | --- |")
+for name in ["reverse/forward selected", "reverse/forward persistent"]:
+    summary[name] = []
 for matrix, v in runs.items():
     ratios = {name: ratio(v, name, "accumulate-openmpi") for name in backward}
     for name in backward:
         summary[name].append(ratios[name][0])
-    # The same algorithm both ways, each over its own floor (the local
-    # work of an iteration differs between the directions).
-    turned = (median_ratio(v, "accumulate-reverse", "accumulate-raw")
-              / median_ratio(v, "ortho-direct", "raw"))
+    # Each direction over its own floor (the local work of an iteration
+    # differs between the directions): the reverse's selection (blocking)
+    # against ortho-direct forward, against the forward selection, and
+    # persistent against persistent.
+    reverse = median_ratio(v, "accumulate-reverse", "accumulate-raw")
+    persistent = median_ratio(v, "accumulate-persistent", "accumulate-raw")
+    turned = reverse / median_ratio(v, "ortho-direct", "raw")
+    selected = reverse / median_ratio(v, "ortho-selected", "raw")
+    both_persistent = persistent / median_ratio(
+        v, "ortho-selected-persistent", "raw")
     summary["reverse/forward"].append(turned)
+    summary["reverse/forward selected"].append(selected)
+    summary["reverse/forward persistent"].append(both_persistent)
     print(f"| {matrix} | {us(v['accumulate-openmpi']):.1f} | "
           + " | ".join(cell(ratios[n]) for n in backward)
-          + f" | {turned:.2f} |")
+          + f" | {turned:.2f} | {selected:.2f} | {both_persistent:.2f} "
+          + f"| {v['accumulate-reverse'].get('ran', '-')} |")
 print()
 print("Ratios: time per iteration over Open MPI's (MPI_Neighbor_alltoallv; "
       "for the accumulate, on a second communicator with the lists swapped), "
@@ -220,10 +233,13 @@ print("Ratios: time per iteration over Open MPI's (MPI_Neighbor_alltoallv; "
       "(ortho::explain after its first calls, which tune it). "
       "reverse / forward: "
       "ortho::reverse's accumulate against the forward exchange on the same "
-      "graph, both direct and each over its own floor (accumulate-reverse / "
+      "graph, each over its own floor (accumulate-reverse / "
       "accumulate-raw over ortho-direct / raw: an iteration's local work "
-      "differs between the directions); the goal, >= 0.97 of the forward "
-      "speed, is <= 1.03 here. An iteration is the exchange and the local "
+      "differs between the directions); selected: the same against the "
+      "forward selection (over ortho-selected / raw), selected persistent: "
+      "accumulate-persistent against ortho-selected-persistent, likewise; "
+      "the goal, >= 0.97 of the forward speed, is <= 1.03 here; reverse "
+      "runs: what the blocking reverse runs and why. An iteration is the exchange and the local "
       "product; ortho-selected's tuning runs in untimed first iterations.")
 if traffic:
     print()

@@ -24,6 +24,7 @@
 #include "experiments/spmv/accumulate.h"
 #include "experiments/spmv/runs.h"
 #include "ortho/collectives.h"
+#include "ortho/explain.h"
 #include "ortho/reverse.h"
 
 namespace spmv {
@@ -141,6 +142,15 @@ class ReverseAccumulate final : public Accumulate {
   explicit ReverseAccumulate(const Problem& problem)
       : Accumulate("accumulate-reverse", problem),
         graph_(ortho_graph(problem)) {}
+
+  // The blocking reverse alltoallv's choice (its price at 0 bytes, or what
+  // tuning measured on the first calls).
+  std::string ran() const override {
+    const ortho::Explanation why =
+        ortho::explain(ortho::reverse(graph_), ortho::Operation::alltoallv, 0,
+                       classic::Mode::blocking);
+    return why.selected + " (" + why.reason + ")";
+  }
 
  private:
   void exchange(std::span<const double> back,

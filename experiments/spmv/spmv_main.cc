@@ -74,8 +74,9 @@
 // Open MPI's (openmpi, or accumulate-openmpi for an accumulate) in the
 // same round, where that ran; for a placed run, over the same
 // implementation's by slot. messages and bytes: sent per
-// iteration by the busiest process; ran, for ortho-selected: what the
-// blocking call runs and why (ortho::explain, after the tuning calls).
+// iteration by the busiest process; ran, for ortho-selected and
+// accumulate-reverse: what the blocking call runs and why (ortho::explain,
+// after the tuning calls).
 // Before them, per distribution, what each of ortho's algorithms would send
 // (traffic_report.h: spmv traffic ... lines).
 // A file that cannot be read, or METIS asked to split a rectangular
