@@ -19,9 +19,10 @@ extern const Registration kMpi;               // mpi.cc
 extern const Registration kSpreadRelays;      // spread_relays/
 
 std::span<const Registration* const> registry() {
-  // The order matters only to Registration::analyse (common_neighbours
-  // pairs processes on the graph node_aware's analysis gathered); the
-  // choice does not depend on it (internal/choose.h).
+  // The order does not matter: each analysis learns only what its own
+  // algorithm needs (what another algorithm builds from it, it builds when
+  // first priced, after every analysis), and the choice compares prices
+  // (internal/choose.h).
   static constexpr const Registration* kAll[] = {
       &kNative,   &kDirect,    &kPerPeer,          &kCombining, &kBoxAllreduce,
       &kPairwise, &kNodeAware, &kCommonNeighbours, &kMpi,       &kSpreadRelays,

@@ -74,8 +74,8 @@ struct Registration {
                                            classic::Mode mode) = nullptr;
 };
 
-// The registrations, in the order they analyse a table (the choice does
-// not depend on it).
+// The registrations, in the order they analyse a table (neither what the
+// analyses learn nor the choice depends on it).
 std::span<const Registration* const> registry();
 
 // The distinct names of the registered algorithms, in registry order (for

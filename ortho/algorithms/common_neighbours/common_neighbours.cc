@@ -112,16 +112,21 @@ constexpr Operation kOperations[] = {
     Operation::allgather, Operation::allgatherv, Operation::allgatherw,
     Operation::alltoall,  Operation::alltoallv,  Operation::alltoallw};
 
-// Where node_aware's analysis gathered the graph and agreed on the prices
-// (the graph spans several hosts), the pairs. Nothing is exchanged: what it
-// needs the table has. On one host nothing is gathered at creation (it
-// would add a gather and an agreement to the making of every graph) and
-// the algorithm runs only where forced.
-void analyse(const classic::Comm& /*comm*/, Table& table) {
+// The pairs, where node_aware's analysis gathered the graph and agreed on
+// the prices (the graph spans several hosts): found by the first price,
+// which comes after every analysis, so that the registry's order does not
+// matter. Nothing is exchanged: what it needs the table has. On one host
+// nothing is gathered at creation (it would add a gather and an agreement
+// to the making of every graph) and the algorithm runs only where forced.
+const CommonNeighbours* priced_pairs(const Table& table) {
+  if (const CommonNeighbours* found = pairs_of(table)) return found;
   std::shared_ptr<const NodeAware> whole = node_aware_state(table);
-  if (!table.pairs_by_order() || whole == nullptr || !whole->prices()) return;
-  table.state_of(&kStateOfCommonNeighbours) =
-      std::make_shared<CommonNeighbours>(std::move(whole));
+  if (!table.pairs_by_order() || whole == nullptr || !whole->prices()) {
+    return nullptr;
+  }
+  auto pairs = std::make_shared<CommonNeighbours>(std::move(whole));
+  table.state_of(&kStateOfCommonNeighbours) = pairs;
+  return pairs.get();
 }
 
 // Offered on the graphs whose neighbours pair by order (not a classic
@@ -137,7 +142,7 @@ void offer(Table& table) {
 // allgather and alltoall in every mode, the v and w forms in persistent
 // mode (their size exchange runs once, at initialisation), as node_aware.
 Pricer price(const Table& table, Operation operation) {
-  const CommonNeighbours* pairs = pairs_of(table);
+  const CommonNeighbours* pairs = priced_pairs(table);
   if (pairs == nullptr || scale_of(table) != Scale::hosts) return {};
   const std::shared_ptr<const NodeAware> whole = node_aware_state(table);
   const bool persistent_only = NodeAware::exchanges_sizes(operation);
@@ -171,7 +176,6 @@ extern constinit const Registration kCommonNeighbours{
     .algorithm = {"common_neighbours", &run},
     .offer = &offer,
     .price = &price,
-    .analyse = &analyse,
     .traffic = &traffic_of};
 
 const Algorithm& common_neighbours() { return kCommonNeighbours.algorithm; }

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <numeric>
 #include <optional>
 #include <random>
 #include <string>
@@ -144,11 +145,15 @@ TEST(Choose, TheOrderOfTheCandidatesDoesNotMatter) {
     std::vector<Candidate> candidates = candidates_of(lines);
     const Choice::Steps expected =
         cheapest_steps(candidates, Mode::blocking, true);
-    for (int shuffle = 0; shuffle < 10; ++shuffle) {
-      std::shuffle(candidates.begin(), candidates.end(), random);
-      EXPECT_EQ(cheapest_steps(candidates, Mode::blocking, true), expected)
+    // Every one of the 120 orders.
+    std::vector<std::size_t> order(candidates.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    do {
+      std::vector<Candidate> ordered;
+      for (const std::size_t i : order) ordered.push_back(candidates[i]);
+      EXPECT_EQ(cheapest_steps(ordered, Mode::blocking, true), expected)
           << "trial " << trial;
-    }
+    } while (std::next_permutation(order.begin(), order.end()));
   }
 }
 

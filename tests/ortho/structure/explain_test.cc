@@ -16,6 +16,7 @@
 #include "classic/comm/comm.h"
 #include "classic/exec/mode.h"
 #include "ortho/operation.h"
+#include "ortho/reverse.h"
 #include "ortho/table.h"
 #include "tests/ortho/testing/moore_torus.h"
 
@@ -77,6 +78,57 @@ TEST(Explain, NamesTheScaleAndTheOverride) {
   EXPECT_EQ(forced.reason, "forced (ORTHO_ALGORITHM or ortho::set_algorithm)");
   ortho::set_algorithm(graph, "");
   EXPECT_EQ(ortho::explain(graph, Operation::alltoall).reason, before.reason);
+}
+
+// The modelled price of `algorithm` in `e` (nullopt: offered unpriced;
+// throws nothing, fails where it is not offered).
+std::optional<double> price_of(const ortho::Explanation& e,
+                               const std::string& algorithm) {
+  for (const ortho::Explanation::Offered& o : e.offered) {
+    if (o.algorithm == algorithm) return o.modelled_ns;
+  }
+  ADD_FAILURE() << algorithm << " is not offered: " << ortho::to_string(e);
+  return std::nullopt;
+}
+
+bool offered(const ortho::Explanation& e, const std::string& algorithm) {
+  for (const ortho::Explanation::Offered& o : e.offered) {
+    if (o.algorithm == algorithm) return true;
+  }
+  return false;
+}
+
+// Across hosts the algorithms of general graphs have their prices, whatever
+// order the registry analyses in (common_neighbours finds its pairs on
+// node_aware's graph when first priced), and the reverse is priced with
+// what serves it: direct and node_aware, turned around.
+TEST(Explain, AcrossHostsTheGraphAndItsReverseArePriced) {
+  const classic::Comm graph = ortho_testing::moore_torus();
+  if (planned_hosts() < 2 || graph.size() < 2) {
+    GTEST_SKIP() << "one host: the host model does not price";
+  }
+  const ortho::Explanation forward =
+      ortho::explain(graph, Operation::alltoall, 64);
+  SCOPED_TRACE(ortho::to_string(forward));
+  for (const char* algorithm : {"direct", "node_aware", "common_neighbours"}) {
+    EXPECT_TRUE(price_of(forward, algorithm).has_value()) << algorithm;
+  }
+  // Priced only on a machine file's prices (ORTHO_MACHINE).
+  EXPECT_TRUE(offered(forward, "spread_relays"));
+  const ortho::Explanation reverse =
+      ortho::explain(ortho::reverse(graph), Operation::alltoall, 64);
+  SCOPED_TRACE(ortho::to_string(reverse));
+  EXPECT_TRUE(reverse.reverse);
+  EXPECT_NE(ortho::to_string(reverse).find(" reverse on "), std::string::npos);
+  for (const char* algorithm : {"direct", "node_aware"}) {
+    EXPECT_TRUE(price_of(reverse, algorithm).has_value()) << algorithm;
+  }
+  for (const char* algorithm : {"mpi", "common_neighbours", "spread_relays"}) {
+    EXPECT_FALSE(offered(reverse, algorithm)) << algorithm;
+  }
+  EXPECT_EQ(reverse.selected,
+            ortho::selected_algorithm(ortho::reverse(graph),
+                                      Operation::alltoall, 64));
 }
 
 TEST(Explain, AnOperationWithoutMeaningIsUndefined) {
