@@ -150,6 +150,7 @@ TEST(Choose, TheOrderOfTheCandidatesDoesNotMatter) {
     std::iota(order.begin(), order.end(), std::size_t{0});
     do {
       std::vector<Candidate> ordered;
+      ordered.reserve(order.size());
       for (const std::size_t i : order) ordered.push_back(candidates[i]);
       EXPECT_EQ(cheapest_steps(ordered, Mode::blocking, true), expected)
           << "trial " << trial;
