@@ -294,6 +294,8 @@ void BM_NodeAware(benchmark::State& state, int ndims, Op op) {
       most_between_hosts(stencil->node_aware(), operation, "node_aware", bytes);
   state.counters["hosts"] = classic::locality(classic::Comm::world()).hosts();
   experiments::count_model_prices(state, stencil->selected(), operation, bytes);
+  state.SetLabel("selected=" + std::string(ortho::selected_algorithm(
+                                   stencil->selected(), operation, bytes)));
 }
 
 void configure(benchmark::internal::Benchmark* benchmark) {

@@ -102,9 +102,10 @@ forced = {"direct": "direct", "combining": "combining",
 
 print("| operation | stencil | block | Open MPI µs | "
       + " | ".join(variants) + " | sel/best | best forced"
+      + " | sel pers/best | selected runs"
       + " | between hosts: direct / node_aware |")
 print("| --- | --- | ---: | ---: | " + " | ".join("---:" for _ in variants)
-      + " | ---: | --- | ---: |")
+      + " | ---: | --- | ---: | --- | ---: |")
 for line in open(sys.argv[1]):
     if not line.startswith("BM_NodeAware/"):
         continue
@@ -116,16 +117,24 @@ for line in open(sys.argv[1]):
     best_ratio, best = min([(1.0, "mpi")] + [(f[v + "_ratio"], name)
                                              for v, name in forced.items()
                                              if v + "_ratio" in f])
+    persistent_best = min(f["openmpi_persistent_ratio"],
+                          f["node_aware_persistent_ratio"])
+    ran = re.search(r"selected=(\w+)", line)
     print(f"| {operation} | {stencil} Moore | {block} B "
           f"| {f['openmpi_us']:.0f} | "
           + " | ".join(f"{f[v + '_ratio']:.2f}" for v in variants)
           + f" | {f['selected_ratio'] / best_ratio:.2f} | {best}"
+          + f" | {f['selected_persistent_ratio'] / persistent_best:.2f}"
+          + f" | {ran.group(1) if ran else '-'}"
           + f" | {f['direct_between']:.0f} / {f['node_aware_between']:.0f} |")
 print()
 print("Ratios: time over Open MPI's MPI_Neighbor_* (below 1 is faster); raw "
       "is the hand-posted floor of direct's messages; sel/best is the "
       "selection's time over the fastest forced algorithm's (Open MPI's own "
       "call included, as mpi): 1.00 is the best, above 1 the selection lost; "
-      "the goal <= 1.03.")
+      "the goal <= 1.03; sel pers/best is the persistent selection's over "
+      "the faster of Open MPI's persistent call and node_aware persistent; "
+      "selected runs: what the blocking selection runs at that size "
+      "(ortho::selected_algorithm, after its tuning).")
 PYTHON
 cat "$results/table.txt"
