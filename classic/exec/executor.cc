@@ -33,8 +33,10 @@ int tag_base(std::uint64_t sequence) {
 // last kRepeats plans with their buffers, most recent first. A stencil
 // code's loop calls the same collectives on the same buffers again and
 // again (or on two, swapped each iteration); its calls then find their
-// binding made and their addresses resolved.
-constexpr std::size_t kRepeats = 2;
+// binding made and their addresses resolved. Four: a call may run two
+// plans (a relaying v form's round of sizes, then its blocks), and a
+// sparse code's buffers alternate between two allocations.
+constexpr std::size_t kRepeats = 4;
 struct Repeats {
   std::array<std::unique_ptr<Execution>, kRepeats> kept;
 };

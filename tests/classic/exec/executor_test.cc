@@ -402,15 +402,16 @@ TEST_F(Executor, RandomPlansEqualTheSimulationBlocking) {
 }
 
 // Blocking runs of the same plans on the same buffers again and again
-// (their binding kept between runs), alternating between two and then
-// three plans (more than are kept), and one plan on other buffers.
+// (their binding kept between runs), alternating between two, three and
+// then five plans (more than the four kept), and one plan on other
+// buffers.
 TEST_F(Executor, RepeatedBlockingRunsEqualTheSimulation) {
   for (int seed = 0; seed < kPrograms / 4; ++seed) {
     std::vector<Program> programs;
     std::vector<std::shared_ptr<const Plan>> plans;
     std::deque<Buffers> buffers;
-    for (int i = 0; i < 3; ++i) {
-      programs.push_back(Generator(size_, 7000 + 3 * seed + i).generate());
+    for (int i = 0; i < 5; ++i) {
+      programs.push_back(Generator(size_, 7000 + 5 * seed + i).generate());
       plans.push_back(plan_of(programs.back(), me_));
       buffers.emplace_back(programs.back(), me_, 0);
     }
@@ -425,6 +426,7 @@ TEST_F(Executor, RepeatedBlockingRunsEqualTheSimulation) {
     for (int r = 0; r < 3; ++r) run(0, buffers[0], r);
     for (int r = 0; r < 4; ++r) run(r % 2, buffers[r % 2], r);
     for (int r = 0; r < 6; ++r) run(r % 3, buffers[r % 3], r);
+    for (int r = 0; r < 15; ++r) run(r % 5, buffers[r % 5], r);
     Buffers other(programs[0], me_, 0);
     run(0, other, 1);
     run(0, buffers[0], 2);
