@@ -133,6 +133,8 @@ const CommonNeighbours* priced_pairs(const Table& table) {
 // Cartesian topology, whose repeated neighbours pair by direction).
 void offer(Table& table) {
   if (!table.pairs_by_order()) return;
+  // A reverse: along node_aware's graph turned around, where it has one.
+  if (table.reverse && node_aware_state(table) == nullptr) return;
   for (const Operation operation : kOperations) {
     table.offer(operation, common_neighbours());
   }
@@ -176,6 +178,7 @@ extern constinit const Registration kCommonNeighbours{
     .algorithm = {"common_neighbours", &run},
     .offer = &offer,
     .price = &price,
+    .reversible = true,
     .traffic = &traffic_of};
 
 const Algorithm& common_neighbours() { return kCommonNeighbours.algorithm; }

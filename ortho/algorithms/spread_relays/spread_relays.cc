@@ -82,6 +82,8 @@ classic::Request run(const classic::Comm& comm, const Table& table,
 
 void offer(Table& table) {
   if (!table.pairs_by_order()) return;
+  // A reverse: along node_aware's graph turned around, where it has one.
+  if (table.reverse && node_aware_state(table) == nullptr) return;
   for (const Operation operation :
        {Operation::allgather, Operation::allgatherv, Operation::allgatherw,
         Operation::alltoall, Operation::alltoallv, Operation::alltoallw}) {
@@ -145,6 +147,7 @@ extern constinit const Registration kSpreadRelays{
     .algorithm = {"spread_relays", &run},
     .offer = &offer,
     .price = &price,
+    .reversible = true,
     .traffic = &traffic_of};
 
 }  // namespace ortho::algorithms

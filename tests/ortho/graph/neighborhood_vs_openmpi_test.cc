@@ -606,13 +606,21 @@ TEST_F(GraphVsOpenMpi, NeighbourhoodCollectivesEqualOpenMpiBitForBit) {
   }
 }
 
-// Whether the environment forces `algorithm` (ORTHO_ALGORITHM) on graphs
-// of `processes` planned on several hosts (ORTHO_HOSTS).
-bool forced_across_hosts(std::string_view algorithm, int processes) {
+// The algorithm the environment forces (ORTHO_ALGORITHM) on graphs of
+// `processes` planned on several hosts (ORTHO_HOSTS), where it is one that
+// relays along node_aware's graph; "" otherwise.
+std::string_view relaying_forced_across_hosts(int processes) {
   const char* forced = std::getenv("ORTHO_ALGORITHM");
   const char* hosts = std::getenv("ORTHO_HOSTS");
-  return forced != nullptr && forced == algorithm && hosts != nullptr &&
-         std::atoi(hosts) >= 2 && processes >= 2;
+  if (forced == nullptr || hosts == nullptr || std::atoi(hosts) < 2 ||
+      processes < 2) {
+    return {};
+  }
+  for (const std::string_view relaying :
+       {"node_aware", "spread_relays", "common_neighbours"}) {
+    if (forced == relaying) return relaying;
+  }
+  return {};
 }
 
 // Each graph's reverse against Open MPI on the transposed graph: the same
@@ -639,10 +647,11 @@ TEST_F(GraphVsOpenMpi, ReverseExchangesEqualOpenMpiOnTheTransposedGraph) {
     const Comm comm = ortho_graph_testing::make_comm(graph, world);
     if (!spec.empty()) ortho::set_algorithm(comm, spec);
     const ortho::Reverse reverse = ortho::reverse(comm);
-    // Forced across hosts, node_aware serves the reverse as well.
-    if (forced_across_hosts("node_aware", p) && spec.empty()) {
+    // Forced across hosts, the relaying algorithms serve the reverse too.
+    const std::string_view relaying = relaying_forced_across_hosts(p);
+    if (!relaying.empty() && spec.empty()) {
       EXPECT_EQ(ortho::selected_algorithm(reverse, ortho::Operation::alltoall),
-                "node_aware");
+                relaying);
     }
     const OpenMpiGraph oracle(turned, world.rank());
     ASSERT_NE(oracle.get(), MPI_COMM_NULL);
