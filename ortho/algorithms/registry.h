@@ -55,9 +55,11 @@ struct Registration {
   // which no model of ours prices.
   bool measured = false;
   // Serves a directed graph's reverse view (ortho/reverse.h): it plans from
-  // the table's neighbour lists alone, or from what its analysis learnt
-  // for the graph, turned around by `reverse`; it needs no communication
-  // to set up and no communicator of its own.
+  // the table's neighbour lists alone, or from what an analysis learnt for
+  // the graph, turned around by that algorithm's `reverse` (its own, or
+  // node_aware's graph for the algorithms that relay along it); it needs
+  // no communication to set up and no communicator of its own, and is
+  // offered on a reverse only where what it plans from is there.
   bool reversible = false;
   // For a reversible algorithm with state of its analysis: puts that state,
   // turned around, into a new reverse table, before any offer. Local (no
