@@ -159,8 +159,9 @@ class OrthoExchange final : public Exchange {
                                   largest_block_bytes(), classic_mode()));
   }
 
-  // A forced algorithm that does not run, or what the selection's tuning
-  // cost (ortho::explain: its measured calls' time over the winner's).
+  // A forced algorithm that does not run, or why the selection runs what it
+  // does and what its tuning cost (ortho::explain: the reason, and its
+  // measured calls' time over the winner's).
   std::string note() const override {
     if (!note_.empty()) return note_;
     if (forced_ == Algorithm::combining && algorithm() != "combining") {
@@ -171,10 +172,11 @@ class OrthoExchange final : public Exchange {
           ortho::explain(graph_, ortho::Operation::alltoallw,
                          largest_block_bytes(), classic_mode());
       if (why.tuning_cost_ns) {
-        return "tuning cost " +
+        return why.reason + ", tuning cost " +
                std::to_string(std::lround(*why.tuning_cost_ns / 1000.0)) +
                " us";
       }
+      return why.reason;
     }
     return "";
   }

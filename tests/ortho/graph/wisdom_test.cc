@@ -227,24 +227,41 @@ TEST_F(Wisdom, ADamagedOrForeignFileFallsBackToMeasuring) {
     const char* name;
     std::string text;
     bool rewritten;  // whether tuning may add to it
+    bool warns;      // whether rank 0 says so on stderr
   };
   const Case cases[] = {
-      {"foreign", "#!/bin/sh\nrm -rf /\n", false},
-      {"truncated", "orthocomm-wisdom 1\n" + whole.substr(0, 40), true},
-      {"corrupt", "orthocomm-wisdom 1\n\x01\x02\xff garbage\n" + whole, true},
-      {"another structure", "orthocomm-wisdom 1\n" + whole + "\n", true},
-      {"binary", std::string("\0\0\0\xff", 4), false},
+      {"foreign", "#!/bin/sh\nrm -rf /\n", false, true},
+      {"truncated", "orthocomm-wisdom 1\n" + whole.substr(0, 40), true, true},
+      {"corrupt", "orthocomm-wisdom 1\n\x01\x02\xff garbage\n" + whole, true,
+       true},
+      {"another structure", "orthocomm-wisdom 1\n" + whole + "\n", true, false},
+      {"binary", std::string("\0\0\0\xff", 4), false, true},
   };
+  int index = 0;
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
-    const std::string path = shared_path(world, "damaged");
+    // A file of its own per case: a warning is printed once per text.
+    const std::string path =
+        shared_path(world, "damaged_" + std::to_string(index++));
     if (world.rank() == 0) write(path, c.text);
     classic::barrier(world);
     setenv("ORTHO_WISDOM", path.c_str(), 1);
     inject("direct");
+    if (world.rank() == 0) ::testing::internal::CaptureStderr();
     const Comm comm = ortho_graph_testing::make_comm(graph, world);
     const OpenMpiGraph reference(comm);
     alltoall_calls(comm, reference, graph, 21);
+    if (world.rank() == 0) {
+      // Rank 0 reads the file; it warns once, naming it.
+      const std::string printed = ::testing::internal::GetCapturedStderr();
+      const std::string warning = "ortho: ORTHO_WISDOM file " + path;
+      const std::size_t first = printed.find(warning);
+      EXPECT_EQ(first != std::string::npos, c.warns) << printed;
+      if (first != std::string::npos) {
+        EXPECT_EQ(printed.find(warning, first + 1), std::string::npos)
+            << "warned more than once: " << printed;
+      }
+    }
     const ortho::Explanation e =
         ortho::explain(comm, Operation::alltoall, kBlock * sizeof(int));
     EXPECT_EQ(e.selected, "direct") << ortho::to_string(e);
