@@ -47,7 +47,7 @@ simulate=bazel-out/k8-opt/bin/experiments/simulate/simulate
 # Counts do not depend on the machine file; it prices the predicted time,
 # which this table leaves out.
 machine=experiments/simulate/machines/simulated_hosts.machine
-run_facts "tools/spmv_traffic.sh $*" >"$results/run.txt"
+run_facts "bash tools/spmv_traffic.sh${*:+ $*}" >"$results/run.txt"
 echo "simulated: shapes $shapes (hosts x processes a host, by slot)," \
   "the matrices of experiments/spmv/data; counts only" >>"$results/run.txt"
 
