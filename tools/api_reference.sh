@@ -28,10 +28,17 @@ fi
 rm -rf _build/api
 mkdir -p _build/api
 log=_build/api/warnings.log
+# The interpreter itself, not a shim in front of it: Doxygen runs the
+# filter once or more for every header.
+python="$(python3 -c 'import sys; print(sys.executable)')" || {
+  echo "api_reference: no python3 for tools/doxygen_filter.py" >&2
+  exit 1
+}
 # QUIET (docs/Doxyfile): Doxygen writes nothing but its warnings and errors,
 # to stderr.
 status=0
-ORTHOCOMM_VERSION="$version" doxygen docs/Doxyfile >/dev/null 2>"$log" ||
+ORTHOCOMM_PYTHON="$python" ORTHOCOMM_VERSION="$version" \
+  doxygen docs/Doxyfile >/dev/null 2>"$log" ||
   status=$?
 if [[ $status -ne 0 || -s "$log" ]]; then
   echo "api_reference: doxygen (exit $status) reported" \
