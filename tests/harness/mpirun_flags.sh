@@ -57,8 +57,11 @@ mpirun_flags() {
       MPIRUN_FLAGS+=(--mca btl_tcp_if_include "$ORTHOCOMM_HOSTS_NET")
     fi
   else
-    # One machine: no network interfaces to probe.
-    MPIRUN_FLAGS+=(--mca btl self,vader)
+    # One machine: no network interfaces to probe, and the point-to-point
+    # layer that drives those transports (ob1) named, so that MPI_Init
+    # does not open the others to find that out: 0.2 s less a launch here,
+    # out of 0.4-0.9 s (Debian's Open MPI already leaves out UCX and OFI).
+    MPIRUN_FLAGS+=(--mca btl self,vader --mca pml ob1)
   fi
   # Private shared-memory files and session directories: sandboxed jobs each
   # live in their own PID namespace, so two mpiruns at once can get the same
