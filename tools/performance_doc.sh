@@ -95,10 +95,11 @@ noise (marked ~ where a table shows the spread). The machine is a shared
 | experiment | results | date | commit | load (1 min) | command |
 | --- | --- | --- | --- | --- | --- |
 HEADER
-  local experiment dir
+  local experiment dir current
+  current="$(current_folders)"  # once: it reads every folder's run.txt
   while IFS=$'\t' read -r experiment dir; do
     echo "| $experiment | [$(basename "$dir")](results/$(basename "$dir")/table.txt) | $(fact "$dir" date) | $(fact "$dir" commit) | $(load_of "$dir") | \`$(fact "$dir" command)\` |"
-  done < <(current_folders)
+  done <<< "$current"
   while IFS=$'\t' read -r experiment dir; do
     echo
     echo "## $experiment"
@@ -112,7 +113,7 @@ HEADER
     echo '```text'
     figures_of "$dir"
     echo '```'
-  done < <(current_folders)
+  done <<< "$current"
   echo
   echo "## Every results folder"
   echo
