@@ -124,13 +124,21 @@ load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 bash tools/install_deps.sh
 bash tools/install_deps.sh --plots ||
   echo "run: could not install gnuplot; the table and CSV come without plots"
-echo "run: building the experiments (bazel build -c opt) ..."
+# ORTHOCOMM_RUN_MODE=fastbuild (for tools/checks/main_job.sh only) reuses
+# the tests' unoptimised build: the steps and tables are the same, the
+# times are not the library's.
+mode="${ORTHOCOMM_RUN_MODE:-opt}"
+if [[ "$mode" != opt && "$mode" != fastbuild ]]; then
+  echo "run: ORTHOCOMM_RUN_MODE is opt or fastbuild, not '$mode'" >&2
+  exit 2
+fi
+echo "run: building the experiments (bazel build -c $mode) ..."
 build_started=$(date +%s)
-bazel build -c opt //experiments/life //experiments/jacobi \
+bazel build -c "$mode" //experiments/life //experiments/jacobi \
   //experiments:combining_benchmark //experiments/spmv:spmv
 build_seconds=$(($(date +%s) - build_started))
-# bazel-bin follows the last build's configuration; the opt binaries stay here.
-bin=bazel-out/k8-opt/bin/experiments
+# bazel-bin follows the last build's configuration; these binaries stay here.
+bin="bazel-out/k8-$mode/bin/experiments"
 
 results="${results:-results/$(date +%Y%m%d-%H%M%S)}"
 mkdir -p "$results/raw"

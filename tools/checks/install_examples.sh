@@ -16,7 +16,10 @@ prefix="$work/prefix"
 
 fail() { echo "install_examples: $*" >&2; exit 1; }
 
-bash tools/install.sh --prefix "$prefix" "$@"
+# The tests' build (bazel test has built the library unoptimised): what is
+# checked here is the installation and the programs built against it, not
+# the library's speed, and an optimised build would take minutes more.
+bash tools/install.sh --prefix "$prefix" --compilation_mode=fastbuild "$@"
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
 
 # Only public headers, and each compiles on its own terms.
