@@ -58,10 +58,7 @@ using ortho_graph_testing::uniform;
 using ortho_graph_testing::value;
 
 constexpr unsigned kSeed = 0xa11ed0u;
-// Graphs per process count: 30 up to 4 processes, 15 above, where each
-// graph holds as many neighbourhoods as processes (15 at 9 check 135 a
-// call, 30 at 4 check 120) and a call costs most on two cores.
-int graphs_for(int processes) { return processes <= 4 ? 30 : 15; }
+constexpr int kGraphs = 30;  // up to 4 processes (graphs_for)
 constexpr int kCallsPerGraph = 12;
 constexpr int kStarts = 2;
 
@@ -190,7 +187,8 @@ TEST_F(GraphAllreduceAllgatherw, AllreduceFoldsInNeighbourOrder) {
   const ortho_graph_testing::Ops ops;
   unsigned salt = seed;
   int distinguishing = 0;
-  for (int g = 0, graphs = graphs_for(p); g < graphs; ++g) {
+  const int graphs = ortho_graph_testing::graphs_for(p, kGraphs);
+  for (int g = 0; g < graphs; ++g) {
     const Graph graph = ortho_graph_testing::random_graph(
         shared, p,
         static_cast<Construction>(g % ortho_graph_testing::kConstructions));
@@ -269,7 +267,8 @@ TEST_F(GraphAllreduceAllgatherw, AllgatherwPlacesEachNeighboursBlockByItsType) {
   Random local(seed + 7919u * static_cast<unsigned>(me + 1));
   const ortho_graph_testing::VectorType vector;
   unsigned salt = seed;
-  for (int g = 0, graphs = graphs_for(p); g < graphs; ++g) {
+  const int graphs = ortho_graph_testing::graphs_for(p, kGraphs);
+  for (int g = 0; g < graphs; ++g) {
     const Graph graph = ortho_graph_testing::random_graph(
         shared, p,
         static_cast<Construction>(g % ortho_graph_testing::kConstructions));

@@ -131,6 +131,14 @@ enum class Construction {
 };
 inline constexpr int kConstructions = 4;
 
+// How many random graphs a test runs at `processes`: `up_to_four` up to 4
+// processes, half as many above, where each graph holds as many
+// neighbourhoods as processes (so a call checks about as many as at 4) and
+// a call costs most on two cores.
+inline int graphs_for(int processes, int up_to_four) {
+  return processes <= 4 ? up_to_four : up_to_four / 2;
+}
+
 inline const char* to_string(Construction construction) {
   switch (construction) {
     case Construction::adjacent_weighted:

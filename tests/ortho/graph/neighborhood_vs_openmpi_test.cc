@@ -66,11 +66,7 @@ using ortho_graph_testing::Random;
 using ortho_graph_testing::uniform;
 
 constexpr unsigned kSeed = 0x6e1b0a7u;
-// Graphs per process count: 50 up to 4 processes, 25 above, where each
-// graph holds as many neighbourhoods as processes (25 graphs at 9 check 225
-// neighbourhoods a call, 50 at 4 check 200) and a call costs most on two
-// cores.
-int graphs_for(int processes) { return processes <= 4 ? 50 : 25; }
+constexpr int kGraphs = 50;  // up to 4 processes (graphs_for)
 constexpr int kReverseGraphs = 20;
 constexpr int kCallsPerGraph = 8;
 constexpr int kStarts = 2;
@@ -582,7 +578,8 @@ TEST_F(GraphVsOpenMpi, NeighbourhoodCollectivesEqualOpenMpiBitForBit) {
   Random shared(salt);
   Random local(salt + 7919u * static_cast<unsigned>(world.rank() + 1));
   const ortho_graph_testing::VectorType vector;
-  for (int g = 0, graphs = graphs_for(p); g < graphs; ++g) {
+  const int graphs = ortho_graph_testing::graphs_for(p, kGraphs);
+  for (int g = 0; g < graphs; ++g) {
     const Graph graph = ortho_graph_testing::random_graph(
         shared, p,
         static_cast<Construction>(g % ortho_graph_testing::kConstructions));
