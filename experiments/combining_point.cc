@@ -2,8 +2,6 @@
 
 #include <benchmark/benchmark.h>
 #include <mpi.h>
-// After mpi.h, which it needs: MPIX_Neighbor_*_init (pcollreq).
-#include <mpi-ext.h>
 
 #include <algorithm>
 #include <array>
@@ -106,7 +104,10 @@ Point::Point(Operation operation, const Stencil& stencil, int block_bytes)
   make_hand_combined(stencil);
 }
 Point::~Point() {
-  ortho_persistent_ = classic::Request();  // freed before its datatype
+  // Freed before their datatype.
+  selected_persistent_ = classic::Request();
+  direct_persistent_ = classic::Request();
+  combining_persistent_ = classic::Request();
   hand_posted_.reset();
   hand_posted_persistent_.reset();
   hand_combined_.reset();
@@ -133,8 +134,10 @@ std::string Point::algorithm_of(Variant variant) const {
     case Variant::raw_persistent:
       return "MPI_Recv_init+MPI_Send_init" + sum;
     case Variant::ortho_direct:
+    case Variant::ortho_direct_persistent:
       return "direct";
     case Variant::ortho_combining:
+    case Variant::ortho_combining_persistent:
       return "combining";
     case Variant::raw_combining:
       return "combining by MPI_Irecv+MPI_Isend";
@@ -153,6 +156,8 @@ Structure Point::structure_of(Variant variant) const {
     case Variant::raw_combining:
     case Variant::raw_combining_persistent:
       return combining_structure_;
+    case Variant::ortho_combining_persistent:
+      return combining_persistent_structure_;
     case Variant::ortho_selected:
       return selected_structure_;
     case Variant::ortho_selected_persistent:
@@ -210,8 +215,16 @@ void Point::call(Variant variant) {
     case Variant::ortho_direct:
       ortho_call(direct_, recv);
       break;
+    case Variant::ortho_direct_persistent:
+      classic::start(direct_persistent_);
+      (void)classic::wait(direct_persistent_);
+      break;
     case Variant::ortho_combining:
       ortho_call(combining_, recv);
+      break;
+    case Variant::ortho_combining_persistent:
+      classic::start(combining_persistent_);
+      (void)classic::wait(combining_persistent_);
       break;
     case Variant::raw_combining:
       hand_combined_->run();
@@ -223,8 +236,8 @@ void Point::call(Variant variant) {
       ortho_call(selected_, recv);
       break;
     case Variant::ortho_selected_persistent:
-      classic::start(ortho_persistent_);
-      (void)classic::wait(ortho_persistent_);
+      classic::start(selected_persistent_);
+      (void)classic::wait(selected_persistent_);
       break;
   }
   benchmark::DoNotOptimize(recv);
@@ -295,7 +308,9 @@ void Point::settle_selection() {
 }
 
 std::optional<double> Point::modelled_us(Variant variant) const {
-  const bool persistent = variant == Variant::ortho_selected_persistent;
+  const bool persistent = variant == Variant::ortho_selected_persistent ||
+                          variant == Variant::ortho_direct_persistent ||
+                          variant == Variant::ortho_combining_persistent;
   if (!persistent && variant != Variant::ortho_direct &&
       variant != Variant::ortho_combining &&
       variant != Variant::ortho_selected) {
@@ -365,46 +380,6 @@ void Point::make_buffers() {
     for (std::size_t i = 0; i < slots; ++i) {
       displs_[i] = static_cast<MPI_Aint>(i * n * sizeof(int));
     }
-  }
-}
-
-void Point::make_persistent() {
-  const int n = count_;
-  const int* send = send_.data();
-  int* mpix_recv = operation_ == Operation::allreduce
-                       ? gathered_[1].data()
-                       : recv_[index_of(Variant::openmpi_persistent)].data();
-  if (operation_ == Operation::alltoall) {
-    MPIX_Neighbor_alltoall_init(send, n, MPI_INT, mpix_recv, n, MPI_INT,
-                                openmpi_, MPI_INFO_NULL, &openmpi_persistent_);
-  } else if (operation_ == Operation::alltoallw) {
-    MPIX_Neighbor_alltoallw_init(send, counts_.data(), displs_.data(),
-                                 types_.data(), mpix_recv, counts_.data(),
-                                 displs_.data(), types_.data(), openmpi_,
-                                 MPI_INFO_NULL, &openmpi_persistent_);
-  } else {
-    MPIX_Neighbor_allgather_init(send, n, MPI_INT, mpix_recv, n, MPI_INT,
-                                 openmpi_, MPI_INFO_NULL, &openmpi_persistent_);
-  }
-  int* recv = recv_[index_of(Variant::ortho_selected_persistent)].data();
-  switch (operation_) {
-    case Operation::allgather:
-      ortho_persistent_ =
-          ortho::allgather_init(selected_, send, n, MPI_INT, recv, n, MPI_INT);
-      break;
-    case Operation::alltoall:
-      ortho_persistent_ =
-          ortho::alltoall_init(selected_, send, n, MPI_INT, recv, n, MPI_INT);
-      break;
-    case Operation::alltoallw:
-      ortho_persistent_ =
-          ortho::alltoallw_init(selected_, send, counts(), displs(), types(),
-                                recv, counts(), displs(), types());
-      break;
-    default:
-      ortho_persistent_ =
-          ortho::allreduce_init(selected_, send, recv, n, MPI_INT, MPI_SUM);
-      break;
   }
 }
 

@@ -52,6 +52,7 @@ class Point {
   bool has(Variant variant) const {
     switch (variant) {
       case Variant::ortho_combining:
+      case Variant::ortho_combining_persistent:
         return has_combining_;
       case Variant::raw_combining:
       case Variant::raw_combining_persistent:
@@ -118,8 +119,11 @@ class Point {
   std::unique_ptr<HandPosted> make_hand_posted(Variant variant,
                                                std::size_t gathered);
 
+  // Open MPI's and ortho's persistent requests (combining_persistent.cc).
   // Collective, in the same order on every process.
   void make_persistent();
+  // ortho's persistent request of this point's operation on `comm`.
+  classic::Request ortho_init(const classic::Comm& comm, int* recv);
   // Combining's floor where it applies. Collective.
   void make_hand_combined(const Stencil& stencil);
   // The eager limit of this run's transport, where the combining floor
@@ -153,7 +157,9 @@ class Point {
   std::vector<MPI_Aint> displs_;
   std::vector<MPI_Datatype> types_;
   MPI_Request openmpi_persistent_ = MPI_REQUEST_NULL;
-  classic::Request ortho_persistent_;
+  classic::Request selected_persistent_;
+  classic::Request direct_persistent_;
+  classic::Request combining_persistent_;  // where combining runs
   std::vector<int> ranks_;  // the neighbours: sources and destinations
   // The floor: direct's messages by hand (for raw and raw_persistent).
   std::unique_ptr<HandPosted> hand_posted_;

@@ -16,8 +16,12 @@ const char* name_of(Variant variant) {
       return "raw_persistent";
     case Variant::ortho_direct:
       return "ortho_direct";
+    case Variant::ortho_direct_persistent:
+      return "ortho_direct_persistent";
     case Variant::ortho_combining:
       return "ortho_combining";
+    case Variant::ortho_combining_persistent:
+      return "ortho_combining_persistent";
     case Variant::raw_combining:
       return "raw_combining";
     case Variant::raw_combining_persistent:

@@ -1,7 +1,7 @@
 // The variants combining_benchmark times at every point (Open MPI's
 // neighbourhood collectives, the hand-posted floors of direct's and of
-// combining's messages, ortho's algorithms) and
-// their names in the CSV and the counters.
+// combining's messages, ortho's algorithms forced and selected, blocking
+// and persistent) and their names in the CSV and the counters.
 #ifndef ORTHOCOMM_EXPERIMENTS_COMBINING_VARIANT_H_
 #define ORTHOCOMM_EXPERIMENTS_COMBINING_VARIANT_H_
 
@@ -16,13 +16,15 @@ enum class Variant {
   raw,
   raw_persistent,
   ortho_direct,
+  ortho_direct_persistent,
   ortho_combining,
+  ortho_combining_persistent,
   raw_combining,  // combining's messages by hand (hand_combined.h)
   raw_combining_persistent,
   ortho_selected,
   ortho_selected_persistent,
 };
-inline constexpr int kVariantCount = 10;
+inline constexpr int kVariantCount = 12;
 
 inline constexpr std::array<Variant, kVariantCount> kVariants{
     Variant::openmpi,
@@ -30,7 +32,9 @@ inline constexpr std::array<Variant, kVariantCount> kVariants{
     Variant::raw,
     Variant::raw_persistent,
     Variant::ortho_direct,
+    Variant::ortho_direct_persistent,
     Variant::ortho_combining,
+    Variant::ortho_combining_persistent,
     Variant::raw_combining,
     Variant::raw_combining_persistent,
     Variant::ortho_selected,

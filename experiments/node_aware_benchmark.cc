@@ -9,7 +9,8 @@
 //   raw                 direct's messages posted by hand (the floor of
 //                       one message per edge: experiments/hand_posted.h);
 //   direct, combining, node_aware  ortho with set_algorithm forcing it;
-//   node_aware_persistent  ortho::<op>_init on the node_aware graph;
+//   direct_persistent, combining_persistent, node_aware_persistent
+//                       ortho::<op>_init on the forced graphs;
 //   selected, selected_persistent  ortho's default choice.
 //
 //   mpirun -np 16 bazel-out/k8-opt/bin/experiments/node_aware_benchmark
@@ -57,21 +58,25 @@ enum class Variant {
   openmpi_persistent,
   raw,
   direct,
+  direct_persistent,
   combining,
+  combining_persistent,
   node_aware,
   node_aware_persistent,
   selected,
   selected_persistent,
 };
-constexpr std::array<const char*, 9> kNames = {"openmpi",
-                                               "openmpi_persistent",
-                                               "raw",
-                                               "direct",
-                                               "combining",
-                                               "node_aware",
-                                               "node_aware_persistent",
-                                               "selected",
-                                               "selected_persistent"};
+constexpr std::array<const char*, 11> kNames = {"openmpi",
+                                                "openmpi_persistent",
+                                                "raw",
+                                                "direct",
+                                                "direct_persistent",
+                                                "combining",
+                                                "combining_persistent",
+                                                "node_aware",
+                                                "node_aware_persistent",
+                                                "selected",
+                                                "selected_persistent"};
 constexpr int kVariants = static_cast<int>(kNames.size());
 constexpr int kCallsPerBatch = 10;
 
@@ -135,6 +140,8 @@ class Point {
     send_.assign(op == Op::alltoall ? degree * ints : ints, 1);
     recv_.assign(degree * ints, 0);
     selected_persistent_ = init(stencil.selected());
+    direct_persistent_ = init(stencil.direct());
+    combining_persistent_ = init(stencil.combining());
     node_aware_persistent_ = init(stencil.node_aware());
     openmpi_persistent_ = experiments::openmpi_neighbor_init(
         op, send_.data(), recv_.data(), ints, stencil.openmpi());
@@ -169,20 +176,20 @@ class Point {
         return;
       case Variant::direct:
         return blocking(stencil_.direct());
+      case Variant::direct_persistent:
+        return start_and_wait(direct_persistent_);
       case Variant::combining:
         return blocking(stencil_.combining());
+      case Variant::combining_persistent:
+        return start_and_wait(combining_persistent_);
       case Variant::node_aware:
         return blocking(stencil_.node_aware());
       case Variant::node_aware_persistent:
-        classic::start(node_aware_persistent_);
-        classic::wait(node_aware_persistent_);
-        return;
+        return start_and_wait(node_aware_persistent_);
       case Variant::selected:
         return blocking(stencil_.selected());
       case Variant::selected_persistent:
-        classic::start(selected_persistent_);
-        classic::wait(selected_persistent_);
-        return;
+        return start_and_wait(selected_persistent_);
     }
   }
 
@@ -195,6 +202,10 @@ class Point {
       ortho::alltoall(comm, send_.data(), ints_, MPI_INT, recv_.data(), ints_,
                       MPI_INT);
     }
+  }
+  static void start_and_wait(classic::Request& request) {
+    classic::start(request);
+    classic::wait(request);
   }
   classic::Request init(const classic::Comm& comm) {
     return op_ == Op::allgather
@@ -210,6 +221,8 @@ class Point {
   std::vector<int> send_;
   std::vector<int> recv_;
   classic::Request selected_persistent_;
+  classic::Request direct_persistent_;
+  classic::Request combining_persistent_;
   classic::Request node_aware_persistent_;
   MPI_Request openmpi_persistent_ = MPI_REQUEST_NULL;
   std::unique_ptr<experiments::HandPosted> raw_;

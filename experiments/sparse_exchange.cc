@@ -51,7 +51,13 @@ Point::Point(const Network& network, Op op, int ints)
   for (std::vector<int>& receive : recv_) {
     receive.assign(std::max<std::size_t>(1, in * block), -1);
   }
-  selected_persistent_ = init(network.selected(), Variant::selected_persistent);
+  for (const Variant variant :
+       {Variant::direct_persistent, Variant::node_aware_persistent,
+        Variant::common_neighbours_persistent,
+        Variant::spread_relays_persistent, Variant::selected_persistent}) {
+    persistent_[static_cast<std::size_t>(variant)] =
+        init(comm_of(variant), variant);
+  }
   openmpi_persistent_ = openmpi_neighbor_init(
       op, send_.data(), buffer(Variant::openmpi_persistent), ints,
       network.openmpi());
@@ -94,19 +100,41 @@ void Point::call(Variant variant) {
       raw_->run();
       return;
     case Variant::direct:
-      return blocking(network_.direct(), variant);
     case Variant::node_aware:
-      return blocking(network_.node_aware(), variant);
     case Variant::common_neighbours:
-      return blocking(network_.common_neighbours(), variant);
     case Variant::spread_relays:
-      return blocking(network_.spread_relays(), variant);
     case Variant::selected:
-      return blocking(network_.selected(), variant);
-    case Variant::selected_persistent:
-      classic::start(selected_persistent_);
-      classic::wait(selected_persistent_);
+      return blocking(comm_of(variant), variant);
+    case Variant::direct_persistent:
+    case Variant::node_aware_persistent:
+    case Variant::common_neighbours_persistent:
+    case Variant::spread_relays_persistent:
+    case Variant::selected_persistent: {
+      classic::Request& request =
+          persistent_[static_cast<std::size_t>(variant)];
+      classic::start(request);
+      classic::wait(request);
       return;
+    }
+  }
+}
+
+const classic::Comm& Point::comm_of(Variant variant) const {
+  switch (variant) {
+    case Variant::direct:
+    case Variant::direct_persistent:
+      return network_.direct();
+    case Variant::node_aware:
+    case Variant::node_aware_persistent:
+      return network_.node_aware();
+    case Variant::common_neighbours:
+    case Variant::common_neighbours_persistent:
+      return network_.common_neighbours();
+    case Variant::spread_relays:
+    case Variant::spread_relays_persistent:
+      return network_.spread_relays();
+    default:
+      return network_.selected();
   }
 }
 

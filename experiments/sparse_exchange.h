@@ -1,6 +1,7 @@
 // One neighbourhood allgather or alltoall on a general graph over all
 // processes, in every form that sparse_graph_benchmark compares (Open MPI's,
-// the hand-posted floor, ortho's forced and selected algorithms), each into
+// the hand-posted floor, ortho's forced and selected algorithms, blocking
+// and persistent), each into
 // a receive buffer of its own so that results can be compared bit for bit.
 #ifndef ORTHOCOMM_EXPERIMENTS_SPARSE_EXCHANGE_H_
 #define ORTHOCOMM_EXPERIMENTS_SPARSE_EXCHANGE_H_
@@ -29,12 +30,27 @@ enum class Variant {
   common_neighbours,   // ortho, set_algorithm("common_neighbours")
   spread_relays,       // ortho, set_algorithm("spread_relays")
   selected,            // ortho's default choice
+  // The same as persistent requests (ortho::<op>_init), start + wait.
+  direct_persistent,
+  node_aware_persistent,
+  common_neighbours_persistent,
+  spread_relays_persistent,
   selected_persistent,
 };
-inline constexpr std::array<const char*, 9> kNames = {
-    "openmpi",       "openmpi_persistent", "raw",
-    "direct",        "node_aware",         "common_neighbours",
-    "spread_relays", "selected",           "selected_persistent"};
+inline constexpr std::array<const char*, 13> kNames = {
+    "openmpi",
+    "openmpi_persistent",
+    "raw",
+    "direct",
+    "node_aware",
+    "common_neighbours",
+    "spread_relays",
+    "selected",
+    "direct_persistent",
+    "node_aware_persistent",
+    "common_neighbours_persistent",
+    "spread_relays_persistent",
+    "selected_persistent"};
 inline constexpr int kVariants = static_cast<int>(kNames.size());
 
 // Whether this build of Open MPI has the persistent neighbourhood
@@ -96,13 +112,16 @@ class Point {
   }
   void blocking(const classic::Comm& comm, Variant variant);
   classic::Request init(const classic::Comm& comm, Variant variant);
+  // The communicator an ortho variant runs on (blocking or persistent).
+  const classic::Comm& comm_of(Variant variant) const;
 
   const Network& network_;
   Op op_;
   int ints_;
   std::vector<int> send_;
   std::array<std::vector<int>, kNames.size()> recv_;
-  classic::Request selected_persistent_;
+  // ortho's persistent requests, at their variants' places.
+  std::array<classic::Request, kNames.size()> persistent_;
   MPI_Request openmpi_persistent_ = MPI_REQUEST_NULL;
   std::unique_ptr<HandPosted> raw_;
 };

@@ -10,6 +10,7 @@
 //                       experiments/hand_posted.h), the floor;
 //   direct, node_aware, common_neighbours, spread_relays  ortho with
 //                       set_algorithm forcing it;
+//   <the same>_persistent  their persistent requests (ortho::<op>_init);
 //   selected, selected_persistent  ortho's default choice (its name is the
 //                       benchmark's label).
 //

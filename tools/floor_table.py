@@ -27,7 +27,12 @@ their min-max over launches:
                    MPI_Neighbor_* (what the `mpi` algorithm runs); 1.00 is
                    the best, above 1 the selection lost; the goal is
                    <= 1.03. `best forced` names the one fastest in most
-                   launches.
+                   launches;
+  pers/best        ortho_selected_persistent_us / the fastest forced
+                   persistent request's time: direct's and combining's
+                   (ortho::<op>_init on a forced communicator) and Open
+                   MPI's MPIX_Neighbor_*_init; `best persistent` names it
+                   likewise.
 A '!' marks a cell whose min-max spans 1 (the difference is within noise).
 """
 import collections
@@ -72,8 +77,14 @@ FORCED = {"ortho_direct": "direct", "ortho_combining": "combining",
           "openmpi": "mpi"}
 
 
-def best_forced(t):
-    present = [(t[v], name) for v, name in FORCED.items() if v in t]
+FORCED_PERSISTENT = {"ortho_direct_persistent": "direct",
+                     "ortho_combining_persistent": "combining",
+                     "openmpi_persistent": "mpi"}
+
+
+def best_forced(t, forced=None):
+    forced = FORCED if forced is None else forced
+    present = [(t[v], name) for v, name in forced.items() if v in t]
     return min(present) if present else None
 
 
@@ -82,6 +93,14 @@ def selected_over_best(t, point):
     if best is None or "ortho_selected" not in t:
         return None
     return t["ortho_selected"] / best[0]
+
+
+def persistent_over_best(t, point):
+    # Only where the forced persistent requests ran (older runs lack them).
+    if "ortho_direct_persistent" not in t:
+        return None
+    best = best_forced(t, FORCED_PERSISTENT)
+    return t["ortho_selected_persistent"] / best[0]
 
 
 metrics = {
@@ -93,13 +112,18 @@ metrics = {
     "comb/floor": combining_floor,
     "comb pers/floor": combining_floor_persistent,
     "sel/best": selected_over_best,
+    "pers/best": persistent_over_best,
 }
 values = collections.defaultdict(list)
 best_names = collections.defaultdict(collections.Counter)
+best_persistent_names = collections.defaultdict(collections.Counter)
 for (launch, op, stencil, block), t in times.items():
     best = best_forced(t)
     if best is not None:
         best_names[(op, stencil, block)][best[1]] += 1
+    if "ortho_direct_persistent" in t:
+        best = best_forced(t, FORCED_PERSISTENT)
+        best_persistent_names[(op, stencil, block)][best[1]] += 1
     for name, metric in metrics.items():
         ratio = metric(t, (op, stencil, block))
         if ratio is not None:
@@ -110,7 +134,8 @@ print(f"ortho over its own messages: {processes} processes, btl {btl}, "
       f"{launches} launches (median [min-max] over launches; ratios: "
       f"ortho's time over the reference's, below 1 is faster)")
 print(f"{'operation':10} {'stencil':12} {'block B':>8} " +
-      " ".join(f"{m:>19}" for m in metrics) + f" {'best forced':>12}")
+      " ".join(f"{m:>19}" for m in metrics) + f" {'best forced':>12}"
+      f" {'best persistent':>15}")
 for op, stencil, block in sorted({k[1:] for k in times}):
     cells = []
     for name in metrics:
@@ -123,5 +148,8 @@ for op, stencil, block in sorted({k[1:] for k in times}):
                      f"[{min(ratios):.2f}-{max(ratios):.2f}]{noisy}")
     names = best_names.get((op, stencil, block))
     best = names.most_common(1)[0][0] if names else "-"
+    names = best_persistent_names.get((op, stencil, block))
+    best_persistent = names.most_common(1)[0][0] if names else "-"
     print(f"{op:10} {stencil:12} {block:>8} " +
-          " ".join(f"{c:>19}" for c in cells) + f" {best:>12}")
+          " ".join(f"{c:>19}" for c in cells) + f" {best:>12}"
+          f" {best_persistent:>15}")

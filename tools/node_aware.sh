@@ -81,7 +81,8 @@ python3 - "$results/raw.txt" >"$results/table.txt" <<'PYTHON'
 import re
 import sys
 
-variants = ["openmpi_persistent", "direct", "combining", "node_aware", "node_aware_persistent",
+variants = ["openmpi_persistent", "direct", "direct_persistent", "combining",
+            "combining_persistent", "node_aware", "node_aware_persistent",
             "selected", "selected_persistent", "raw"]
 
 
@@ -99,6 +100,11 @@ def value(text):
 # the `mpi` algorithm runs).
 forced = {"direct": "direct", "combining": "combining",
           "node_aware": "node_aware"}
+# The same, persistent (Open MPI's persistent call as mpi).
+forced_persistent = {"openmpi_persistent": "mpi",
+                     "direct_persistent": "direct",
+                     "combining_persistent": "combining",
+                     "node_aware_persistent": "node_aware"}
 
 print("| operation | stencil | block | Open MPI µs | "
       + " | ".join(variants) + " | sel/best | best forced"
@@ -117,8 +123,8 @@ for line in open(sys.argv[1]):
     best_ratio, best = min([(1.0, "mpi")] + [(f[v + "_ratio"], name)
                                              for v, name in forced.items()
                                              if v + "_ratio" in f])
-    persistent_best = min(f["openmpi_persistent_ratio"],
-                          f["node_aware_persistent_ratio"])
+    persistent_best = min(f[v + "_ratio"] for v in forced_persistent
+                          if v + "_ratio" in f)
     ran = re.search(r"selected=(\w+)", line)
     print(f"| {operation} | {stencil} Moore | {block} B "
           f"| {f['openmpi_us']:.0f} | "
@@ -133,7 +139,8 @@ print("Ratios: time over Open MPI's MPI_Neighbor_* (below 1 is faster); raw "
       "selection's time over the fastest forced algorithm's (Open MPI's own "
       "call included, as mpi): 1.00 is the best, above 1 the selection lost; "
       "the goal <= 1.03; sel pers/best is the persistent selection's over "
-      "the faster of Open MPI's persistent call and node_aware persistent; "
+      "the fastest forced persistent request (Open MPI's persistent call, "
+      "direct, combining and node_aware persistent); "
       "selected runs: what the blocking selection runs at that size "
       "(ortho::selected_algorithm, after its tuning).")
 PYTHON

@@ -29,11 +29,21 @@ for name in alltoall/moore_2d_d1/4/ allgather/moore_2d_d1/4000/ \
     alltoallw/moore_2d_d1/4000/; do
   grep -qF "$name" "$output" || fail "no benchmark $name"
 done
-# Eight benchmarks, each with Open MPI's two variants and ortho's four (the
-# combining one where the table has it): at least 8 x 5 rows.
+# Eight benchmarks, each with Open MPI's two variants, the floor's two and
+# ortho's six (the two combining ones where the table has it): at least
+# 8 x 8 rows.
 rows=$(($(wc -l <"$csv") - 1))
-((rows >= 40)) || fail "$rows CSV rows, expected at least 40"
-grep -q ",ortho_selected_persistent," "$csv" || fail "no selected persistent row"
+((rows >= 64)) || fail "$rows CSV rows, expected at least 64"
+for variant in ortho_selected_persistent ortho_direct_persistent \
+    ortho_combining_persistent; do
+  grep -q ",$variant," "$csv" || fail "no $variant row"
+done
+# The forced persistent requests are priced like the blocking calls.
+awk -F, 'NR > 1 && $1 == "alltoall" && $8 == "ortho_direct_persistent" {
+           rows++; if (!($18 > 0)) bad = $0 }
+         END { if (bad != "") print bad; exit bad != "" || rows < 2 }' \
+  "$csv" >"$dir/bad_persistent.txt" ||
+  fail "ortho_direct_persistent without a price: $(cat "$dir/bad_persistent.txt")"
 grep -q "^alltoallw,.*,MPIX_Neighbor_alltoallw_init," "$csv" ||
   fail "no alltoallw row"
 # Each row with its spread: fastest <= median <= slowest batch, and the

@@ -57,14 +57,19 @@ awk -F, '/^name,/ { gsub(/"/, ""); for (i = 1; i <= NF; ++i) column[$i] = i; nex
          }
          BEGIN { split("openmpi_us raw_us direct_us node_aware_us " \
                        "common_neighbours_us spread_relays_us selected_us " \
-                       "selected_persistent_us direct_ratio " \
+                       "selected_persistent_us direct_persistent_us " \
+                       "node_aware_persistent_us " \
+                       "common_neighbours_persistent_us " \
+                       "spread_relays_persistent_us direct_ratio " \
                        "direct_ratio_min direct_ratio_max direct_msgs edges " \
                        "direct_model_us",
                        names, " ")
                  for (i in names) want[names[i]] = 1
                  split("raw direct node_aware common_neighbours " \
-                       "spread_relays selected " \
-                       "selected_persistent", variants, " ")
+                       "spread_relays selected direct_persistent " \
+                       "node_aware_persistent common_neighbours_persistent " \
+                       "spread_relays_persistent selected_persistent", \
+                       variants, " ")
                  for (i in variants) ratio_of[variants[i]] = 1 }
          END { if (rows != 8 || bad != "") { print rows, bad; exit 1 } }' \
   "$output" || fail "expected 8 rows with positive times and counters, ratios = time / Open MPI's"
