@@ -32,16 +32,10 @@ double reported_barrier(double seconds);
 
 // The decision of a race that is over: the fastest of the candidates still
 // racing, unless the model's choice (`choice`) for the largest band
-// measured is within kDisplacesModel of it (ties: the earlier candidate).
+// measured is within kDisplacesModel (internal/tuning_race.h) of it (ties: the
+// earlier candidate).
 Tuned decision(const Choice& choice, Operation operation, classic::Mode mode,
                const std::vector<Algorithm>& candidates, const Race& race);
-
-// A candidate displaces the model's choice only where it measured at most
-// this fraction of the model's time: per-call times taken on a loaded or
-// oversubscribed machine are noisy, and a loop of calls does not always
-// rank candidates as their single calls do; the model's choice needs no
-// measurement to be right where it is.
-inline constexpr double kDisplacesModel = 0.9;
 
 // Whether every process's blocks in a call of `operation` in `mode` have
 // one size (allgather, alltoall) or their largest is agreed on (the v and

@@ -23,6 +23,7 @@
 #include "ortho/collectives.h"
 #include "ortho/explain.h"
 #include "ortho/internal/tuning.h"
+#include "ortho/internal/tuning_race.h"
 #include "tests/ortho/graph/graph_testing.h"
 
 namespace ortho_tuning_testing {
@@ -74,7 +75,7 @@ inline std::function<double(std::string_view, double)> tuning_clock(
 // each checked at its slowest process's time: the fastest, unless the
 // model's choice (the lowest modelled price at the smallest size of the
 // band, as tuning takes it; the baseline, direct, on a tie) measured within
-// 1 / 0.9 of it.
+// 1 / kDisplacesModel of it.
 inline std::string expected_winner(
     const Comm& comm, const ortho::Explanation& explanation, int size,
     const std::function<double(int, std::string_view)>& time) {
@@ -115,7 +116,7 @@ inline std::string expected_winner(
   }
   const auto measured_model = slowest_of.find(model);
   if (measured_model != slowest_of.end() &&
-      best_s > 0.9 * measured_model->second) {
+      best_s > ortho::internal::kDisplacesModel * measured_model->second) {
     return model;
   }
   return best;
