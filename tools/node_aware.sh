@@ -6,7 +6,8 @@
 # RESULTS/run.txt (what ran where), RESULTS/raw.txt (the program's output)
 # and RESULTS/table.txt: per operation, stencil and block size, Open MPI's
 # time per call and every variant's ratio to it (time over Open MPI's: below
-# 1 is faster), the selection against the fastest forced algorithm, and the
+# 1 is faster), the selection against the fastest forced algorithm (blocking
+# and persistent, each against its mode), and the
 # most messages between hosts any process sends per call, direct against
 # node_aware.
 #

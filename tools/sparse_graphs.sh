@@ -8,7 +8,7 @@
 # block size, Open MPI's time per call, every variant's ratio to it (time
 # over Open MPI's: below 1 is faster) with the spread over iterations, the
 # algorithm ortho selects, the selection against the fastest forced
-# algorithm, messages per process and the most messages between hosts from one
+# algorithm (blocking and persistent, each against its mode), messages per process and the most messages between hosts from one
 # process (direct / node_aware / common_neighbours); then a summary over
 # the graphs.
 #
