@@ -8,9 +8,10 @@
 # block size, Open MPI's time per call, every variant's ratio to it (time
 # over Open MPI's: below 1 is faster) with the spread over iterations, the
 # algorithm ortho selects, the selection against the fastest forced
-# algorithm (blocking and persistent, each against its mode), messages per process and the most messages between hosts from one
-# process (direct / node_aware / common_neighbours); then a summary over
-# the graphs.
+# algorithm (blocking and persistent, each against its mode), messages
+# per process and the most messages between hosts from one process
+# (direct / node_aware / common_neighbours / spread_relays); then a
+# summary over the graphs.
 #
 #   tools/sparse_graphs.sh [--hosts=H] [--slots=S] [--results=DIR]
 #                          [--graphs=NAME,...] [--blocks=B,...]
