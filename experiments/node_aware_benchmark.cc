@@ -35,6 +35,7 @@
 #include "classic/base/environment.h"
 #include "classic/comm/comm.h"
 #include "classic/comm/locality.h"
+#include "classic/exec/mode.h"
 #include "classic/p2p/request.h"
 #include "classic/topology/dims_create.h"
 #include "experiments/hand_posted.h"
@@ -307,8 +308,21 @@ void BM_NodeAware(benchmark::State& state, int ndims, Op op) {
       most_between_hosts(stencil->node_aware(), operation, "node_aware", bytes);
   state.counters["hosts"] = classic::locality(classic::Comm::world()).hosts();
   experiments::count_model_prices(state, stencil->selected(), operation, bytes);
-  state.SetLabel("selected=" + std::string(ortho::selected_algorithm(
-                                   stencil->selected(), operation, bytes)));
+  // What each selection runs, and why (ortho::explain: prices and measured
+  // times of every candidate).
+  const auto why = [&](classic::Mode mode) {
+    return ortho::to_string(
+        ortho::explain(stencil->selected(), operation, bytes, mode));
+  };
+  state.SetLabel(
+      "selected=" +
+      std::string(
+          ortho::selected_algorithm(stencil->selected(), operation, bytes)) +
+      " selected_persistent=" +
+      std::string(ortho::selected_algorithm(stencil->selected(), operation,
+                                            bytes, classic::Mode::persistent)) +
+      " | " + why(classic::Mode::blocking) + " | " +
+      why(classic::Mode::persistent));
 }
 
 void configure(benchmark::internal::Benchmark* benchmark) {

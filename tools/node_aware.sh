@@ -109,10 +109,10 @@ forced_persistent = {"openmpi_persistent": "mpi",
 
 print("| operation | stencil | block | Open MPI µs | "
       + " | ".join(variants) + " | sel/best | best forced"
-      + " | sel pers/best | selected runs"
+      + " | sel pers/best | selected runs | persistent runs"
       + " | between hosts: direct / node_aware |")
 print("| --- | --- | ---: | ---: | " + " | ".join("---:" for _ in variants)
-      + " | ---: | --- | ---: | --- | ---: |")
+      + " | ---: | --- | ---: | --- | --- | ---: |")
 for line in open(sys.argv[1]):
     if not line.startswith("BM_NodeAware/"):
         continue
@@ -127,12 +127,14 @@ for line in open(sys.argv[1]):
     persistent_best = min(f[v + "_ratio"] for v in forced_persistent
                           if v + "_ratio" in f)
     ran = re.search(r"selected=(\w+)", line)
+    ran_persistent = re.search(r"selected_persistent=(\w+)", line)
     print(f"| {operation} | {stencil} Moore | {block} B "
           f"| {f['openmpi_us']:.0f} | "
           + " | ".join(f"{f[v + '_ratio']:.2f}" for v in variants)
           + f" | {f['selected_ratio'] / best_ratio:.2f} | {best}"
           + f" | {f['selected_persistent_ratio'] / persistent_best:.2f}"
           + f" | {ran.group(1) if ran else '-'}"
+          + f" | {ran_persistent.group(1) if ran_persistent else '-'}"
           + f" | {f['direct_between']:.0f} / {f['node_aware_between']:.0f} |")
 print()
 print("Ratios: time over Open MPI's MPI_Neighbor_* (below 1 is faster); raw "
@@ -142,7 +144,8 @@ print("Ratios: time over Open MPI's MPI_Neighbor_* (below 1 is faster); raw "
       "the goal <= 1.03; sel pers/best is the persistent selection's over "
       "the fastest forced persistent request (Open MPI's persistent call, "
       "direct, combining and node_aware persistent); "
-      "selected runs: what the blocking selection runs at that size "
-      "(ortho::selected_algorithm, after its tuning).")
+      "selected runs, persistent runs: what the blocking and the persistent "
+      "selection run at that size (ortho::selected_algorithm, after their "
+      "tuning; the program's labels give ortho::explain's reasons).")
 PYTHON
 cat "$results/table.txt"
