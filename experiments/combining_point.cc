@@ -52,6 +52,11 @@ void sum_blocks(const std::vector<int>& gathered, int blocks, int count,
   }
 }
 
+void start_and_wait(classic::Request& request) {
+  classic::start(request);
+  (void)classic::wait(request);
+}
+
 }  // namespace
 
 Point::Point(Operation operation, const Stencil& stencil, int block_bytes)
@@ -216,15 +221,13 @@ void Point::call(Variant variant) {
       ortho_call(direct_, recv);
       break;
     case Variant::ortho_direct_persistent:
-      classic::start(direct_persistent_);
-      (void)classic::wait(direct_persistent_);
+      start_and_wait(direct_persistent_);
       break;
     case Variant::ortho_combining:
       ortho_call(combining_, recv);
       break;
     case Variant::ortho_combining_persistent:
-      classic::start(combining_persistent_);
-      (void)classic::wait(combining_persistent_);
+      start_and_wait(combining_persistent_);
       break;
     case Variant::raw_combining:
       hand_combined_->run();
@@ -236,8 +239,7 @@ void Point::call(Variant variant) {
       ortho_call(selected_, recv);
       break;
     case Variant::ortho_selected_persistent:
-      classic::start(selected_persistent_);
-      (void)classic::wait(selected_persistent_);
+      start_and_wait(selected_persistent_);
       break;
   }
   benchmark::DoNotOptimize(recv);
