@@ -7,7 +7,7 @@
 // of ten consecutive calls each, over up to three rounds, all but the first
 // call of each turn timed (internal/tuning_race.h). After each round the
 // processes agree on each candidate's time so far as its maximum over the
-// communicator (the slowest process's median over its turns of the median
+// communicator (the slowest process's median over its turns of the mean
 // call) and on the size bands measured, and the candidates far behind the
 // fastest leave; after the last round the fastest wins, on every process
 // alike.

@@ -12,6 +12,12 @@ double median(std::vector<double> values) {
   return values[values.size() / 2];
 }
 
+double mean(const std::vector<double>& values) {
+  double sum = 0;
+  for (const double value : values) sum += value;
+  return values.empty() ? 0 : sum / static_cast<double>(values.size());
+}
+
 }  // namespace
 
 Race::Race(std::size_t candidates)
@@ -68,11 +74,11 @@ std::vector<double> Race::agreement_values(std::uint64_t bands) const {
   std::vector<double> values;
   values.reserve(agreement_size(candidates()));
   for (const std::vector<std::vector<double>>& turns : turns_) {
-    std::vector<double> medians;
+    std::vector<double> means;
     for (const std::vector<double>& runs : turns) {
-      if (!runs.empty()) medians.push_back(median(runs));
+      if (!runs.empty()) means.push_back(mean(runs));
     }
-    values.push_back(median(std::move(medians)));
+    values.push_back(median(std::move(means)));
   }
   for (std::size_t band = 0; band < kBandSlots; ++band) {
     values.push_back(static_cast<double>((bands >> band) & 1U));

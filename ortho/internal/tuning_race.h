@@ -20,12 +20,7 @@
 // together (the caller's barrier after the turn's first run, whose time
 // the race keeps for the tuning's cost): without it, on the densest
 // sparse graph on 4 x 4, node_aware still measured 1.2-1.7x its loop time
-// after other candidates' turns. A turn counts the median of its timed
-// runs, not their mean: its first timed run still waits out skew (on 4 x 4,
-// 3-d Moore allgather, node_aware's took 2-5 ms where the others took
-// about 1) and its last often waits for processes whose calls lag
-// behind, so that means over a turn ranked node_aware behind combining,
-// whose loop it beat by 10-25 %.
+// after other candidates' turns.
 #ifndef ORTHOCOMM_ORTHO_INTERNAL_TUNING_RACE_H_
 #define ORTHOCOMM_ORTHO_INTERNAL_TUNING_RACE_H_
 
@@ -86,7 +81,7 @@ class Race {
   void record_barrier(double seconds) { barrier_seconds_ += seconds; }
 
   // This process's values for the agreement after a round: per candidate
-  // its time so far (per turn the median of its timed runs, the median over
+  // its time so far (per turn the mean of its timed runs, the median over
   // the turns; 0 for one not yet timed), then `bands` (kBandSlots values),
   // then its barriers' seconds so far, negated.
   std::vector<double> agreement_values(std::uint64_t bands) const;
