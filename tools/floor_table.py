@@ -32,7 +32,14 @@ their min-max over launches:
                    persistent request's time: direct's and combining's
                    (ortho::<op>_init on a forced communicator) and Open
                    MPI's MPIX_Neighbor_*_init; `best persistent` names it
-                   likewise.
+                   likewise;
+  choice/best      the forced time, in the same launch, of the algorithm
+                   the blocking selection runs over the fastest forced
+                   time (of those above): the choice alone, where sel/best
+                   also holds the difference between two communicators
+                   running one algorithm;
+  pers choice/best the same for the persistent selection and the forced
+                   persistent requests.
 A '!' marks a cell whose min-max spans 1 (the difference is within noise).
 """
 import collections
@@ -41,7 +48,7 @@ import statistics
 import sys
 
 times = collections.defaultdict(dict)  # (launch, op, stencil, block) -> variant
-algorithms = {}
+ran = {}  # (launch, op, stencil, block, variant) -> the algorithm it ran
 processes = btl = None
 for launch, path in enumerate(sys.argv[1:]):
     with open(path) as f:
@@ -49,24 +56,24 @@ for launch, path in enumerate(sys.argv[1:]):
             key = (launch, row["operation"], row["stencil"],
                    int(row["block_bytes"]))
             times[key][row["variant"]] = float(row["time_us"])
-            algorithms[key[1:] + (row["variant"],)] = row["algorithm"]
+            ran[key + (row["variant"],)] = row["algorithm"]
             processes, btl = row["processes"], row["btl"]
 
 
-def floor_persistent(t, point):
-    if algorithms.get(point + ("ortho_selected_persistent",)) != "direct":
+def floor_persistent(t, key):
+    if ran.get(key + ("ortho_selected_persistent",)) != "direct":
         return None
     return t["ortho_selected_persistent"] / min(t["raw"], t["raw_persistent"])
 
 
-def combining_floor(t, point):
+def combining_floor(t, key):
     if "raw_combining" not in t or "ortho_combining" not in t:
         return None
     return t["ortho_combining"] / t["raw_combining"]
 
 
-def combining_floor_persistent(t, point):
-    if (algorithms.get(point + ("ortho_selected_persistent",)) != "combining"
+def combining_floor_persistent(t, key):
+    if (ran.get(key + ("ortho_selected_persistent",)) != "combining"
             or "raw_combining_persistent" not in t):
         return None
     return (t["ortho_selected_persistent"] /
@@ -88,19 +95,27 @@ def best_forced(t, forced=None):
     return min(present) if present else None
 
 
-def selected_over_best(t, point):
+def selected_over_best(t, key):
     best = best_forced(t)
     if best is None or "ortho_selected" not in t:
         return None
     return t["ortho_selected"] / best[0]
 
 
-def persistent_over_best(t, point):
+def persistent_over_best(t, key):
     # Only where the forced persistent requests ran (older runs lack them).
     if "ortho_direct_persistent" not in t:
         return None
     best = best_forced(t, FORCED_PERSISTENT)
     return t["ortho_selected_persistent"] / best[0]
+
+
+def choice_over_best(t, key, variant, forced):
+    chosen = ran.get(key + (variant,))
+    by_name = {name: t[v] for v, name in forced.items() if v in t}
+    if chosen not in by_name:
+        return None
+    return by_name[chosen] / min(by_name.values())
 
 
 metrics = {
@@ -113,6 +128,10 @@ metrics = {
     "comb pers/floor": combining_floor_persistent,
     "sel/best": selected_over_best,
     "pers/best": persistent_over_best,
+    "choice/best": lambda t, k: choice_over_best(t, k, "ortho_selected",
+                                                 FORCED),
+    "pers choice/best": lambda t, k: choice_over_best(
+        t, k, "ortho_selected_persistent", FORCED_PERSISTENT),
 }
 values = collections.defaultdict(list)
 best_names = collections.defaultdict(collections.Counter)
@@ -125,7 +144,7 @@ for (launch, op, stencil, block), t in times.items():
         best = best_forced(t, FORCED_PERSISTENT)
         best_persistent_names[(op, stencil, block)][best[1]] += 1
     for name, metric in metrics.items():
-        ratio = metric(t, (op, stencil, block))
+        ratio = metric(t, (launch, op, stencil, block))
         if ratio is not None:
             values[(op, stencil, block, name)].append(ratio)
 

@@ -110,9 +110,20 @@ forced_persistent = {"openmpi_persistent": "mpi",
 print("| operation | stencil | block | Open MPI µs | "
       + " | ".join(variants) + " | sel/best | best forced"
       + " | sel pers/best | selected runs | persistent runs"
+      + " | choice/best | pers choice/best"
       + " | between hosts: direct / node_aware |")
 print("| --- | --- | ---: | ---: | " + " | ".join("---:" for _ in variants)
-      + " | ---: | --- | ---: | --- | --- | ---: |")
+      + " | ---: | --- | ---: | --- | --- | ---: | ---: | ---: |")
+
+
+def choice_over_best(ratios, algorithm):
+    """The forced time of `algorithm` over the fastest forced time, where
+    it was forced in this run (ratios: algorithm name -> ratio)."""
+    if algorithm not in ratios:
+        return "-"
+    return f"{ratios[algorithm] / min(ratios.values()):.2f}"
+
+
 for line in open(sys.argv[1]):
     if not line.startswith("BM_NodeAware/"):
         continue
@@ -128,6 +139,12 @@ for line in open(sys.argv[1]):
                           if v + "_ratio" in f)
     ran = re.search(r"selected=(\w+)", line)
     ran_persistent = re.search(r"selected_persistent=(\w+)", line)
+    ratios = {"mpi": 1.0}
+    ratios.update({name: f[v + "_ratio"] for v, name in forced.items()
+                   if v + "_ratio" in f})
+    ratios_persistent = {name: f[v + "_ratio"]
+                         for v, name in forced_persistent.items()
+                         if v + "_ratio" in f}
     print(f"| {operation} | {stencil} Moore | {block} B "
           f"| {f['openmpi_us']:.0f} | "
           + " | ".join(f"{f[v + '_ratio']:.2f}" for v in variants)
@@ -135,6 +152,10 @@ for line in open(sys.argv[1]):
           + f" | {f['selected_persistent_ratio'] / persistent_best:.2f}"
           + f" | {ran.group(1) if ran else '-'}"
           + f" | {ran_persistent.group(1) if ran_persistent else '-'}"
+          + f" | {choice_over_best(ratios, ran.group(1)) if ran else '-'}"
+          + " | " + (choice_over_best(ratios_persistent,
+                                      ran_persistent.group(1))
+                     if ran_persistent else "-")
           + f" | {f['direct_between']:.0f} / {f['node_aware_between']:.0f} |")
 print()
 print("Ratios: time over Open MPI's MPI_Neighbor_* (below 1 is faster); raw "
@@ -146,6 +167,10 @@ print("Ratios: time over Open MPI's MPI_Neighbor_* (below 1 is faster); raw "
       "direct, combining and node_aware persistent); "
       "selected runs, persistent runs: what the blocking and the persistent "
       "selection run at that size (ortho::selected_algorithm, after their "
-      "tuning; the program's labels give ortho::explain's reasons).")
+      "tuning; the program's labels give ortho::explain's reasons); "
+      "choice/best, pers choice/best: the forced time, in this run, of the "
+      "algorithm the selection runs over the fastest forced time of its "
+      "mode, which judges the choice alone (sel/best also holds the "
+      "difference between two communicators running one algorithm).")
 PYTHON
 cat "$results/table.txt"
