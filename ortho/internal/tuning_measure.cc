@@ -35,25 +35,8 @@ double reported_barrier(double seconds) {
   return clock ? clock(kBarrierClockName, seconds) : seconds;
 }
 
-std::vector<CandidateKind> candidate_kinds(
-    const Table& table, Operation operation,
-    const std::vector<Algorithm>& candidates) {
-  std::vector<CandidateKind> kinds(candidates.size());
-  for (std::size_t c = 0; c < candidates.size(); ++c) {
-    for (const Candidate& offered :
-         table.candidates[static_cast<std::size_t>(operation)]) {
-      if (offered.algorithm == candidates[c]) {
-        kinds[c] = {.baseline = offered.baseline,
-                    .unpriced = offered.measured && !offered.price};
-      }
-    }
-  }
-  return kinds;
-}
-
 Tuned decision(const Choice& choice, Operation operation, classic::Mode mode,
-               const std::vector<Algorithm>& candidates,
-               std::span<const CandidateKind> kinds, const Race& race) {
+               const std::vector<Algorithm>& candidates, const Race& race) {
   Tuned tuned;
   tuned.operation = operation;
   tuned.mode = mode;
@@ -76,10 +59,8 @@ Tuned decision(const Choice& choice, Operation operation, classic::Mode mode,
   const auto at = std::find(candidates.begin(), candidates.end(), model);
   if (at != candidates.end()) {
     const auto m = static_cast<std::size_t>(at - candidates.begin());
-    const bool ranked = !(kinds[m].baseline && kinds[fastest].unpriced);
-    if (ranked && race.racing(m) &&
-        tuned.agreed_seconds[fastest] >
-            kDisplacesModel * tuned.agreed_seconds[m]) {
+    if (race.racing(m) && tuned.agreed_seconds[fastest] >
+                              kDisplacesModel * tuned.agreed_seconds[m]) {
       tuned.winner = model;
     }
   }

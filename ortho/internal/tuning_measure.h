@@ -30,28 +30,12 @@ double reported(const Algorithm& algorithm, double seconds);
 // A turn's barrier's time as the tuning takes it, likewise.
 double reported_barrier(double seconds);
 
-// What a decision knows of a candidate besides its time: whether it is the
-// structure's baseline (direct, native) and whether it is measured though
-// unpriced (the transport's own neighbour collectives).
-struct CandidateKind {
-  bool baseline = false;
-  bool unpriced = false;
-};
-
-// The kinds of `candidates` of `operation` on `table` (internal/choice.h).
-std::vector<CandidateKind> candidate_kinds(
-    const Table& table, Operation operation,
-    const std::vector<Algorithm>& candidates);
-
 // The decision of a race that is over: the fastest of the candidates still
 // racing, unless the model's choice (`choice`) for the largest band
 // measured is within kDisplacesModel (internal/tuning_race.h) of it (ties: the
-// earlier candidate). The margin guards the model's ranking, so it does not
-// hold where the model ranked nothing: the baseline against the transport's
-// own call, which posts the same messages and has no price.
+// earlier candidate).
 Tuned decision(const Choice& choice, Operation operation, classic::Mode mode,
-               const std::vector<Algorithm>& candidates,
-               std::span<const CandidateKind> kinds, const Race& race);
+               const std::vector<Algorithm>& candidates, const Race& race);
 
 // Whether every process's blocks in a call of `operation` in `mode` have
 // one size (allgather, alltoall) or their largest is agreed on (the v and

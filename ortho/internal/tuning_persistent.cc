@@ -23,14 +23,12 @@ namespace {
 class PersistentTuning final : public classic::Alternation {
  public:
   PersistentTuning(const Call& call, Choice choice,
-                   std::vector<Algorithm> candidates,
-                   std::vector<CandidateKind> kinds, int band,
+                   std::vector<Algorithm> candidates, int band,
                    std::shared_ptr<std::vector<Tuned>> record,
                    std::optional<WisdomKey> wisdom_key, int rank)
       : operation_(call.operation),
         choice_(std::move(choice)),
         candidates_(std::move(candidates)),
-        kinds_(std::move(kinds)),
         race_(candidates_.size()),
         band_(band),
         record_(std::move(record)),
@@ -53,7 +51,7 @@ class PersistentTuning final : public classic::Alternation {
   void agreed(std::span<const double> maxima) override {
     if (!race_.agreed(maxima)) return;
     Tuned tuned = decision(choice_, operation_, classic::Mode::persistent,
-                           candidates_, kinds_, race_);
+                           candidates_, race_);
     winner_ = static_cast<std::size_t>(
         std::find(candidates_.begin(), candidates_.end(), tuned.winner) -
         candidates_.begin());
@@ -68,7 +66,6 @@ class PersistentTuning final : public classic::Alternation {
   Operation operation_;
   Choice choice_;  // the model's, a copy: the request may outlive its table
   std::vector<Algorithm> candidates_;
-  std::vector<CandidateKind> kinds_;
   Race race_;
   int band_;
   std::shared_ptr<std::vector<Tuned>> record_;
@@ -106,8 +103,7 @@ std::optional<classic::Request> run_persistent(const classic::Comm& comm,
   return classic::alternation_init(
       comm, std::move(alternatives),
       std::make_shared<PersistentTuning>(
-          call, table.choice(call.operation), candidates,
-          candidate_kinds(table, call.operation, candidates), band,
+          call, table.choice(call.operation), std::move(candidates), band,
           table.tuning.persistent, std::move(wisdom_key), comm.rank()),
       call.function());
 }

@@ -75,8 +75,7 @@ inline std::function<double(std::string_view, double)> tuning_clock(
 // each checked at its slowest process's time: the fastest, unless the
 // model's choice (the lowest modelled price at the smallest size of the
 // band, as tuning takes it; the baseline, direct, on a tie) measured within
-// 1 / kDisplacesModel of it; the fastest always where the model's choice is
-// direct and the fastest has no price (Open MPI's own call, `mpi`).
+// 1 / kDisplacesModel of it.
 inline std::string expected_winner(
     const Comm& comm, const ortho::Explanation& explanation, int size,
     const std::function<double(int, std::string_view)>& time) {
@@ -115,12 +114,6 @@ inline std::string expected_winner(
       model = offered.algorithm;
     }
   }
-  const bool best_unpriced =
-      std::any_of(prices.offered.begin(), prices.offered.end(),
-                  [&](const ortho::Explanation::Offered& offered) {
-                    return offered.algorithm == best && !offered.modelled_ns;
-                  });
-  if (model == "direct" && best_unpriced) return best;
   const auto measured_model = slowest_of.find(model);
   if (measured_model != slowest_of.end() &&
       best_s > ortho::internal::kDisplacesModel * measured_model->second) {
