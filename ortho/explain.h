@@ -59,10 +59,9 @@ struct Explanation {
   // What runs ("" where the operation is undefined on the structure).
   std::string selected;
   // Why: "measured: fastest of N", "measured: the model's choice, within
-  // 5 % of the fastest of N" (a priced candidate measured faster, but not
-  // by enough to displace the model's choice: per-call times on a loaded
-  // machine are noisy; Open MPI's own call, unpriced, needs no such lead
-  // over direct), either with "measured (ORTHO_WISDOM): " where the
+  // 5 % of the fastest of N" (a candidate measured faster, but not by
+  // enough to displace the model's choice: per-call times on a loaded
+  // machine are noisy), either with "measured (ORTHO_WISDOM): " where the
   // wisdom file held the measurement, "lowest modelled price", "forced
   // (ORTHO_ALGORITHM or ortho::set_algorithm)", "the only algorithm
   // offered", or "undefined". Blocking calls and persistent requests are
