@@ -8,9 +8,9 @@
 // call of each turn timed (internal/tuning_race.h). After each round the
 // processes agree on each candidate's time so far as its maximum over the
 // communicator (the slowest process's median over its turns of the mean
-// call) and on the size bands measured, and the candidates far behind the
-// fastest leave; after the last round the fastest wins, on every process
-// alike.
+// call, a turn's first and last timed calls left out) and on the size bands
+// measured, and the candidates far behind the fastest leave; after the last
+// round the fastest wins, on every process alike.
 //
 // Blocking calls tune over the first calls of each operation on a
 // communicator; the winner then runs every call in the bands measured, the

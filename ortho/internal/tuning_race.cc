@@ -18,6 +18,14 @@ double mean(const std::vector<double>& values) {
   return values.empty() ? 0 : sum / static_cast<double>(values.size());
 }
 
+// The mean of a turn's timed runs without its first and last where it has
+// three or more: those two meet the skew between processes that the
+// turns before and after leave.
+double mean_within(const std::vector<double>& runs) {
+  if (runs.size() < 3) return mean(runs);
+  return mean(std::vector<double>(runs.begin() + 1, runs.end() - 1));
+}
+
 }  // namespace
 
 Race::Race(std::size_t candidates)
@@ -76,7 +84,7 @@ std::vector<double> Race::agreement_values(std::uint64_t bands) const {
   for (const std::vector<std::vector<double>>& turns : turns_) {
     std::vector<double> means;
     for (const std::vector<double>& runs : turns) {
-      if (!runs.empty()) means.push_back(mean(runs));
+      if (!runs.empty()) means.push_back(mean_within(runs));
     }
     values.push_back(median(std::move(means)));
   }

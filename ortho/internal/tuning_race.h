@@ -20,7 +20,11 @@
 // together (the caller's barrier after the turn's first run, whose time
 // the race keeps for the tuning's cost): without it, on the densest
 // sparse graph on 4 x 4, node_aware still measured 1.2-1.7x its loop time
-// after other candidates' turns.
+// after other candidates' turns. Of a turn's timed runs the first and the
+// last do not count: traced on every process there, node_aware's first
+// timed run after the barrier took 2-4 times its others on most processes
+// and its last as much on one host's, waiting out the skew that the turns
+// before and after leave.
 #ifndef ORTHOCOMM_ORTHO_INTERNAL_TUNING_RACE_H_
 #define ORTHOCOMM_ORTHO_INTERNAL_TUNING_RACE_H_
 
@@ -81,7 +85,8 @@ class Race {
   void record_barrier(double seconds) { barrier_seconds_ += seconds; }
 
   // This process's values for the agreement after a round: per candidate
-  // its time so far (per turn the mean of its timed runs, the median over
+  // its time so far (per turn the mean of its timed runs but the first and
+  // the last, the median over
   // the turns; 0 for one not yet timed), then `bands` (kBandSlots values),
   // then its barriers' seconds so far, negated.
   std::vector<double> agreement_values(std::uint64_t bands) const;
