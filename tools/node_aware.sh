@@ -116,14 +116,15 @@ print("| --- | --- | ---: | ---: | " + " | ".join("---:" for _ in variants)
       + " | ---: | --- | ---: | --- | --- | ---: | ---: | ---: |")
 
 
-def choice_over_best(ratios, algorithm):
-    """The forced time of `algorithm` over the fastest forced time, where
-    ortho ran it forced in this run (ratios: algorithm name -> ratio; mpi
-    is Open MPI's own call, which ortho's `mpi` runs behind its dispatch,
-    so it has none)."""
-    if algorithm == "mpi" or algorithm not in ratios:
+def choice_over_best(f, forced, algorithm, best):
+    """The forced time of `algorithm` over the fastest forced time `best`,
+    where ortho ran it forced in this run (forced: ratio counter -> name;
+    mpi is Open MPI's own call, which ortho's `mpi` runs behind its
+    dispatch, so it has none)."""
+    counter = {name: v for v, name in forced.items()}.get(algorithm)
+    if algorithm == "mpi" or counter is None or counter + "_ratio" not in f:
         return "-"
-    return f"{ratios[algorithm] / min(ratios.values()):.2f}"
+    return f"{f[counter + '_ratio'] / best:.2f}"
 
 
 for line in open(sys.argv[1]):
@@ -141,12 +142,6 @@ for line in open(sys.argv[1]):
                           if v + "_ratio" in f)
     ran = re.search(r"selected=(\w+)", line)
     ran_persistent = re.search(r"selected_persistent=(\w+)", line)
-    ratios = {"mpi": 1.0}
-    ratios.update({name: f[v + "_ratio"] for v, name in forced.items()
-                   if v + "_ratio" in f})
-    ratios_persistent = {name: f[v + "_ratio"]
-                         for v, name in forced_persistent.items()
-                         if v + "_ratio" in f}
     print(f"| {operation} | {stencil} Moore | {block} B "
           f"| {f['openmpi_us']:.0f} | "
           + " | ".join(f"{f[v + '_ratio']:.2f}" for v in variants)
@@ -154,9 +149,11 @@ for line in open(sys.argv[1]):
           + f" | {f['selected_persistent_ratio'] / persistent_best:.2f}"
           + f" | {ran.group(1) if ran else '-'}"
           + f" | {ran_persistent.group(1) if ran_persistent else '-'}"
-          + f" | {choice_over_best(ratios, ran.group(1)) if ran else '-'}"
-          + " | " + (choice_over_best(ratios_persistent,
-                                      ran_persistent.group(1))
+          + " | " + (choice_over_best(f, forced, ran.group(1), best_ratio)
+                     if ran else "-")
+          + " | " + (choice_over_best(f, forced_persistent,
+                                      ran_persistent.group(1),
+                                      persistent_best)
                      if ran_persistent else "-")
           + f" | {f['direct_between']:.0f} / {f['node_aware_between']:.0f} |")
 print()

@@ -145,16 +145,9 @@ def choice_over_best(row):
     it runs mpi, which the program does not force through ortho (Open
     MPI's own call, the 1 here, has no dispatch in front of it)."""
     chosen = row["label"].removeprefix("selected=")
-    if chosen == "mpi":
+    if chosen == "mpi" or not row.get(chosen + "_ratio"):
         return "-"
-    forced = {"mpi": 1.0}
-    forced.update({v: ratio(row, v)
-                   for v in ("direct", "node_aware", "common_neighbours",
-                             "spread_relays")
-                   if row.get(v + "_ratio")})
-    if chosen not in forced:
-        return "-"
-    return f"{forced[chosen] / min(forced.values()):.2f}"
+    return f"{ratio(row, chosen) / best_forced(row)[0]:.2f}"
 
 
 def persistent_over_best(row):

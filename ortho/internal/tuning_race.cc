@@ -1,6 +1,7 @@
 #include "ortho/internal/tuning_race.h"
 
 #include <algorithm>
+#include <span>
 #include <utility>
 
 namespace ortho::internal {
@@ -12,7 +13,7 @@ double median(std::vector<double> values) {
   return values[values.size() / 2];
 }
 
-double mean(const std::vector<double>& values) {
+double mean(std::span<const double> values) {
   double sum = 0;
   for (const double value : values) sum += value;
   return values.empty() ? 0 : sum / static_cast<double>(values.size());
@@ -23,7 +24,7 @@ double mean(const std::vector<double>& values) {
 // turns before and after leave.
 double mean_within(const std::vector<double>& runs) {
   if (runs.size() < 3) return mean(runs);
-  return mean(std::vector<double>(runs.begin() + 1, runs.end() - 1));
+  return mean(std::span<const double>(runs).subspan(1, runs.size() - 2));
 }
 
 }  // namespace

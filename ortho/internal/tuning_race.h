@@ -86,9 +86,8 @@ class Race {
 
   // This process's values for the agreement after a round: per candidate
   // its time so far (per turn the mean of its timed runs but the first and
-  // the last, the median over
-  // the turns; 0 for one not yet timed), then `bands` (kBandSlots values),
-  // then its barriers' seconds so far, negated.
+  // the last, the median over the turns; 0 for one not yet timed), then
+  // `bands` (kBandSlots values), then its barriers' seconds so far, negated.
   std::vector<double> agreement_values(std::uint64_t bands) const;
   // The agreed maxima of those values: the slow leave the race. Whether
   // the race is over (its last round agreed, or one candidate left).
