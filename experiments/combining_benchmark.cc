@@ -8,7 +8,8 @@
 // i * n * sizeof(int), the same layout as alltoall's. The stencils are made
 // the orthocomm way: naming::cart_name on a duplicate of the world with
 // classic::dims_create's dims, stencils::cart_neighbor_ranks of depth r,
-// ortho::dist_graph_create_adjacent. Six variants per point, interleaved:
+// ortho::dist_graph_create_adjacent. The variants of a point, interleaved
+// (combining_variant.h; the hand-posted floors as there):
 //   openmpi                    MPI_Neighbor_* on an Open MPI distributed
 //                              graph of the same lists (allreduce: Open MPI
 //                              has no neighbourhood allreduce, so
@@ -20,6 +21,10 @@
 //   ortho_combining            ortho, set_algorithm "<op>=combining" (absent
 //                              where the table has no combining algorithm
 //                              for the operation);
+//   ortho_mpi                  ortho, set_algorithm "<op>=mpi": Open MPI's
+//                              call behind ortho's dispatch (absent for
+//                              allreduce, which MPI lacks);
+//   ortho_<algorithm>_persistent  the same forced, ortho::<op>_init;
 //   ortho_selected             ortho's default choice for the block size;
 //   ortho_selected_persistent  ortho::<op>_init, classic::start + wait
 //                              (its algorithm may differ from the blocking

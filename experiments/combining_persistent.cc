@@ -1,6 +1,6 @@
 // combining_benchmark's persistent requests for one point: Open MPI's
 // (MPIX_Neighbor_*_init) and ortho's, selected and forced (direct, and
-// combining where it runs), each receiving into its variant's buffer.
+// combining and mpi where they run), each receiving into its variant's buffer.
 #include <mpi.h>
 // After mpi.h, which it needs: MPIX_Neighbor_*_init (pcollreq).
 #include <mpi-ext.h>
@@ -43,6 +43,9 @@ void Point::make_persistent() {
   if (has_combining_) {
     combining_persistent_ =
         ortho_init(combining_, recv(Variant::ortho_combining_persistent));
+  }
+  if (has_mpi_) {
+    mpi_persistent_ = ortho_init(mpi_, recv(Variant::ortho_mpi_persistent));
   }
 }
 

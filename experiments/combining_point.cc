@@ -84,18 +84,11 @@ Point::Point(Operation operation, const Stencil& stencil, int block_bytes)
   };
   direct_ = graph();
   combining_ = graph();
+  mpi_ = graph();
   selected_ = graph();
   ortho::set_algorithm(direct_, "direct");
-  const std::string spec =
-      std::string(ortho::to_string(operation)) + "=combining";
-  int available = 1;
-  try {
-    ortho::set_algorithm(combining_, spec);
-  } catch (const classic::Error&) {
-    available = 0;  // no combining algorithm for this operation here
-  }
-  MPI_Allreduce(MPI_IN_PLACE, &available, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
-  has_combining_ = available != 0;
+  has_combining_ = force(combining_, "combining");
+  has_mpi_ = force(mpi_, "mpi");
   selected_name_ = std::string(ortho::selected_algorithm(
       selected_, operation, static_cast<std::size_t>(block_bytes)));
   selected_persistent_name_ = std::string(ortho::selected_algorithm(
@@ -113,6 +106,7 @@ Point::~Point() {
   selected_persistent_ = classic::Request();
   direct_persistent_ = classic::Request();
   combining_persistent_ = classic::Request();
+  mpi_persistent_ = classic::Request();
   hand_posted_.reset();
   hand_posted_persistent_.reset();
   hand_combined_.reset();
@@ -122,6 +116,19 @@ Point::~Point() {
   }
   if (block_type_ != MPI_DATATYPE_NULL) MPI_Type_free(&block_type_);
   MPI_Comm_free(&openmpi_);
+}
+
+bool Point::force(classic::Comm& comm, const char* algorithm) const {
+  const std::string spec =
+      std::string(ortho::to_string(operation_)) + "=" + algorithm;
+  int available = 1;
+  try {
+    ortho::set_algorithm(comm, spec);
+  } catch (const classic::Error&) {
+    available = 0;  // not offered for this operation here
+  }
+  MPI_Allreduce(MPI_IN_PLACE, &available, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+  return available != 0;
 }
 
 std::string Point::algorithm_of(Variant variant) const {
@@ -144,6 +151,9 @@ std::string Point::algorithm_of(Variant variant) const {
     case Variant::ortho_combining:
     case Variant::ortho_combining_persistent:
       return "combining";
+    case Variant::ortho_mpi:
+    case Variant::ortho_mpi_persistent:
+      return "mpi";
     case Variant::raw_combining:
       return "combining by MPI_Irecv+MPI_Isend";
     case Variant::raw_combining_persistent:
@@ -229,6 +239,12 @@ void Point::call(Variant variant) {
     case Variant::ortho_combining_persistent:
       start_and_wait(combining_persistent_);
       break;
+    case Variant::ortho_mpi:
+      ortho_call(mpi_, recv);
+      break;
+    case Variant::ortho_mpi_persistent:
+      start_and_wait(mpi_persistent_);
+      break;
     case Variant::raw_combining:
       hand_combined_->run();
       break;
@@ -312,9 +328,10 @@ void Point::settle_selection() {
 std::optional<double> Point::modelled_us(Variant variant) const {
   const bool persistent = variant == Variant::ortho_selected_persistent ||
                           variant == Variant::ortho_direct_persistent ||
-                          variant == Variant::ortho_combining_persistent;
+                          variant == Variant::ortho_combining_persistent ||
+                          variant == Variant::ortho_mpi_persistent;
   if (!persistent && variant != Variant::ortho_direct &&
-      variant != Variant::ortho_combining &&
+      variant != Variant::ortho_combining && variant != Variant::ortho_mpi &&
       variant != Variant::ortho_selected) {
     return std::nullopt;
   }

@@ -57,6 +57,9 @@ class Point {
       case Variant::raw_combining:
       case Variant::raw_combining_persistent:
         return hand_combined_ != nullptr;
+      case Variant::ortho_mpi:
+      case Variant::ortho_mpi_persistent:
+        return has_mpi_;
       default:
         return true;
     }
@@ -126,6 +129,9 @@ class Point {
   classic::Request ortho_init(const classic::Comm& comm, int* recv);
   // Combining's floor where it applies. Collective.
   void make_hand_combined(const Stencil& stencil);
+  // Forces `algorithm` for this point's operation on `comm`, where the
+  // table offers it on every process; whether it does. Collective.
+  bool force(classic::Comm& comm, const char* algorithm) const;
   // The eager limit of this run's transport, where the combining floor
   // splits messages as ortho's plans do.
   static std::size_t eager_bytes();
@@ -138,8 +144,10 @@ class Point {
   MPI_Comm openmpi_ = MPI_COMM_NULL;
   classic::Comm direct_;
   classic::Comm combining_;
+  classic::Comm mpi_;
   classic::Comm selected_;
   bool has_combining_ = false;
+  bool has_mpi_ = false;
   std::string selected_name_;
   std::string selected_persistent_name_;
   Structure selected_structure_;
@@ -160,6 +168,7 @@ class Point {
   classic::Request selected_persistent_;
   classic::Request direct_persistent_;
   classic::Request combining_persistent_;  // where combining runs
+  classic::Request mpi_persistent_;        // where mpi runs
   std::vector<int> ranks_;  // the neighbours: sources and destinations
   // The floor: direct's messages by hand (for raw and raw_persistent).
   std::unique_ptr<HandPosted> hand_posted_;

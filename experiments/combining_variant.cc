@@ -26,6 +26,10 @@ const char* name_of(Variant variant) {
       return "raw_combining";
     case Variant::raw_combining_persistent:
       return "raw_combining_persistent";
+    case Variant::ortho_mpi:
+      return "ortho_mpi";
+    case Variant::ortho_mpi_persistent:
+      return "ortho_mpi_persistent";
     case Variant::ortho_selected:
       return "ortho_selected";
     case Variant::ortho_selected_persistent:

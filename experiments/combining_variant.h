@@ -1,6 +1,7 @@
 // The variants combining_benchmark times at every point (Open MPI's
 // neighbourhood collectives, the hand-posted floors of direct's and of
-// combining's messages, ortho's algorithms forced and selected, blocking
+// combining's messages, ortho's algorithms forced (direct, combining and
+// mpi, Open MPI's own call behind ortho's dispatch) and selected, blocking
 // and persistent) and their names in the CSV and the counters.
 #ifndef ORTHOCOMM_EXPERIMENTS_COMBINING_VARIANT_H_
 #define ORTHOCOMM_EXPERIMENTS_COMBINING_VARIANT_H_
@@ -21,10 +22,12 @@ enum class Variant {
   ortho_combining_persistent,
   raw_combining,  // combining's messages by hand (hand_combined.h)
   raw_combining_persistent,
+  ortho_mpi,  // Open MPI's neighbourhood collective behind ortho's dispatch
+  ortho_mpi_persistent,
   ortho_selected,
   ortho_selected_persistent,
 };
-inline constexpr int kVariantCount = 12;
+inline constexpr int kVariantCount = 14;
 
 inline constexpr std::array<Variant, kVariantCount> kVariants{
     Variant::openmpi,
@@ -37,6 +40,8 @@ inline constexpr std::array<Variant, kVariantCount> kVariants{
     Variant::ortho_combining_persistent,
     Variant::raw_combining,
     Variant::raw_combining_persistent,
+    Variant::ortho_mpi,
+    Variant::ortho_mpi_persistent,
     Variant::ortho_selected,
     Variant::ortho_selected_persistent};
 

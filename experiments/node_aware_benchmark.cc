@@ -8,9 +8,10 @@
 //   openmpi_persistent  MPIX_Neighbor_*_init, each call start + wait;
 //   raw                 direct's messages posted by hand (the floor of
 //                       one message per edge: experiments/hand_posted.h);
-//   direct, combining, node_aware  ortho with set_algorithm forcing it;
-//   direct_persistent, combining_persistent, node_aware_persistent
-//                       ortho::<op>_init on the forced graphs;
+//   direct, combining, node_aware, mpi  ortho with set_algorithm forcing
+//                       it (mpi: Open MPI's call behind ortho's dispatch);
+//   direct_persistent, combining_persistent, node_aware_persistent,
+//   mpi_persistent      ortho::<op>_init on the forced graphs;
 //   selected, selected_persistent  ortho's default choice.
 //
 //   mpirun -np 16 bazel-out/k8-opt/bin/experiments/node_aware_benchmark
@@ -64,10 +65,12 @@ enum class Variant {
   combining_persistent,
   node_aware,
   node_aware_persistent,
+  mpi,
+  mpi_persistent,
   selected,
   selected_persistent,
 };
-constexpr std::array<const char*, 11> kNames = {"openmpi",
+constexpr std::array<const char*, 13> kNames = {"openmpi",
                                                 "openmpi_persistent",
                                                 "raw",
                                                 "direct",
@@ -76,6 +79,8 @@ constexpr std::array<const char*, 11> kNames = {"openmpi",
                                                 "combining_persistent",
                                                 "node_aware",
                                                 "node_aware_persistent",
+                                                "mpi",
+                                                "mpi_persistent",
                                                 "selected",
                                                 "selected_persistent"};
 constexpr int kVariants = static_cast<int>(kNames.size());
@@ -100,7 +105,8 @@ class Stencil {
         naming::Order::row_major);
     neighbours_ = stencils::cart_neighbor_ranks(
         named_, named_.rank(), stencils::Metric::chebyshev, 1, 1);
-    for (const char* algorithm : {"", "direct", "combining", "node_aware"}) {
+    for (const char* algorithm :
+         {"", "direct", "combining", "node_aware", "mpi"}) {
       classic::Comm graph = ortho::dist_graph_create_adjacent(
           named_, neighbours_, classic::unweighted, neighbours_,
           classic::unweighted);
@@ -123,6 +129,7 @@ class Stencil {
   const classic::Comm& direct() const { return graphs_[1]; }
   const classic::Comm& combining() const { return graphs_[2]; }
   const classic::Comm& node_aware() const { return graphs_[3]; }
+  const classic::Comm& mpi() const { return graphs_[4]; }
 
  private:
   classic::Comm named_;
@@ -144,6 +151,7 @@ class Point {
     direct_persistent_ = init(stencil.direct());
     combining_persistent_ = init(stencil.combining());
     node_aware_persistent_ = init(stencil.node_aware());
+    mpi_persistent_ = init(stencil.mpi());
     openmpi_persistent_ = experiments::openmpi_neighbor_init(
         op, send_.data(), recv_.data(), ints, stencil.openmpi());
     std::vector<MPI_Aint> send_at(degree);
@@ -187,6 +195,10 @@ class Point {
         return blocking(stencil_.node_aware());
       case Variant::node_aware_persistent:
         return start_and_wait(node_aware_persistent_);
+      case Variant::mpi:
+        return blocking(stencil_.mpi());
+      case Variant::mpi_persistent:
+        return start_and_wait(mpi_persistent_);
       case Variant::selected:
         return blocking(stencil_.selected());
       case Variant::selected_persistent:
@@ -225,6 +237,7 @@ class Point {
   classic::Request direct_persistent_;
   classic::Request combining_persistent_;
   classic::Request node_aware_persistent_;
+  classic::Request mpi_persistent_;
   MPI_Request openmpi_persistent_ = MPI_REQUEST_NULL;
   std::unique_ptr<experiments::HandPosted> raw_;
 };

@@ -21,8 +21,8 @@ Network::Network(const Graph& graph) {
   destinations_ = graph[me];
   sources_ = reversed(graph)[me];
   const classic::Comm world = classic::Comm::world();
-  for (const char* algorithm :
-       {"", "direct", "node_aware", "common_neighbours", "spread_relays"}) {
+  for (const char* algorithm : {"", "direct", "node_aware", "common_neighbours",
+                                "spread_relays", "mpi"}) {
     classic::Comm comm =
         ortho::dist_graph_create_adjacent(world, sources_, classic::unweighted,
                                           destinations_, classic::unweighted);
@@ -54,7 +54,8 @@ Point::Point(const Network& network, Op op, int ints)
   for (const Variant variant :
        {Variant::direct_persistent, Variant::node_aware_persistent,
         Variant::common_neighbours_persistent,
-        Variant::spread_relays_persistent, Variant::selected_persistent}) {
+        Variant::spread_relays_persistent, Variant::mpi_persistent,
+        Variant::selected_persistent}) {
     persistent_[static_cast<std::size_t>(variant)] =
         init(comm_of(variant), variant);
   }
@@ -103,12 +104,14 @@ void Point::call(Variant variant) {
     case Variant::node_aware:
     case Variant::common_neighbours:
     case Variant::spread_relays:
+    case Variant::mpi:
     case Variant::selected:
       return blocking(comm_of(variant), variant);
     case Variant::direct_persistent:
     case Variant::node_aware_persistent:
     case Variant::common_neighbours_persistent:
     case Variant::spread_relays_persistent:
+    case Variant::mpi_persistent:
     case Variant::selected_persistent: {
       classic::Request& request =
           persistent_[static_cast<std::size_t>(variant)];
@@ -133,6 +136,9 @@ const classic::Comm& Point::comm_of(Variant variant) const {
     case Variant::spread_relays:
     case Variant::spread_relays_persistent:
       return network_.spread_relays();
+    case Variant::mpi:
+    case Variant::mpi_persistent:
+      return network_.mpi();
     default:
       return network_.selected();
   }

@@ -29,15 +29,17 @@ enum class Variant {
   node_aware,          // ortho, set_algorithm("node_aware")
   common_neighbours,   // ortho, set_algorithm("common_neighbours")
   spread_relays,       // ortho, set_algorithm("spread_relays")
-  selected,            // ortho's default choice
+  mpi,       // ortho, set_algorithm("mpi"): Open MPI's call behind the dispatch
+  selected,  // ortho's default choice
   // The same as persistent requests (ortho::<op>_init), start + wait.
   direct_persistent,
   node_aware_persistent,
   common_neighbours_persistent,
   spread_relays_persistent,
+  mpi_persistent,
   selected_persistent,
 };
-inline constexpr std::array<const char*, 13> kNames = {
+inline constexpr std::array<const char*, 15> kNames = {
     "openmpi",
     "openmpi_persistent",
     "raw",
@@ -45,11 +47,13 @@ inline constexpr std::array<const char*, 13> kNames = {
     "node_aware",
     "common_neighbours",
     "spread_relays",
+    "mpi",
     "selected",
     "direct_persistent",
     "node_aware_persistent",
     "common_neighbours_persistent",
     "spread_relays_persistent",
+    "mpi_persistent",
     "selected_persistent"};
 inline constexpr int kVariants = static_cast<int>(kNames.size());
 
@@ -79,6 +83,7 @@ class Network {
   const classic::Comm& node_aware() const { return graphs_[2]; }
   const classic::Comm& common_neighbours() const { return graphs_[3]; }
   const classic::Comm& spread_relays() const { return graphs_[4]; }
+  const classic::Comm& mpi() const { return graphs_[5]; }
 
  private:
   std::vector<int> sources_;

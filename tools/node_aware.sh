@@ -84,7 +84,7 @@ import sys
 
 variants = ["openmpi_persistent", "direct", "direct_persistent", "combining",
             "combining_persistent", "node_aware", "node_aware_persistent",
-            "selected", "selected_persistent", "raw"]
+            "mpi", "mpi_persistent", "selected", "selected_persistent", "raw"]
 
 
 SUFFIXES = {"k": 1e3, "M": 1e6, "G": 1e9, "m": 1e-3, "u": 1e-6, "n": 1e-9}
@@ -97,15 +97,15 @@ def value(text):
     return float(text)
 
 
-# The forced algorithms, by their ratio counters (Open MPI's own is 1, what
-# the `mpi` algorithm runs).
+# The forced algorithms, by their ratio counters (mpi: Open MPI's call
+# behind ortho's dispatch, the `mpi` algorithm forced).
 forced = {"direct": "direct", "combining": "combining",
-          "node_aware": "node_aware"}
-# The same, persistent (Open MPI's persistent call as mpi).
-forced_persistent = {"openmpi_persistent": "mpi",
-                     "direct_persistent": "direct",
+          "node_aware": "node_aware", "mpi": "mpi"}
+# The same, persistent.
+forced_persistent = {"direct_persistent": "direct",
                      "combining_persistent": "combining",
-                     "node_aware_persistent": "node_aware"}
+                     "node_aware_persistent": "node_aware",
+                     "mpi_persistent": "mpi"}
 
 print("| operation | stencil | block | Open MPI µs | "
       + " | ".join(variants) + " | sel/best | best forced"
@@ -118,13 +118,15 @@ print("| --- | --- | ---: | ---: | " + " | ".join("---:" for _ in variants)
 
 def choice_over_best(f, forced, algorithm, best):
     """The forced time of `algorithm` over the fastest forced time `best`,
-    where ortho ran it forced in this run (forced: ratio counter -> name;
-    mpi is Open MPI's own call, which ortho's `mpi` runs behind its
-    dispatch, so it has none)."""
+    where ortho ran it forced in this run (forced: ratio counter -> name)."""
     counter = {name: v for v, name in forced.items()}.get(algorithm)
-    if algorithm == "mpi" or counter is None or counter + "_ratio" not in f:
+    if counter is None or counter + "_ratio" not in f:
         return "-"
     return f"{f[counter + '_ratio'] / best:.2f}"
+
+
+def cell(f, variant):
+    return f"{f[variant + '_ratio']:.2f}" if variant + "_ratio" in f else "-"
 
 
 for line in open(sys.argv[1]):
@@ -135,16 +137,15 @@ for line in open(sys.argv[1]):
     block = int(name[2]) * 4
     f = {k: value(v)
          for k, v in re.findall(r"(\w+)=([\d.]+[kMGmun]?)", line)}
-    best_ratio, best = min([(1.0, "mpi")] + [(f[v + "_ratio"], name)
-                                             for v, name in forced.items()
-                                             if v + "_ratio" in f])
+    best_ratio, best = min((f[v + "_ratio"], name)
+                           for v, name in forced.items() if v + "_ratio" in f)
     persistent_best = min(f[v + "_ratio"] for v in forced_persistent
                           if v + "_ratio" in f)
     ran = re.search(r"selected=(\w+)", line)
     ran_persistent = re.search(r"selected_persistent=(\w+)", line)
     print(f"| {operation} | {stencil} Moore | {block} B "
           f"| {f['openmpi_us']:.0f} | "
-          + " | ".join(f"{f[v + '_ratio']:.2f}" for v in variants)
+          + " | ".join(cell(f, v) for v in variants)
           + f" | {f['selected_ratio'] / best_ratio:.2f} | {best}"
           + f" | {f['selected_persistent_ratio'] / persistent_best:.2f}"
           + f" | {ran.group(1) if ran else '-'}"
@@ -158,20 +159,19 @@ for line in open(sys.argv[1]):
           + f" | {f['direct_between']:.0f} / {f['node_aware_between']:.0f} |")
 print()
 print("Ratios: time over Open MPI's MPI_Neighbor_* (below 1 is faster); raw "
-      "is the hand-posted floor of direct's messages; sel/best is the "
-      "selection's time over the fastest forced algorithm's (Open MPI's own "
-      "call included, as mpi): 1.00 is the best, above 1 the selection lost; "
-      "the goal <= 1.03; sel pers/best is the persistent selection's over "
-      "the fastest forced persistent request (Open MPI's persistent call, "
-      "direct, combining and node_aware persistent); "
-      "selected runs, persistent runs: what the blocking and the persistent "
-      "selection run at that size (ortho::selected_algorithm, after their "
-      "tuning; the program's labels give ortho::explain's reasons); "
-      "choice/best, pers choice/best: the forced time, in this run, of the "
-      "algorithm the selection runs over the fastest forced time of its "
-      "mode, which judges the choice alone (sel/best also holds the "
-      "difference between two communicators running one algorithm); - "
-      "where it runs mpi, which this program does not force through "
-      "ortho.")
+      "is the hand-posted floor of direct's messages; mpi is Open MPI's "
+      "call behind ortho's dispatch (the mpi algorithm forced); sel/best is "
+      "the selection's time over the fastest forced algorithm's (direct, "
+      "combining, node_aware, mpi): 1.00 is the best, above 1 the selection "
+      "lost; the goal <= 1.03; sel pers/best is the persistent selection's "
+      "over the fastest forced persistent request (the same algorithms, "
+      "persistent); selected runs, persistent runs: what the blocking and "
+      "the persistent selection run at that size "
+      "(ortho::selected_algorithm, after their tuning; the program's labels "
+      "give ortho::explain's reasons); choice/best, pers choice/best: the "
+      "forced time, in this run, of the algorithm the selection runs over "
+      "the fastest forced time of its mode, which judges the choice alone "
+      "(sel/best also holds the difference between two communicators "
+      "running one algorithm).")
 PYTHON
 cat "$results/table.txt"

@@ -30,14 +30,17 @@ for name in alltoall/moore_2d_d1/4/ allgather/moore_2d_d1/4000/ \
   grep -qF "$name" "$output" || fail "no benchmark $name"
 done
 # Eight benchmarks, each with Open MPI's two variants, the floor's two and
-# ortho's six (the two combining ones where the table has it): at least
-# 8 x 8 rows.
+# ortho's eight (the two combining ones where the table has it, the two
+# mpi ones but for allreduce): at least 8 x 8 rows.
 rows=$(($(wc -l <"$csv") - 1))
 ((rows >= 64)) || fail "$rows CSV rows, expected at least 64"
 for variant in ortho_selected_persistent ortho_direct_persistent \
-    ortho_combining_persistent; do
+    ortho_combining_persistent ortho_mpi ortho_mpi_persistent; do
   grep -q ",$variant," "$csv" || fail "no $variant row"
 done
+# Forced mpi runs Open MPI's own call, which has no neighbourhood
+# reduction: no allreduce row.
+grep -q "^allreduce,.*,ortho_mpi" "$csv" && fail "an allreduce row for mpi"
 # The forced persistent requests are priced like the blocking calls.
 awk -F, 'NR > 1 && $1 == "alltoall" && $8 == "ortho_direct_persistent" {
            rows++; if (!($18 > 0)) bad = $0 }
