@@ -7,6 +7,10 @@
 //    the dispatch against classic's own per-call work);
 //  - intra_allgather: ortho::allgather on a fully connected communicator vs
 //    classic::allgather;
+//  - layers_over_open_mpi: Open MPI's MPI_Neighbor_alltoall of 4 B blocks
+//    on the Moore torus against the same call on a second graph, through
+//    classic's transport wrapper, through ortho with mpi forced and by
+//    ortho's direct (each layer's cost where processes share cores);
 // and the cost of checked mode (classic/collectives/checked.h), the same
 // call checked against unchecked:
 //  - checked_allreduce: classic::allreduce of one int on the world;
@@ -30,25 +34,31 @@
 #include <cstddef>
 #include <cstdio>
 #include <functional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "classic/base/environment.h"
 #include "classic/collectives/checked.h"
 #include "classic/collectives/collectives.h"
 #include "classic/comm/comm.h"
+#include "classic/exec/mode.h"
 #include "classic/graph/dist_graph.h"
 #include "classic/neighbor/neighbor_collectives.h"
+#include "classic/neighbor/transport_graph.h"
 #include "classic/topology/dims_create.h"
 #include "experiments/run_benchmarks.h"
 #include "ortho/collectives.h"
 #include "ortho/dist_graph.h"
+#include "ortho/table.h"
 
 namespace {
 
 constexpr int kCallsPerBatch = 200;
 
-// The Moore neighbourhood of a periodic 2-d grid over the world.
-classic::Comm moore_torus() {
+// The Moore neighbourhood of a periodic 2-d grid over the world: the
+// ranks of this process's neighbours.
+std::vector<int> moore_ranks() {
   const classic::Comm world = classic::Comm::world();
   const std::vector<int> dims =
       classic::dims_create(world.size(), std::array{0, 0});
@@ -63,8 +73,15 @@ classic::Comm moore_torus() {
       ranks.push_back(nx * dims[1] + ny);
     }
   }
-  return ortho::dist_graph_create_adjacent(world, ranks, classic::unweighted,
-                                           ranks, classic::unweighted);
+  return ranks;
+}
+
+// The same as an ortho graph communicator.
+classic::Comm moore_torus() {
+  const std::vector<int> ranks = moore_ranks();
+  return ortho::dist_graph_create_adjacent(classic::Comm::world(), ranks,
+                                           classic::unweighted, ranks,
+                                           classic::unweighted);
 }
 
 // Seconds per call of `call` over one batch, the maximum over ranks.
@@ -153,6 +170,85 @@ void BM_IntraAllgather(benchmark::State& state) {
       });
 }
 
+// Open MPI's MPI_Neighbor_alltoall of one int per neighbour on the Moore
+// torus, and the same call through each layer above it, each on a graph
+// of its own: Open MPI's on a second graph of the same lists (the control:
+// what two graphs differ by), classic's transport wrapper
+// (classic::transport_neighbor_alltoall on a TransportGraph), ortho with
+// mpi forced (the dispatch in front of that wrapper) and ortho with direct
+// forced (ortho's own messages). Each iteration runs a batch of every
+// variant, the order rotating; a variant's counter <name>_ratio is the
+// median over the iterations of its batch's time over Open MPI's batch of
+// the same iteration, <name>_us its median time per call.
+void BM_LayersOverOpenMpi(benchmark::State& state) {
+  const std::vector<int> ranks = moore_ranks();
+  const int degree = static_cast<int>(ranks.size());
+  std::array<MPI_Comm, 2> openmpi{};
+  for (MPI_Comm& graph : openmpi) {
+    MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, degree, ranks.data(),
+                                   MPI_UNWEIGHTED, degree, ranks.data(),
+                                   MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &graph);
+  }
+  const classic::Comm world = classic::Comm::world();
+  const classic::TransportGraph transport(world, ranks, ranks,
+                                          "BM_LayersOverOpenMpi");
+  classic::Comm mpi = moore_torus();
+  ortho::set_algorithm(mpi, "mpi");
+  classic::Comm direct = moore_torus();
+  ortho::set_algorithm(direct, "direct");
+  std::vector<int> send(ranks.size(), world.rank());
+  std::vector<int> recv(ranks.size(), 0);
+  const std::array<std::pair<const char*, std::function<void()>>, 5> variants{{
+      {"openmpi",
+       [&] {
+         MPI_Neighbor_alltoall(send.data(), 1, MPI_INT, recv.data(), 1, MPI_INT,
+                               openmpi[0]);
+       }},
+      {"openmpi_again",
+       [&] {
+         MPI_Neighbor_alltoall(send.data(), 1, MPI_INT, recv.data(), 1, MPI_INT,
+                               openmpi[1]);
+       }},
+      {"classic_transport",
+       [&] {
+         classic::transport_neighbor_alltoall(
+             transport, classic::Mode::blocking, send.data(), 1, MPI_INT,
+             recv.data(), 1, MPI_INT, "BM_LayersOverOpenMpi");
+       }},
+      {"ortho_mpi",
+       [&] {
+         ortho::alltoall(mpi, send.data(), 1, MPI_INT, recv.data(), 1, MPI_INT);
+       }},
+      {"ortho_direct",
+       [&] {
+         ortho::alltoall(direct, send.data(), 1, MPI_INT, recv.data(), 1,
+                         MPI_INT);
+       }},
+  }};
+  std::array<std::vector<double>, variants.size()> times;
+  std::array<std::vector<double>, variants.size()> ratios;
+  std::size_t first = 0;
+  for (auto _ : state) {
+    std::array<double, variants.size()> seconds{};
+    for (std::size_t k = 0; k < variants.size(); ++k) {
+      const std::size_t v = (first + k) % variants.size();
+      seconds[v] = batch(variants[v].second);
+    }
+    for (std::size_t v = 0; v < variants.size(); ++v) {
+      times[v].push_back(seconds[v]);
+      ratios[v].push_back(seconds[v] / seconds[0]);
+    }
+    first = (first + 1) % variants.size();
+    state.SetIterationTime(seconds[3]);
+  }
+  for (std::size_t v = 0; v < variants.size(); ++v) {
+    const std::string name = variants[v].first;
+    state.counters[name + "_us"] = 1e6 * median(times[v]);
+    if (v > 0) state.counters[name + "_ratio"] = median(ratios[v]);
+  }
+  for (MPI_Comm& graph : openmpi) MPI_Comm_free(&graph);
+}
+
 // `call` with checked mode on (every process alike), then off again.
 std::function<void()> checked(const std::function<void()>& call) {
   return [call] {
@@ -194,6 +290,12 @@ void configure(benchmark::internal::Benchmark* benchmark) {
 
 BENCHMARK(BM_GraphAlltoall)->Apply(configure);
 BENCHMARK(BM_EmptyGraphAlltoall)->Apply(configure);
+// Every repetition reported (tools/dispatch_layers.sh takes their spread).
+BENCHMARK(BM_LayersOverOpenMpi)
+    ->UseManualTime()
+    ->Iterations(40)
+    ->Repetitions(5)
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_IntraAllgather)->Apply(configure);
 BENCHMARK(BM_CheckedAllreduce)->Apply(configure);
 BENCHMARK(BM_CheckedNeighborAlltoall)->Apply(configure);
