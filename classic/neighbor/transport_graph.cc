@@ -41,26 +41,27 @@ void check(int code, const char* function) {
 // the code of the blocking call, which reads its arrays while it runs (so
 // nothing is kept or allocated); `posters(kept)` returns the nonblocking
 // and the persistent form (each `post(request)`) over copies of the arrays
-// made in `kept`.
+// made in `kept`. Inlined, so that a blocking call builds neither form.
 template <typename Blocking, typename Posters>
-Request run(const TransportGraph& graph, Mode mode, const char* function,
-            Blocking blocking, Posters posters) {
+[[gnu::always_inline]] inline Request run(const TransportGraph& graph,
+                                          Mode mode, const char* function,
+                                          Blocking blocking, Posters posters) {
   if (mode == Mode::blocking) [[likely]] {
     check(blocking(), function);
     return {};
   }
   auto kept = std::make_shared<KeptArrays>();
-  auto [nonblocking, persistent] = posters(*kept);
+  auto forms = posters(*kept);
   if (mode == Mode::nonblocking) {
     return internal::collective_request(graph.comm(), mode, function,
-                                        std::move(kept), nonblocking);
+                                        std::move(kept), forms.first);
   }
   // A persistent request outlives the communicator's free() (MPI): it
   // keeps the transport's graph communicator it was made on.
   return internal::collective_request(
       graph.comm(), mode, function, std::move(kept),
-      [owner = graph.weak_from_this().lock(),
-       persistent](MPI_Request* request) { return persistent(request); });
+      [owner = graph.weak_from_this().lock(), persistent = forms.second](
+          MPI_Request* request) { return persistent(request); });
 }
 
 }  // namespace
@@ -90,11 +91,11 @@ namespace {
 // allgather and alltoall: one send and one receive block (count and
 // datatype) per edge, in the transport's three forms.
 template <typename Blocking, typename Nonblocking, typename Persistent>
-Request uniform_blocks(const TransportGraph& graph, Mode mode,
-                       const char* function, Blocking blocking,
-                       Nonblocking nonblocking, Persistent persistent,
-                       const void* send, int send_count, MPI_Datatype send_type,
-                       void* recv, int recv_count, MPI_Datatype recv_type) {
+[[gnu::always_inline]] inline Request uniform_blocks(
+    const TransportGraph& graph, Mode mode, const char* function,
+    Blocking blocking, Nonblocking nonblocking, Persistent persistent,
+    const void* send, int send_count, MPI_Datatype send_type, void* recv,
+    int recv_count, MPI_Datatype recv_type) {
   MPI_Comm c = graph.get();
   return run(
       graph, mode, function,
