@@ -159,14 +159,6 @@ std::vector<AttributeStore::Attribute>::iterator AttributeStore::find(
                       });
 }
 
-std::vector<AttributeStore::Attribute>::const_iterator AttributeStore::find(
-    int keyval) const {
-  return std::find_if(attributes_.begin(), attributes_.end(),
-                      [keyval](const Attribute& attribute) {
-                        return attribute.keyval == keyval;
-                      });
-}
-
 void AttributeStore::detach(int keyval) {
   auto found = find(keyval);
   if (found == attributes_.end()) return;

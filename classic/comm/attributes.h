@@ -101,7 +101,12 @@ class AttributeStore {
   };
 
   std::vector<Attribute>::iterator find(int keyval);
-  std::vector<Attribute>::const_iterator find(int keyval) const;
+  // Inline: every cached lookup (ortho's table at each call) runs it.
+  std::vector<Attribute>::const_iterator find(int keyval) const {
+    auto it = attributes_.begin();
+    while (it != attributes_.end() && it->keyval != keyval) ++it;
+    return it;
+  }
   void detach(int keyval);
   void release_all() noexcept;
   int discard_after_failed_copy(const Comm& old_comm) noexcept;

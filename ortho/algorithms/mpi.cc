@@ -54,14 +54,10 @@ classic::Request run(const classic::Comm& comm, const Table& table,
   State& state = state_of(table);
   State::Last& last = state.last[static_cast<std::size_t>(call.operation)];
   const std::uint64_t shape = internal::shape_of(table, call);
-  Exchange exchange;
-  if (internal::same_shape(last.shape, shape)) {
-    exchange.send_count = last.send_count;
-    exchange.recv_count = last.recv_count;
-  } else {
+  if (!internal::same_shape(last.shape, shape)) {
     // Every argument error is raised here, before any message.
     const Checks check(comm, call);
-    exchange = normalise(table, call, check);
+    const Exchange exchange = normalise(table, call, check);
     last.shape = shape;
     last.send_count = exchange.send_count;
     last.recv_count = exchange.recv_count;
@@ -76,15 +72,15 @@ classic::Request run(const classic::Comm& comm, const Table& table,
   switch (call.operation) {
     case Operation::allgather:
       return classic::transport_neighbor_allgather(
-          graph, call.mode, s.data, exchange.send_count, s.datatype, r.data,
-          exchange.recv_count, r.datatype, function);
+          graph, call.mode, s.data, last.send_count, s.datatype, r.data,
+          last.recv_count, r.datatype, function);
     case Operation::allgatherv:
       return classic::transport_neighbor_allgatherv(
-          graph, call.mode, s.data, exchange.send_count, s.datatype, r.data,
+          graph, call.mode, s.data, last.send_count, s.datatype, r.data,
           r.counts, r.displs, r.datatype, function);
     case Operation::allgatherw: {
       const std::size_t out = table.destinations.size();
-      const std::vector<int> counts(out, exchange.send_count);
+      const std::vector<int> counts(out, last.send_count);
       const std::vector<MPI_Aint> displs(out, 0);
       const std::vector<MPI_Datatype> types(out, s.datatype);
       return classic::transport_neighbor_alltoallw(
@@ -93,8 +89,8 @@ classic::Request run(const classic::Comm& comm, const Table& table,
     }
     case Operation::alltoall:
       return classic::transport_neighbor_alltoall(
-          graph, call.mode, s.data, exchange.send_count, s.datatype, r.data,
-          exchange.recv_count, r.datatype, function);
+          graph, call.mode, s.data, last.send_count, s.datatype, r.data,
+          last.recv_count, r.datatype, function);
     case Operation::alltoallv:
       return classic::transport_neighbor_alltoallv(
           graph, call.mode, s.data, s.counts, s.displs, s.datatype, r.data,

@@ -46,6 +46,7 @@ class CallKey {
     std::vector<MPI_Datatype> datatypes;
     std::size_t elements = 0;
     std::size_t element_bytes = 0;
+    bool has_arrays = false;  // any of the four arrays is not empty
 
     template <class Pointer>
     bool matches(const Side<Pointer>& side) const noexcept;

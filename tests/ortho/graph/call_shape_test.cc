@@ -104,6 +104,35 @@ TEST(CallShape, EqualArgumentsShareANumberAndAnyChangeTakesANewOne) {
   EXPECT_NE(shape_of(last, allgatherv), shape_of(last, in_place));
 }
 
+// A call without arrays is decided by its sizes alone; arrays that appear
+// or vanish (one of the four is enough) make another call.
+TEST(CallShape, ArraysThatAppearOrVanishTakeANewNumber) {
+  LastShape last;
+  int buffer[200] = {};
+  const std::vector<int> none;
+  const std::uint64_t empty =
+      shape_of(last, alltoallv(none, none, MPI_INT, buffer));
+  EXPECT_GT(empty, kUnkept);
+  EXPECT_EQ(shape_of(last, alltoallv(none, none, MPI_INT, buffer + 2)), empty);
+  const std::vector<int> one = {1};
+  const std::vector<int> zero = {0};
+  const std::uint64_t with_arrays =
+      shape_of(last, alltoallv(one, zero, MPI_INT, buffer));
+  EXPECT_NE(with_arrays, empty);
+  EXPECT_EQ(shape_of(last, alltoallv(one, zero, MPI_INT, buffer)), with_arrays);
+  // Only the displacements gone.
+  const std::uint64_t counts_only =
+      shape_of(last, alltoallv(one, none, MPI_INT, buffer));
+  EXPECT_NE(counts_only, with_arrays);
+  // Only a receive side's datatypes (alltoallw's form).
+  Call typed = alltoallv(none, none, MPI_INT, buffer);
+  const std::vector<MPI_Datatype> types = {MPI_INT};
+  typed.recv.datatypes = types;
+  const std::uint64_t with_types = shape_of(last, typed);
+  EXPECT_NE(with_types, counts_only);
+  EXPECT_NE(shape_of(last, alltoallv(none, none, MPI_INT, buffer)), with_types);
+}
+
 TEST(CallShape, ACallIsNamedOnceAndACopyStartsUnnamed) {
   LastShape last;
   const std::vector<int> counts = {2, 2};
