@@ -11,8 +11,8 @@
 //   direct, node_aware, common_neighbours, spread_relays  ortho with
 //                       set_algorithm forcing it;
 //   <the same>_persistent  their persistent requests (ortho::<op>_init);
-//   selected, selected_persistent  ortho's default choice (its name is the
-//                       benchmark's label).
+//   selected, selected_persistent  ortho's default choice (the label names
+//                       what each runs: selected=A selected_persistent=B).
 //
 //   mpirun -np 16 bazel-out/k8-opt/bin/experiments/sparse_graph_benchmark
 //       [--graphs=NAME,...] [--blocks=B,...] [--iterations=N] [--calls=C]
@@ -228,8 +228,13 @@ void BM_Sparse(benchmark::State& state, const std::string& graph_name,
   state.counters["degree_max"] = current.degree_max;
   state.counters["hosts"] = classic::locality(classic::Comm::world()).hosts();
   experiments::count_model_prices(state, network.selected(), operation, bytes);
-  state.SetLabel("selected=" + std::string(ortho::selected_algorithm(
-                                   network.selected(), operation, bytes)));
+  state.SetLabel(
+      "selected=" +
+      std::string(
+          ortho::selected_algorithm(network.selected(), operation, bytes)) +
+      " selected_persistent=" +
+      std::string(ortho::selected_algorithm(network.selected(), operation,
+                                            bytes, classic::Mode::persistent)));
 }
 
 }  // namespace

@@ -93,6 +93,7 @@ echo "load after: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min)" \
 
 python3 - "$results/raw.csv" >"$results/table.txt" <<'PYTHON'
 import csv
+import re
 import statistics
 import sys
 
@@ -134,13 +135,22 @@ def best_forced_persistent(row):
     return min(present) if present else None
 
 
-def choice_over_best(row):
-    """The forced time of the algorithm the blocking selection runs over the
-    fastest forced time, both from this run: the choice alone."""
-    chosen = row["label"].removeprefix("selected=")
-    if not row.get(chosen + "_ratio"):
+def chosen(row, mode=""):
+    """What the selection of `mode` ("" blocking, "_persistent") runs, from
+    the label (selected=A selected_persistent=B)."""
+    found = re.search(rf"\bselected{mode}=(\w+)", row["label"])
+    return found.group(1) if found else "-"
+
+
+def choice_over_best(row, mode=""):
+    """The forced time of the algorithm the selection of `mode` runs over
+    the fastest forced time of that mode, both from this run: the choice
+    alone."""
+    ran = chosen(row, mode)
+    best = best_forced_persistent(row) if mode else best_forced(row)
+    if best is None or not row.get(ran + mode + "_ratio"):
         return "-"
-    return f"{ratio(row, chosen) / best_forced(row)[0]:.2f}"
+    return f"{ratio(row, ran + mode) / best[0]:.2f}"
 
 
 def persistent_over_best(row):
@@ -166,16 +176,16 @@ print()
 print("| operation | graph | block | Open MPI µs | openmpi_persistent | raw "
       "| direct | node_aware | common_neighbours | spread_relays | mpi "
       "| selected "
-      "| selected_persistent | selected runs | sel/best | choice/best "
-      "| best forced "
-      "| sel pers/best | best forced persistent "
+      "| selected_persistent | selected runs | persistent runs | sel/best "
+      "| choice/best | best forced "
+      "| sel pers/best | best forced persistent | pers choice/best "
       "| messages per process: direct / node_aware / common_neighbours "
       "/ spread_relays "
       "| between hosts: direct / node_aware / common_neighbours "
       "/ spread_relays |")
 print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
-      "| ---: | ---: | ---: | --- | ---: | ---: | --- | ---: | --- | ---: "
-      "| ---: |")
+      "| ---: | ---: | ---: | --- | --- | ---: | ---: | --- | ---: | --- "
+      "| ---: | ---: | ---: |")
 for row in rows:
     persistent = (f"{ratio(row, 'openmpi_persistent'):.2f}"
                   if row.get("openmpi_persistent_ratio") else "-")
@@ -187,10 +197,11 @@ for row in rows:
           f"| {spread(row, 'spread_relays')} | {spread(row, 'mpi')} "
           f"| {spread(row, 'selected')} "
           f"| {ratio(row, 'selected_persistent'):.2f} "
-          f"| {row['label'].removeprefix('selected=')} "
+          f"| {chosen(row)} | {chosen(row, '_persistent')} "
           f"| {ratio(row, 'selected') / best_forced(row)[0]:.2f} "
           f"| {choice_over_best(row)} "
           f"| {best_forced(row)[1]} | {persistent_over_best(row)} "
+          f"| {choice_over_best(row, '_persistent')} "
           f"| {float(row['direct_msgs']):.1f} / {float(row['node_aware_msgs']):.1f} "
           f"/ {count(row, 'common_neighbours_msgs', 1)} "
           f"/ {count(row, 'spread_relays_msgs', 1)} "
@@ -211,7 +222,7 @@ print("Ratios: time over Open MPI's MPI_Neighbor_* (below 1 is faster), "
       "choice alone (sel/best also holds the difference between two "
       "communicators running one algorithm); sel pers/best is the "
       "persistent selection's time over the fastest forced persistent "
-      "request's.")
+      "request's, pers choice/best its choice alone.")
 print()
 variants = ["raw", "direct", "node_aware", "common_neighbours",
             "spread_relays", "mpi", "selected", "direct_persistent",

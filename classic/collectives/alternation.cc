@@ -7,6 +7,7 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -36,12 +37,18 @@ class AlternationOperation final : public Operation {
   bool persistent() const noexcept override { return true; }
 
   void begin() override {
-    const std::size_t index = alternation_->next();
-    if (index >= alternatives_.size()) {
-      throw Error(ErrorClass::arg, function_,
-                  "the alternation named alternative " + std::to_string(index) +
-                      " of " + std::to_string(alternatives_.size()));
+    if (settled_) [[likely]] {
+      running_ = true;
+      run().begin();
+      return;
     }
+    if (const std::optional<std::size_t> settled = alternation_->settled()) {
+      settle(checked(*settled));
+      running_ = true;
+      run().begin();
+      return;
+    }
+    const std::size_t index = checked(alternation_->next());
     const std::vector<double> values = alternation_->agree();
     const std::size_t size = alternation_->agreement_size();
     if (!values.empty() && values.size() != size) {
@@ -62,10 +69,15 @@ class AlternationOperation final : public Operation {
   }
 
   std::span<MPI_Request> parts() override {
-    return running_ ? run().parts() : agreement().parts();
+    return running_ || settled_ ? run().parts() : agreement().parts();
   }
 
   bool advance() override {
+    if (settled_) [[likely]] {
+      if (!run().advance()) return false;
+      running_ = false;
+      return true;
+    }
     if (running_) {
       if (!run().advance()) return false;
       running_ = false;
@@ -86,6 +98,26 @@ class AlternationOperation final : public Operation {
   }
 
  private:
+  // `index`, where it names an alternative.
+  std::size_t checked(std::size_t index) const {
+    if (index >= alternatives_.size()) {
+      throw Error(ErrorClass::arg, function_,
+                  "the alternation named alternative " + std::to_string(index) +
+                      " of " + std::to_string(alternatives_.size()));
+    }
+    return index;
+  }
+  // From now on every start runs alternative `index` alone; the others and
+  // the agreement (all inactive between starts) are freed.
+  void settle(std::size_t index) {
+    for (std::size_t i = 0; i < alternatives_.size(); ++i) {
+      if (i != index) alternatives_[i] = Request();
+    }
+    agreement_ = Request();
+    index_ = index;
+    settled_ = true;
+  }
+
   Operation& run() { return *RequestAccess::operation(alternatives_[index_]); }
   Operation& agreement() { return *RequestAccess::operation(agreement_); }
 
@@ -99,6 +131,7 @@ class AlternationOperation final : public Operation {
   std::size_t index_ = 0;
   bool running_ = false;   // the alternative's run has not completed
   bool agreeing_ = false;  // the agreement begun with it has not
+  bool settled_ = false;   // every start runs alternatives_[index_] alone
   double started_s_ = 0;
 };
 

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -35,6 +36,12 @@ class Alternation {
   virtual void agreed(std::span<const double> maxima) = 0;
   // How many values an agreement carries (fixed for the request's life).
   virtual std::size_t agreement_size() const = 0;
+  // The alternative that every start from now on runs, once there is one:
+  // asked before each start until it names one, after which the request
+  // runs that alternative alone, untimed, and calls nothing above (the
+  // others and the agreement are freed then). A stencil loop's persistent
+  // request then costs no more than its alternative's own.
+  virtual std::optional<std::size_t> settled() const { return std::nullopt; }
 };
 
 // A persistent request on the intra-communicator `comm` whose starts each
@@ -46,7 +53,7 @@ class Alternation {
 // made now). Errors (ErrorClass::request, naming `function`): no
 // alternatives, or one that is not an inactive persistent request;
 // ErrorClass::comm for a null, freed or inter-communicator. A start whose
-// next() names no alternative raises ErrorClass::arg.
+// next() or settled() names no alternative raises ErrorClass::arg.
 [[nodiscard]] Request alternation_init(const Comm& comm,
                                        std::vector<Request> alternatives,
                                        std::shared_ptr<Alternation> alternation,

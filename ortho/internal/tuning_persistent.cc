@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <span>
 #include <utility>
 #include <vector>
@@ -61,6 +62,7 @@ class PersistentTuning final : public classic::Alternation {
   std::size_t agreement_size() const override {
     return Race::agreement_size(candidates_.size());
   }
+  std::optional<std::size_t> settled() const override { return winner_; }
 
  private:
   Operation operation_;

@@ -2,13 +2,15 @@
 // alternation names (two persistent allreduces of one buffer, MPI_SUM and
 // MPI_MAX, whose results tell them apart), reports every run, and delivers
 // the element-wise maximum over the processes of what it was asked to
-// agree on; bad alternatives and a bad index raise.
+// agree on; once settled, runs the one alternative alone; bad
+// alternatives and a bad index raise.
 #include "classic/collectives/alternation.h"
 
 #include <gtest/gtest.h>
 #include <mpi.h>
 
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -53,17 +55,22 @@ class Scripted final : public Alternation {
   std::size_t starts_ = 0;
 };
 
+// The two alternatives: persistent allreduces of one int, MPI_SUM (index
+// 0) and MPI_MAX (index 1), from `send` into `recv`.
+std::vector<Request> sum_and_max(const Comm& comm, int* send, int* recv) {
+  std::vector<Request> alternatives;
+  alternatives.push_back(allreduce_init(comm, send, recv, 1, MPI_INT, MPI_SUM));
+  alternatives.push_back(allreduce_init(comm, send, recv, 1, MPI_INT, MPI_MAX));
+  return alternatives;
+}
+
 TEST(Alternation, EachStartRunsTheNamedAlternativeAndAgreementsAreMaxima) {
   const Comm world = Comm::world();
   const int size = world.size();
   const int rank = world.rank();
   int send = 0;
   int recv = 0;
-  std::vector<Request> alternatives;
-  alternatives.push_back(
-      allreduce_init(world, &send, &recv, 1, MPI_INT, MPI_SUM));
-  alternatives.push_back(
-      allreduce_init(world, &send, &recv, 1, MPI_INT, MPI_MAX));
+  std::vector<Request> alternatives = sum_and_max(world, &send, &recv);
   const std::vector<std::size_t> script = {0, 1, 1, 0, 1, 0};
   auto scripted = std::make_shared<Scripted>(script, 2, rank);
   Request request = alternation_init(world, std::move(alternatives), scripted,
@@ -85,6 +92,79 @@ TEST(Alternation, EachStartRunsTheNamedAlternativeAndAgreementsAreMaxima) {
   ASSERT_EQ(scripted->agreements_.size(), 1u);
   EXPECT_EQ(scripted->agreements_[0],
             (std::vector<double>{static_cast<double>(size - 1), 0.0}));
+}
+
+// Runs alternative 0 at the first `trials` starts, then settles on
+// alternative 1: the request runs it alone from then on, asking nothing.
+class Settling final : public Alternation {
+ public:
+  explicit Settling(std::size_t trials) : trials_(trials) {}
+
+  std::size_t next() override {
+    ++next_calls_;
+    return 0;
+  }
+  std::vector<double> agree() override { return {}; }
+  void ran(std::size_t alternative, double /*seconds*/) override {
+    ran_.push_back(alternative);
+  }
+  void agreed(std::span<const double> /*maxima*/) override {}
+  std::size_t agreement_size() const override { return 1; }
+  std::optional<std::size_t> settled() const override {
+    ++settled_calls_;
+    if (ran_.size() < trials_) return std::nullopt;
+    return settle_on_;
+  }
+
+  std::size_t settle_on_ = 1;
+  std::vector<std::size_t> ran_;
+  std::size_t next_calls_ = 0;
+  mutable std::size_t settled_calls_ = 0;
+
+ private:
+  std::size_t trials_;
+};
+
+TEST(Alternation, ASettledAlternationRunsItsAlternativeAloneAskingNothing) {
+  const Comm world = Comm::world();
+  const int size = world.size();
+  const int rank = world.rank();
+  int send = 0;
+  int recv = 0;
+  std::vector<Request> alternatives = sum_and_max(world, &send, &recv);
+  auto settling = std::make_shared<Settling>(3);
+  Request request = alternation_init(world, std::move(alternatives), settling,
+                                     "alternation_test");
+  const int sum = size * (size + 1) / 2;  // of rank + 1
+  for (int n = 0; n < 8; ++n) {
+    send = rank + 1;
+    recv = -1;
+    start(request);
+    wait(request);
+    EXPECT_EQ(recv, n < 3 ? sum : size) << "start " << n;
+  }
+  // Three timed runs of the first; the fourth start settled, and nothing
+  // was asked or reported after it.
+  EXPECT_EQ(settling->ran_, (std::vector<std::size_t>{0, 0, 0}));
+  EXPECT_EQ(settling->next_calls_, 3u);
+  EXPECT_EQ(settling->settled_calls_, 4u);
+  // The request stays persistent and inactive between starts.
+  EXPECT_TRUE(request.is_inactive());
+}
+
+TEST(Alternation, SettlingOnNoAlternativeRaises) {
+  const Comm world = Comm::world();
+  int send = 1;
+  int recv = 0;
+  std::vector<Request> alternatives;
+  alternatives.push_back(
+      allreduce_init(world, &send, &recv, 1, MPI_INT, MPI_SUM));
+  auto settling = std::make_shared<Settling>(0);
+  settling->settle_on_ = 2;
+  Request request =
+      alternation_init(world, std::move(alternatives), settling, "h");
+  orthocomm_test::expect_error([&] { start(request); }, ErrorClass::arg,
+                               {"h:", "alternative 2 of 1"});
 }
 
 TEST(Alternation, BadAlternativesAndIndicesRaise) {
