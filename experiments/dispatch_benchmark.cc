@@ -10,7 +10,9 @@
 //  - layers_over_open_mpi: Open MPI's MPI_Neighbor_alltoall of 4 B blocks
 //    on the Moore torus against the same call on a second graph, through
 //    classic's transport wrapper, through ortho with mpi forced and by
-//    ortho's direct (each layer's cost where processes share cores);
+//    ortho's direct, and persistent: Open MPI's MPIX_Neighbor_alltoall_init,
+//    classic's wrapper's request, ortho::alltoall_init with mpi forced
+//    (each layer's cost where processes share cores);
 // and the cost of checked mode (classic/collectives/checked.h), the same
 // call checked against unchecked:
 //  - checked_allreduce: classic::allreduce of one int on the world;
@@ -46,7 +48,9 @@
 #include "classic/graph/dist_graph.h"
 #include "classic/neighbor/neighbor_collectives.h"
 #include "classic/neighbor/transport_graph.h"
+#include "classic/p2p/request.h"
 #include "classic/topology/dims_create.h"
+#include "experiments/openmpi_neighbor.h"
 #include "experiments/run_benchmarks.h"
 #include "ortho/collectives.h"
 #include "ortho/dist_graph.h"
@@ -176,8 +180,10 @@ void BM_IntraAllgather(benchmark::State& state) {
 // what two graphs differ by), classic's transport wrapper
 // (classic::transport_neighbor_alltoall on a TransportGraph), ortho with
 // mpi forced (the dispatch in front of that wrapper) and ortho with direct
-// forced (ortho's own messages). Each iteration runs a batch of every
-// variant, the order rotating; a variant's counter <name>_ratio is the
+// forced (ortho's own messages); then the persistent forms of Open MPI's
+// call, of classic's wrapper and of ortho's mpi, each start + wait (over
+// Open MPI's blocking call, as the others). Each iteration runs a batch of
+// every variant, the order rotating; a variant's counter <name>_ratio is the
 // median over the iterations of its batch's time over Open MPI's batch of
 // the same iteration, <name>_us its median time per call.
 void BM_LayersOverOpenMpi(benchmark::State& state) {
@@ -198,7 +204,20 @@ void BM_LayersOverOpenMpi(benchmark::State& state) {
   ortho::set_algorithm(direct, "direct");
   std::vector<int> send(ranks.size(), world.rank());
   std::vector<int> recv(ranks.size(), 0);
-  const std::array<std::pair<const char*, std::function<void()>>, 5> variants{{
+  // The same call as persistent requests, each start + wait.
+  MPI_Request openmpi_persistent = experiments::openmpi_neighbor_init(
+      experiments::NeighborOp::alltoall, send.data(), recv.data(), 1,
+      openmpi[1]);
+  classic::Request transport_persistent = classic::transport_neighbor_alltoall(
+      transport, classic::Mode::persistent, send.data(), 1, MPI_INT,
+      recv.data(), 1, MPI_INT, "BM_LayersOverOpenMpi");
+  classic::Request mpi_persistent = ortho::alltoall_init(
+      mpi, send.data(), 1, MPI_INT, recv.data(), 1, MPI_INT);
+  const auto start_and_wait = [](classic::Request& request) {
+    classic::start(request);
+    (void)classic::wait(request);
+  };
+  const std::array<std::pair<const char*, std::function<void()>>, 8> variants{{
       {"openmpi",
        [&] {
          MPI_Neighbor_alltoall(send.data(), 1, MPI_INT, recv.data(), 1, MPI_INT,
@@ -224,6 +243,14 @@ void BM_LayersOverOpenMpi(benchmark::State& state) {
          ortho::alltoall(direct, send.data(), 1, MPI_INT, recv.data(), 1,
                          MPI_INT);
        }},
+      {"openmpi_persistent",
+       [&] {
+         MPI_Start(&openmpi_persistent);
+         MPI_Wait(&openmpi_persistent, MPI_STATUS_IGNORE);
+       }},
+      {"classic_transport_persistent",
+       [&] { start_and_wait(transport_persistent); }},
+      {"ortho_mpi_persistent", [&] { start_and_wait(mpi_persistent); }},
   }};
   std::array<std::vector<double>, variants.size()> times;
   std::array<std::vector<double>, variants.size()> ratios;
@@ -246,6 +273,9 @@ void BM_LayersOverOpenMpi(benchmark::State& state) {
     state.counters[name + "_us"] = 1e6 * median(times[v]);
     if (v > 0) state.counters[name + "_ratio"] = median(ratios[v]);
   }
+  MPI_Request_free(&openmpi_persistent);
+  transport_persistent = classic::Request();
+  mpi_persistent = classic::Request();
   for (MPI_Comm& graph : openmpi) MPI_Comm_free(&graph);
 }
 

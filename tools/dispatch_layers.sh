@@ -3,7 +3,9 @@
 # experiments/dispatch_benchmark's layers_over_open_mpi (built with -c opt;
 # MPI_Neighbor_alltoall of 4 B blocks on a 2-d Moore torus, against the same
 # call on a second graph, classic's transport wrapper, ortho with mpi forced
-# and ortho's direct), at several process counts on this machine's cores.
+# and ortho's direct, and the three persistent forms: Open MPI's, classic's
+# wrapper's, ortho's mpi), at several process counts on this machine's
+# cores.
 # Writes RESULTS/run.txt, RESULTS/raw.txt (the program's output per process
 # count) and RESULTS/table.txt: per process count, Open MPI's time per call
 # and each layer's time over Open MPI's (the median of the paired ratios of
@@ -76,7 +78,9 @@ import io
 import statistics
 import sys
 
-layers = ["openmpi_again", "classic_transport", "ortho_mpi", "ortho_direct"]
+layers = ["openmpi_again", "classic_transport", "ortho_mpi", "ortho_direct",
+          "openmpi_persistent", "classic_transport_persistent",
+          "ortho_mpi_persistent"]
 ratios = collections.defaultdict(list)  # (np, layer) -> ratios
 openmpi = collections.defaultdict(list)  # np -> µs
 np = None
@@ -123,6 +127,9 @@ print("Ratios: a layer's time per call over Open MPI's MPI_Neighbor_alltoall "
       "differ by); classic_transport: classic::transport_neighbor_alltoall; "
       "ortho_mpi: ortho::alltoall with mpi forced (ortho's dispatch in front "
       "of the transport wrapper); ortho_direct: ortho::alltoall with direct "
-      "forced (ortho's own messages).")
+      "forced (ortho's own messages); the _persistent ones the same call as "
+      "a persistent request, each start + wait: Open MPI's "
+      "MPIX_Neighbor_alltoall_init, classic's transport wrapper's request "
+      "and ortho::alltoall_init with mpi forced.")
 PYTHON
 cat "$results/table.txt"
