@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <utility>
 
@@ -122,19 +123,21 @@ void Request::cancel() {
 
 namespace {
 
+// `name` as a view: a start builds no string unless it raises.
 void check_startable(const Request& request, const char* function,
-                     const std::string& name) {
+                     std::string_view name) {
   const Operation* op = RequestAccess::operation(request);
-  if (request.is_null()) {
-    throw Error(ErrorClass::request, function, name + " is null");
+  if (request.is_null()) [[unlikely]] {
+    throw Error(ErrorClass::request, function, std::string(name) + " is null");
   }
-  if (op == nullptr || !op->persistent()) {
-    throw Error(ErrorClass::request, function,
-                name + " is not persistent (made by an *_init function)");
+  if (op == nullptr || !op->persistent()) [[unlikely]] {
+    throw Error(
+        ErrorClass::request, function,
+        std::string(name) + " is not persistent (made by an *_init function)");
   }
-  if (!request.is_inactive()) {
+  if (!request.is_inactive()) [[unlikely]] {
     throw Error(ErrorClass::request, function,
-                name +
+                std::string(name) +
                     " is active: its operation must complete (wait, test, "
                     "...) before it starts again");
   }

@@ -53,7 +53,12 @@ bool completed(Abandoned& abandoned) {
 }
 
 // Lets go of abandoned collectives that have completed; cheap when none.
-void collect_background() { std::erase_if(background().running, completed); }
+void collect_background() {
+  std::vector<Abandoned>& running = background().running;
+  if (!running.empty()) [[unlikely]] {
+    std::erase_if(running, completed);
+  }
+}
 
 // MPI_Finalize must find no collective pending: every process began the
 // abandoned ones, so they complete while the processes wait here.

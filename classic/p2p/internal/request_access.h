@@ -65,7 +65,13 @@ class RequestAccess {
   static void deactivate(Operation& op) noexcept {
     if (!op.active_) return;
     op.active_ = false;
-    std::erase(active_operations(), &op);
+    std::vector<Operation*>& active = active_operations();
+    // Mostly the last one activated (a loop's one request): no search.
+    if (!active.empty() && active.back() == &op) {
+      active.pop_back();
+    } else {
+      std::erase(active, &op);
+    }
   }
 
   // Statuses for one completion call over an operation's step: reused, so
@@ -123,13 +129,20 @@ class RequestAccess {
   // inactive, another becomes null. Raises the operation's failure, if any.
   static void collect(Request& request) {
     Operation& op = *request.operation_;
-    std::exception_ptr failure = std::exchange(op.failure_, nullptr);
+    // The exception_ptr is touched only where there is a failure: its
+    // copies and destruction are calls into the C++ runtime.
+    std::exception_ptr failure;
+    if (op.failure_ != nullptr) [[unlikely]] {
+      failure = std::exchange(op.failure_, nullptr);
+    }
     op.completed_ = false;
     if (!op.persistent()) {
       request.operation_.reset();
       request.comm_ = Comm();
     }
-    if (failure) std::rethrow_exception(failure);
+    if (failure != nullptr) [[unlikely]] {
+      std::rethrow_exception(failure);
+    }
   }
 
   // Whether the operation of `request` is the only active one: nothing
