@@ -37,13 +37,12 @@ class AlternationOperation final : public Operation {
   bool persistent() const noexcept override { return true; }
 
   void begin() override {
-    if (settled_) [[likely]] {
-      running_ = true;
-      run().begin();
-      return;
+    if (!settled_) {
+      if (const std::optional<std::size_t> winner = alternation_->settled()) {
+        settle(checked(*winner));
+      }
     }
-    if (const std::optional<std::size_t> settled = alternation_->settled()) {
-      settle(checked(*settled));
+    if (settled_) [[likely]] {
       running_ = true;
       run().begin();
       return;
