@@ -1,7 +1,6 @@
 #include "ortho/internal/tuning_race.h"
 
 #include <algorithm>
-#include <span>
 #include <utility>
 
 namespace ortho::internal {
@@ -11,20 +10,6 @@ double median(std::vector<double> values) {
   if (values.empty()) return 0;
   std::sort(values.begin(), values.end());
   return values[values.size() / 2];
-}
-
-double mean(std::span<const double> values) {
-  double sum = 0;
-  for (const double value : values) sum += value;
-  return values.empty() ? 0 : sum / static_cast<double>(values.size());
-}
-
-// The mean of a turn's timed runs without its first and last where it has
-// three or more: those two meet the skew between processes that the
-// turns before and after leave.
-double mean_within(const std::vector<double>& runs) {
-  if (runs.size() < 3) return mean(runs);
-  return mean(std::span<const double>(runs).subspan(1, runs.size() - 2));
 }
 
 }  // namespace
@@ -83,11 +68,11 @@ std::vector<double> Race::agreement_values(std::uint64_t bands) const {
   std::vector<double> values;
   values.reserve(agreement_size(candidates()));
   for (const std::vector<std::vector<double>>& turns : turns_) {
-    std::vector<double> means;
+    std::vector<double> of_turns;
     for (const std::vector<double>& runs : turns) {
-      if (!runs.empty()) means.push_back(mean_within(runs));
+      if (!runs.empty()) of_turns.push_back(median(runs));
     }
-    values.push_back(median(std::move(means)));
+    values.push_back(median(std::move(of_turns)));
   }
   for (std::size_t band = 0; band < kBandSlots; ++band) {
     values.push_back(static_cast<double>((bands >> band) & 1U));

@@ -20,11 +20,14 @@
 // together (the caller's barrier after the turn's first run, whose time
 // the race keeps for the tuning's cost): without it, on the densest
 // sparse graph on 4 x 4, node_aware still measured 1.2-1.7x its loop time
-// after other candidates' turns. Of a turn's timed runs the first and the
-// last do not count: traced on every process there, node_aware's first
-// timed run after the barrier took 2-4 times its others on most processes
-// and its last as much on one host's, waiting out the skew that the turns
-// before and after leave.
+// after other candidates' turns. A turn counts the median of its timed
+// runs: the runs that wait out the skew an agreement, a barrier or the
+// turns before and after leave are few and far slower than the others,
+// and a mean takes them in. Traced on every process, node_aware's first
+// timed run after the barrier took 2-4 times its others on 4 x 4, and on
+// one host x 8 a persistent request's turn after an agreement (an
+// allreduce of 8 processes on 2 cores) had 2-3 timed runs of 20-260 us
+// where the turn's others took under 3 us.
 #ifndef ORTHOCOMM_ORTHO_INTERNAL_TUNING_RACE_H_
 #define ORTHOCOMM_ORTHO_INTERNAL_TUNING_RACE_H_
 
@@ -85,8 +88,8 @@ class Race {
   void record_barrier(double seconds) { barrier_seconds_ += seconds; }
 
   // This process's values for the agreement after a round: per candidate
-  // its time so far (per turn the mean of its timed runs but the first and
-  // the last, the median over the turns; 0 for one not yet timed), then
+  // its time so far (the median over its turns of each turn's median timed
+  // run; 0 for one not yet timed), then
   // `bands` (kBandSlots values), then its barriers' seconds so far, negated.
   std::vector<double> agreement_values(std::uint64_t bands) const;
   // The agreed maxima of those values: the slow leave the race. Whether
