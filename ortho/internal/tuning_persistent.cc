@@ -30,7 +30,7 @@ class PersistentTuning final : public classic::Alternation {
       : operation_(call.operation),
         choice_(std::move(choice)),
         candidates_(std::move(candidates)),
-        race_(candidates_.size()),
+        race_(candidates_.size(), TurnTime::median),
         band_(band),
         record_(std::move(record)),
         wisdom_key_(std::move(wisdom_key)),

@@ -1,6 +1,7 @@
 #include "ortho/internal/tuning_race.h"
 
 #include <algorithm>
+#include <span>
 #include <utility>
 
 namespace ortho::internal {
@@ -12,10 +13,24 @@ double median(std::vector<double> values) {
   return values[values.size() / 2];
 }
 
+double mean(std::span<const double> values) {
+  double sum = 0;
+  for (const double value : values) sum += value;
+  return values.empty() ? 0 : sum / static_cast<double>(values.size());
+}
+
+// The mean of a turn's timed runs without its first and last where it has
+// three or more.
+double trimmed_mean(const std::vector<double>& runs) {
+  if (runs.size() < 3) return mean(runs);
+  return mean(std::span<const double>(runs).subspan(1, runs.size() - 2));
+}
+
 }  // namespace
 
-Race::Race(std::size_t candidates)
-    : racing_(candidates, true),
+Race::Race(std::size_t candidates, TurnTime turn_time)
+    : turn_time_(turn_time),
+      racing_(candidates, true),
       in_round_(candidates, true),
       had_turn_(candidates, false),
       turns_(candidates),
@@ -70,7 +85,9 @@ std::vector<double> Race::agreement_values(std::uint64_t bands) const {
   for (const std::vector<std::vector<double>>& turns : turns_) {
     std::vector<double> of_turns;
     for (const std::vector<double>& runs : turns) {
-      if (!runs.empty()) of_turns.push_back(median(runs));
+      if (runs.empty()) continue;
+      of_turns.push_back(turn_time_ == TurnTime::median ? median(runs)
+                                                        : trimmed_mean(runs));
     }
     values.push_back(median(std::move(of_turns)));
   }

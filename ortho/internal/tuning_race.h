@@ -20,14 +20,8 @@
 // together (the caller's barrier after the turn's first run, whose time
 // the race keeps for the tuning's cost): without it, on the densest
 // sparse graph on 4 x 4, node_aware still measured 1.2-1.7x its loop time
-// after other candidates' turns. A turn counts the median of its timed
-// runs: the runs that wait out the skew an agreement, a barrier or the
-// turns before and after leave are few and far slower than the others,
-// and a mean takes them in. Traced on every process, node_aware's first
-// timed run after the barrier took 2-4 times its others on 4 x 4, and on
-// one host x 8 a persistent request's turn after an agreement (an
-// allreduce of 8 processes on 2 cores) had 2-3 timed runs of 20-260 us
-// where the turn's others took under 3 us.
+// after other candidates' turns. What a turn counts depends on whether it
+// can begin with the processes together (TurnTime).
 #ifndef ORTHOCOMM_ORTHO_INTERNAL_TUNING_RACE_H_
 #define ORTHOCOMM_ORTHO_INTERNAL_TUNING_RACE_H_
 
@@ -39,6 +33,26 @@
 #include "ortho/internal/inside_ortho.h"
 
 namespace ortho::internal {
+
+// What a turn's timed runs count for.
+enum class TurnTime {
+  // Their mean without the first and the last: a blocking turn, whose
+  // timed runs begin after a barrier. Traced on every process on 4 x 4,
+  // node_aware's first timed run after the barrier took 2-4 times its
+  // others on most processes and its last as much on one host's, waiting
+  // out the skew the turns before and after leave; the others are alike,
+  // and their mean ranks the candidates as their loops do (the median
+  // ranked node_aware behind at small blocks on sparse graphs, where its
+  // loop was fastest).
+  trimmed_mean,
+  // Their median: a persistent request's turn, which no barrier can begin.
+  // The turn after an agreement (an allreduce begun with its first start)
+  // waits out the skew the allreduce leaves over several runs: on one host
+  // x 8 (8 processes on 2 cores) 2-3 timed runs of 20-260 us where the
+  // turn's others took under 3 us, and always in the same candidate's
+  // turn, the first of the round.
+  median,
+};
 
 // Runs per turn (the first not timed) and rounds of a race.
 inline constexpr std::size_t kRunsPerTurn = 10;
@@ -67,7 +81,8 @@ inline constexpr std::size_t kBandSlots = 64;
 
 class Race {
  public:
-  explicit Race(std::size_t candidates);
+  explicit Race(std::size_t candidates,
+                TurnTime turn_time = TurnTime::trimmed_mean);
 
   // The candidate that the next run is for. Once the last round is over
   // (the agreement still to come, as with a persistent request's), the
@@ -88,8 +103,8 @@ class Race {
   void record_barrier(double seconds) { barrier_seconds_ += seconds; }
 
   // This process's values for the agreement after a round: per candidate
-  // its time so far (the median over its turns of each turn's median timed
-  // run; 0 for one not yet timed), then
+  // its time so far (the median over its turns of each turn's TurnTime; 0
+  // for one not yet timed), then
   // `bands` (kBandSlots values), then its barriers' seconds so far, negated.
   std::vector<double> agreement_values(std::uint64_t bands) const;
   // The agreed maxima of those values: the slow leave the race. Whether
@@ -127,6 +142,7 @@ class Race {
   std::size_t next_turn() const;
   void begin_round();
 
+  TurnTime turn_time_;
   std::vector<bool> racing_;    // as the last agreement left it
   std::vector<bool> in_round_;  // racing when this round began
   std::vector<bool> had_turn_;  // in this round

@@ -4,7 +4,8 @@
 // the slow leave; over after the last round or with one left), on random
 // times, agreed at once (blocking calls) or one run late (persistent
 // requests); which runs begin a turn (a blocking turn's barrier); what a
-// process contributes to the agreement and what it agrees.
+// process contributes to the agreement (a blocking turn's trimmed mean, a
+// persistent turn's median) and what it agrees.
 #include "ortho/internal/tuning_race.h"
 
 #include <gtest/gtest.h>
@@ -22,6 +23,7 @@ using ortho::internal::kRounds;
 using ortho::internal::kRunsPerTurn;
 using ortho::internal::kStaysInRace;
 using ortho::internal::Race;
+using ortho::internal::TurnTime;
 
 // The maxima an agreement delivers when every process reported `times`,
 // `bands` and `barriers` (s in the turns' barriers, reported negated).
@@ -119,42 +121,64 @@ TEST(TuningRace, AnAgreementOneRunLateTakesEffectFromTheRoundAfter) {
   EXPECT_TRUE(race.agreed(agreed_as({1.0, 1.0, 1.0}, 0)));
 }
 
-// A turn's timed runs (1 to kRunsPerTurn - 1) around `typical`: three
-// early ones far off (the skew they wait out), the others around it, their
-// median exactly `typical` though their mean is over 9 times it (11 times
-// without the first and the last).
-double turn_run(std::size_t run, double typical) {
+// A blocking turn's timed runs (1 to kRunsPerTurn - 1) around `typical`:
+// the first and the last far off (the skew they wait out), the others
+// averaging `typical` exactly, though their median is 1.25 times it.
+double blocking_turn_run(std::size_t run, double typical) {
+  static_assert(kRunsPerTurn == 10, "the multipliers below are for 9 runs");
+  const double multipliers[] = {0,   40,  0.5,  0.75, 1.25,
+                                1.5, 1.5, 0.75, 0.75, 25};
+  return multipliers[run] * typical;
+}
+
+// A persistent turn's timed runs around `typical`: three early ones far
+// off (the skew an agreement leaves), their median exactly `typical`
+// though their mean is over 9 times it (11 times without the first and
+// the last).
+double persistent_turn_run(std::size_t run, double typical) {
   static_assert(kRunsPerTurn == 10, "the multipliers below are for 9 runs");
   const double multipliers[] = {0, 1, 40, 25, 12, 0.5, 1.5, 0.75, 0.25, 1};
   return multipliers[run] * typical;
 }
 
-TEST(TuningRace, AgreementValuesAreMediansOverTurnsOfMedianRuns) {
-  Race race(2);
-  // Candidate 0's turns around 5 in round 0, 2 in round 1 and 7 in round
-  // 2, each with three runs far slower; candidate 1 none recorded.
-  const std::vector<double> means = {5.0, 2.0, 7.0};
+// Candidate 0's turns around 5 in round 0, 2 in round 1 and 7 in round 2,
+// their runs as `turn_run` gives them; candidate 1 none recorded. After
+// each round, the values agreed on are the median over the turns so far
+// of those typical times, then the bands, then the barriers' time.
+void expect_medians_over_turns(Race& race,
+                               double (*turn_run)(std::size_t, double)) {
+  const std::vector<double> typical = {5.0, 2.0, 7.0};
   for (std::size_t round = 0; round < kRounds; ++round) {
     for (std::size_t run = 0; run < 2 * kRunsPerTurn; ++run) {
       const std::size_t candidate = race.next();
       if (candidate != 0 || !race.timed()) continue;
-      race.record(turn_run(run, means[round]));
+      race.record(turn_run(run, typical[round]));
     }
     race.record_barrier(0.25);
     const std::vector<double> values = race.agreement_values(0b1010);
     ASSERT_EQ(values.size(), 2 + kBandSlots + 1);
     EXPECT_EQ(values.back(), -0.25 * static_cast<double>(round + 1)) << round;
-    const std::vector<double> so_far(
-        means.begin(), means.begin() + static_cast<std::ptrdiff_t>(round + 1));
-    std::vector<double> sorted = so_far;
-    std::sort(sorted.begin(), sorted.end());
-    EXPECT_DOUBLE_EQ(values[0], sorted[sorted.size() / 2]) << round;
+    std::vector<double> so_far(
+        typical.begin(),
+        typical.begin() + static_cast<std::ptrdiff_t>(round + 1));
+    std::sort(so_far.begin(), so_far.end());
+    EXPECT_DOUBLE_EQ(values[0], so_far[so_far.size() / 2]) << round;
     EXPECT_EQ(values[1], 0.0);
     for (std::size_t band = 0; band < kBandSlots; ++band) {
       EXPECT_EQ(values[2 + band], band == 1 || band == 3 ? 1.0 : 0.0);
     }
     race.agreed(agreed_as({1.0, 1.0}, 0));
   }
+}
+
+TEST(TuningRace, BlockingTurnsCountTheirMeanWithoutFirstAndLast) {
+  Race race(2);
+  expect_medians_over_turns(race, blocking_turn_run);
+}
+
+TEST(TuningRace, PersistentTurnsCountTheirMedian) {
+  Race race(2, TurnTime::median);
+  expect_medians_over_turns(race, persistent_turn_run);
 }
 
 // The slow leave as the rule says: after each agreement, those racing
