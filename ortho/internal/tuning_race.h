@@ -41,9 +41,9 @@ enum class TurnTime {
   // node_aware's first timed run after the barrier took 2-4 times its
   // others on most processes and its last as much on one host's, waiting
   // out the skew the turns before and after leave; the others are alike,
-  // and their mean ranks the candidates as their loops do (the median
-  // ranked node_aware behind at small blocks on sparse graphs, where its
-  // loop was fastest).
+  // and their mean ranked node_aware and combining as their loops did.
+  // (The median for blocking turns too measured no better on 4 x 4, within
+  // the launches' spread: docs/algorithms.md.)
   trimmed_mean,
   // Their median: a persistent request's turn, which no barrier can begin.
   // The turn after an agreement (an allreduce begun with its first start)
