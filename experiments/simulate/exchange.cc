@@ -1,8 +1,10 @@
 #include "experiments/simulate/exchange.h"
 
 #include <algorithm>
+#include <map>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "experiments/simulate/sized_flows.h"
 #include "ortho/algorithms/combining/combining_loads.h"
@@ -178,17 +180,22 @@ Exchange from_flows(const Workload& workload, const std::vector<Flow>& flows,
   }
   Exchange result = empty_rounds(1 + steps, workload);
   const std::vector<int>& node = workload.graph.host_of_rank;
+  // One message per pair of processes: sizes for a peer that is both a
+  // process's sending relay and its receiving relay travel together.
+  std::map<std::pair<int, int>, int> sizes_sent;  // (from, to): blocks
   for (std::size_t r = 0; r < flows.size(); ++r) {
+    const int rank = static_cast<int>(r);
     for (const auto& [peer, message] : flows[r][0]) {
       if (node[at(peer)] == node[r]) {
-        result.add(0, static_cast<int>(r), peer, blocks_in(message), kSize,
-                   false);
+        sizes_sent[{rank, peer}] += blocks_in(message);
       }
     }
     for (const auto& [peer, message] : flows[r][2]) {  // turned around
-      result.add(0, peer, static_cast<int>(r), blocks_in(message), kSize,
-                 false);
+      sizes_sent[{peer, rank}] += blocks_in(message);
     }
+  }
+  for (const auto& [ends, blocks] : sizes_sent) {
+    result.add(0, ends.first, ends.second, blocks, kSize, false);
   }
   add_flows(workload, flows, steps, block_bytes, 1, result);
   return result;

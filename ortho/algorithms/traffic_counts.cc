@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <set>
 
 #include "ortho/algorithms/node_aware/node_aware.h"
 #include "ortho/internal/table.h"
@@ -52,18 +53,20 @@ ortho::Traffic routes_traffic(const node_routes::Routes& routes,
                      mode != classic::Mode::persistent &&
                      sizes != SizesLearnt::not_needed;
   if (sized && sizes == SizesLearnt::within_hosts) {
-    // One round: step 0's messages as they go, step 2's turned around.
-    int messages = 0;
+    // One round: step 0's messages as they go, step 2's turned around,
+    // one message per peer.
+    std::set<int> peers;
     std::int64_t blocks = 0;
     for (const auto& send : routes.steps[0].sends) {
       if (send.tag == node_routes::kCrossTag) continue;  // no sizes cross
-      ++messages;
+      peers.insert(send.peer);
       blocks += static_cast<std::int64_t>(send.slots.size());
     }
     for (const auto& receive : routes.steps[2].receives) {
-      ++messages;
+      peers.insert(receive.peer);
       blocks += static_cast<std::int64_t>(receive.slots.size());
     }
+    const auto messages = static_cast<int>(peers.size());
     if (messages > 0) ++traffic.rounds;
     traffic.messages += messages;
     traffic.bytes += blocks * static_cast<std::int64_t>(sizeof(std::int64_t));

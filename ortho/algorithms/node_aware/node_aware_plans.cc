@@ -93,9 +93,7 @@ class SizesRound {
   void know(std::size_t scratch_index) { known_[scratch_index] = 1; }
   // Step 0 as it runs: each sender sends its blocks' sizes.
   void send_own(const node_routes::Transfer& t, const char* function) {
-    Plan::Message& m = round_.sends.emplace_back();
-    m.peer = t.peer;
-    m.tag = t.tag;
+    Plan::Message& m = message(round_.sends, t.peer);
     for (const Slot& slot : t.slots) {
       premise(slot.kind == Slot::Kind::send, function);
       m.blocks.push_back(at(Space::send, static_cast<std::size_t>(slot.index)));
@@ -103,9 +101,7 @@ class SizesRound {
   }
   // Step 2 reversed: each receiver sends the sizes of its receive blocks.
   void send_expected(const node_routes::Transfer& t, const char* function) {
-    Plan::Message& m = round_.sends.emplace_back();
-    m.peer = t.peer;
-    m.tag = t.tag;
+    Plan::Message& m = message(round_.sends, t.peer);
     for (const Slot& slot : t.slots) {
       premise(slot.kind == Slot::Kind::recv, function);
       m.blocks.push_back(at(Space::recv, static_cast<std::size_t>(slot.index)));
@@ -113,9 +109,7 @@ class SizesRound {
   }
   // The matching receives: a scratch slot's size where still unknown.
   void take(const node_routes::Transfer& t) {
-    Plan::Message& m = round_.receives.emplace_back();
-    m.peer = t.peer;
-    m.tag = t.tag;
+    Plan::Message& m = message(round_.receives, t.peer);
     for (const Slot& slot : t.slots) {
       const auto index = static_cast<std::size_t>(slot.index);
       if (slot.kind == Slot::Kind::scratch && known_[index] == 0) {
@@ -148,6 +142,21 @@ class SizesRound {
   }
 
  private:
+  // The round's one message to or from `peer`: a process that is a peer's
+  // sending relay and its receiving relay too gets both lists of sizes in
+  // one message, step 0's first (as the sender adds them: step 0's sends,
+  // then step 2's receives; the relay takes step 0's receives, then step
+  // 2's sends).
+  static Plan::Message& message(std::vector<Plan::Message>& messages,
+                                int peer) {
+    for (Plan::Message& m : messages) {
+      if (m.peer == peer) return m;
+    }
+    Plan::Message& m = messages.emplace_back();
+    m.peer = peer;
+    m.tag = node_routes::kGatherTag;
+    return m;
+  }
   static Plan::Block at(Space space, std::size_t index) {
     return {.space = space,
             .displacement = static_cast<MPI_Aint>(index * sizeof(std::int64_t)),

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <mpi.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -117,6 +118,35 @@ TEST(KeptSizedPlans, SizesChangedElsewhereMakeANewPlan) {
       alltoallv(graph, base, salt++, "base counts again");
     }
   }
+}
+
+// The round of sizes sends one message to each peer: a process whose
+// sending relay to the other host also receives for it from there tells
+// it both lists of sizes at once.
+TEST(KeptSizedPlans, TheRoundOfSizesSendsOneMessageAPeer) {
+  const Comm graph = complete_graph();
+  ortho::set_algorithm(graph, "alltoallv=node_aware");
+  const auto n = static_cast<std::size_t>(graph.size());
+  const Counts count(n, std::vector<int>(n, 3));
+  alltoallv(graph, count, 7, "uniform counts");
+  const auto& round = last_plans(graph).latest().sizes_round.plan;
+  ASSERT_NE(round, nullptr);
+  std::vector<int> sends;
+  std::vector<int> receives;
+  for (const classic::Plan::Round& r : round->rounds) {
+    for (const classic::Plan::Message& m : r.sends) sends.push_back(m.peer);
+    for (const classic::Plan::Message& m : r.receives) {
+      receives.push_back(m.peer);
+    }
+  }
+  for (std::vector<int>* peers : {&sends, &receives}) {
+    std::sort(peers->begin(), peers->end());
+    EXPECT_EQ(std::adjacent_find(peers->begin(), peers->end()), peers->end())
+        << "two messages with one peer in the round of sizes, rank "
+        << graph.rank();
+  }
+  // Every process has blocks for the other host: it tells a relay or is one.
+  EXPECT_FALSE(sends.empty() && receives.empty()) << "rank " << graph.rank();
 }
 
 }  // namespace
