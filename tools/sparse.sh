@@ -170,9 +170,9 @@ forced = ["ortho-direct", "ortho-node-aware", "ortho-common-neighbours",
 backward = ["accumulate-raw", "accumulate-reverse", "accumulate-persistent"]
 print("| matrix | rows x cols | partition | messages / bytes per process "
       "| Open MPI µs | batches | " + " | ".join(forward)
-      + " | sel/best | best forced | selected runs |")
+      + " | sel/best | best forced | selected runs | persistent runs |")
 print("| --- | --- | --- | ---: | ---: | ---: | " + " | ".join("---:" for _ in forward)
-      + " | ---: | --- | --- |")
+      + " | ---: | --- | --- | --- |")
 summary = {name: [] for name in forward + backward + ["sel/best", "reverse/forward"]}
 for matrix, v in runs.items():
     o = v["openmpi"]
@@ -188,7 +188,8 @@ for matrix, v in runs.items():
           + " | ".join(cell(ratios[n]) if n in ratios else "-"
                        for n in forward)
           + f" | {sel_best:.2f} | {best_name} "
-          + f"| {v['ortho-selected'].get('ran', '-')} |")
+          + f"| {v['ortho-selected'].get('ran', '-')} "
+          + f"| {v['ortho-selected-persistent'].get('ran', '-')} |")
 print()
 print("| matrix | Open MPI transposed µs | " + " | ".join(backward)
       + " | reverse / forward | selected | selected persistent "
@@ -230,7 +231,9 @@ print("Ratios: time per iteration over Open MPI's (MPI_Neighbor_alltoallv; "
       "node-aware, common-neighbours, spread-relays, mpi: Open MPI's call "
       "through ortho), named in best forced; "
       "selected runs: what the blocking selection runs and why "
-      "(ortho::explain after its first calls, which tune it). "
+      "(ortho::explain after its first calls, which tune it); persistent "
+      "runs: the same for the persistent request, at the largest block any "
+      "process sends (the size its processes agree on). "
       "reverse / forward: "
       "ortho::reverse's accumulate against the forward exchange on the same "
       "graph, each over its own floor (accumulate-reverse / "

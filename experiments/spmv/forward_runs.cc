@@ -215,6 +215,21 @@ class PersistentRun final : public Run {
                                        problem.sdispls, recv_,
                                        problem.recvcounts, problem.rdispls)) {}
 
+  // What the request runs and why: the persistent choice at the largest
+  // block any process sends, the size its processes agree on. Collective.
+  std::string ran() const override {
+    int largest = 0;
+    for (const int count : problem().sendcounts) {
+      largest = std::max(largest, count);
+    }
+    MPI_Allreduce(MPI_IN_PLACE, &largest, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    const ortho::Explanation why =
+        ortho::explain(graph_, ortho::Operation::alltoallv,
+                       static_cast<std::size_t>(largest) * sizeof(double),
+                       classic::Mode::persistent);
+    return why.selected + " (" + why.reason + ")";
+  }
+
  private:
   void exchange(const std::vector<double>& send,
                 std::span<double> recv) override {
