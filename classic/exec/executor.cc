@@ -5,9 +5,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <utility>
+#include <vector>
 
 #include "classic/base/constants.h"
+#include "classic/base/internal/transport_error.h"
 #include "classic/comm/internal/comm_state.h"
 #include "classic/exec/internal/execution.h"
 #include "classic/exec/internal/held_datatypes.h"
@@ -33,17 +36,19 @@ int tag_base(std::uint64_t sequence) {
 // last kRepeats plans with their buffers, most recent first. A stencil
 // code's loop calls the same collectives on the same buffers again and
 // again (or on two, swapped each iteration); its calls then find their
-// binding made and their addresses resolved. Four: a call may run two
-// plans (a relaying v form's round of sizes, then its blocks), and a
-// sparse code's buffers alternate between two allocations.
-constexpr std::size_t kRepeats = 4;
+// binding made and their addresses resolved. Six: a call may run three
+// plans (a relaying v form's steps, whose relays receive messages of
+// unknown size between them), and a sparse code's buffers alternate
+// between two allocations.
+constexpr std::size_t kRepeats = 6;
 struct Repeats {
   std::array<std::unique_ptr<Execution>, kRepeats> kept;
 };
 
 void run_blocking(Comm::State& state, int base,
                   std::shared_ptr<const Plan> plan, PlanBuffers buffers,
-                  const char* function) {
+                  const char* function,
+                  std::span<const UnsizedReceive> unsized = {}) {
   if (state.repeats == nullptr) state.repeats = std::make_shared<Repeats>();
   auto& kept = static_cast<Repeats*>(state.repeats.get())->kept;
   std::size_t found = 0;
@@ -61,7 +66,7 @@ void run_blocking(Comm::State& state, int base,
   std::rotate(kept.begin(), kept.begin() + static_cast<std::ptrdiff_t>(found),
               kept.begin() + static_cast<std::ptrdiff_t>(found) + 1);
   try {
-    kept.front()->run_again(base, function);
+    kept.front()->run_again(base, function, unsized);
   } catch (...) {
     kept.front().reset();  // abandoned: bound afresh next time
     throw;
@@ -113,6 +118,53 @@ Request execute(const Comm& comm, std::shared_ptr<const Plan> plan,
   Request request(std::move(execution), comm);
   if (mode == Mode::blocking) wait(request);
   return request;
+}
+
+void execute_receiving_unsized(const Comm& comm,
+                               std::shared_ptr<const Plan> plan,
+                               PlanBuffers buffers,
+                               std::span<const UnsizedReceive> unsized,
+                               const char* function) {
+  Comm::State& state = internal::CommAccess::state(comm, function);
+  if (state.private_context == MPI_COMM_NULL) state.add_private_context();
+  const int base = tag_base(state.next_operation++);
+  if (!internal::operations_in_progress()) {
+    run_blocking(state, base, std::move(plan), buffers, function, unsized);
+    return;
+  }
+  // A request: its rounds move along while this waits for the unsized
+  // messages, and so does every other operation in progress.
+  Request request(
+      std::make_unique<Execution>(state, base, std::move(plan), buffers,
+                                  Execution::Kind::once, function),
+      comm);
+  std::vector<char> matched(unsized.size(), 0);
+  std::size_t left = unsized.size();
+  while (left > 0) {
+    for (std::size_t i = 0; i < unsized.size(); ++i) {
+      if (matched[i] != 0) continue;
+      const UnsizedReceive& receive = unsized[i];
+      int found = 0;
+      MPI_Message message = MPI_MESSAGE_NULL;
+      MPI_Status status;
+      transport::check_code(
+          MPI_Improbe(state.peer_to_transport(receive.peer), base + receive.tag,
+                      state.private_context, &found, &message, &status),
+          function);
+      if (found == 0) continue;
+      int bytes = 0;
+      transport::check_code(MPI_Get_count(&status, MPI_PACKED, &bytes),
+                            function);
+      receive.bytes->resize(static_cast<std::size_t>(bytes));
+      transport::check_code(MPI_Mrecv(receive.bytes->data(), bytes, MPI_PACKED,
+                                      &message, MPI_STATUS_IGNORE),
+                            function);
+      matched[i] = 1;
+      --left;
+    }
+    if (left > 0) internal::progress_operations();
+  }
+  (void)wait(request);
 }
 
 }  // namespace classic

@@ -5,7 +5,10 @@
 #ifndef ORTHOCOMM_CLASSIC_EXEC_EXECUTOR_H_
 #define ORTHOCOMM_CLASSIC_EXEC_EXECUTOR_H_
 
+#include <cstddef>
 #include <memory>
+#include <span>
+#include <vector>
 
 #include "classic/comm/comm.h"
 #include "classic/exec/mode.h"
@@ -58,6 +61,35 @@ struct PlanBuffers {
                               std::shared_ptr<const Plan> plan,
                               PlanBuffers buffers, Mode mode,
                               const char* function);
+
+// A receive whose size only its sender knows: one message from `peer` (a
+// rank of comm's group) with the plan tag `tag` (as Plan::Message's),
+// received whole into `bytes`, resized to the message's size, as
+// MPI_PACKED (which matches any type signature; read it with MPI_Unpack).
+// For messages that carry their own blocks' sizes.
+struct UnsizedReceive {
+  int peer = 0;
+  int tag = 0;
+  std::vector<std::byte>* bytes = nullptr;
+};
+
+// Runs `plan` blocking, as execute(..., Mode::blocking, ...) does (its
+// binding kept likewise), and within the same operation (its tags)
+// receives the messages `unsized`: once its first round is posted, each
+// is matched as it arrives (MPI_Mprobe from any of them, blocking in the
+// transport; MPI_Improbe in turn while other operations are in progress,
+// which move along meanwhile) and received (MPI_Imrecv, MPI_Mrecv).
+// Returns once both are complete. Several from one peer with one tag take
+// its messages in the list's order, as MPI pairs receives with messages.
+//
+// Errors as execute(); a failure leaves the unsized messages not yet
+// matched unreceived (the operation's tags are not reused before some 33
+// million further operations on comm).
+void execute_receiving_unsized(const Comm& comm,
+                               std::shared_ptr<const Plan> plan,
+                               PlanBuffers buffers,
+                               std::span<const UnsizedReceive> unsized,
+                               const char* function);
 
 namespace internal {
 

@@ -67,9 +67,10 @@ void copy_elements(const void* from, int from_count, MPI_Datatype from_type,
 
 }  // namespace
 
-void Execution::run_to_completion() {
+void Execution::run_to_completion(std::span<const UnsizedReceive> unsized) {
   begin();
   try {
+    if (!unsized.empty()) receive_unsized(unsized);
     do {
       if (!requests_.empty()) {
         // No statuses: filling them costs more than a small message's own
@@ -86,6 +87,47 @@ void Execution::run_to_completion() {
     abandon();  // withdraws what is still pending; nothing if all is done
     throw;
   }
+}
+
+void Execution::receive_unsized(std::span<const UnsizedReceive> unsized) {
+  std::vector<char> matched(unsized.size(), 0);
+  std::vector<MPI_Request> receiving;
+  receiving.reserve(unsized.size());
+  std::size_t first = 0;  // the first not yet matched
+  while (first < unsized.size()) {
+    // Any source: the messages are taken in the order they arrive. Only
+    // this operation's messages carry its tags in its context.
+    MPI_Message message = MPI_MESSAGE_NULL;
+    MPI_Status status;
+    const int tag = tag_base_ + unsized[first].tag;
+    transport::check_code(
+        MPI_Mprobe(MPI_ANY_SOURCE, tag, context_, &message, &status),
+        function_);
+    std::size_t i = first;
+    while (i < unsized.size() &&
+           (matched[i] != 0 || unsized[i].tag + tag_base_ != tag ||
+            transport_rank(Plan::Group::peers, unsized[i].peer) !=
+                status.MPI_SOURCE)) {
+      ++i;
+    }
+    if (i == unsized.size()) {
+      transport::raise(MPI_ERR_INTERN, function_,
+                       "a message no receive of the plan expects");
+    }
+    int bytes = 0;
+    transport::check_code(MPI_Get_count(&status, MPI_PACKED, &bytes),
+                          function_);
+    unsized[i].bytes->resize(static_cast<std::size_t>(bytes));
+    MPI_Request& request = receiving.emplace_back(MPI_REQUEST_NULL);
+    transport::check_code(MPI_Imrecv(unsized[i].bytes->data(), bytes,
+                                     MPI_PACKED, &message, &request),
+                          function_);
+    matched[i] = 1;
+    while (first < unsized.size() && matched[first] != 0) ++first;
+  }
+  transport::check_code(MPI_Waitall(static_cast<int>(receiving.size()),
+                                    receiving.data(), MPI_STATUSES_IGNORE),
+                        function_);
 }
 
 void Execution::post_resolved(const PostingList::Round& list,

@@ -139,17 +139,23 @@ class Execution final : public Request::Operation {
   }
   // Runs a repeatable execution again, as operation number `tag_base` of
   // the communicator, for `function`.
-  void run_again(int tag_base, const char* function) {
+  void run_again(int tag_base, const char* function,
+                 std::span<const UnsizedReceive> unsized = {}) {
     tag_base_ = tag_base;
     function_ = function;
-    run_to_completion();
+    run_to_completion(unsized);
   }
 
   void abandon() noexcept override;
 
   // Runs the whole operation here, blocking in the transport: for a
-  // blocking call while no other operation needs moving along.
-  void run_to_completion();
+  // blocking call while no other operation needs moving along. Receives
+  // `unsized` (execute_receiving_unsized) once the first round is posted.
+  void run_to_completion(std::span<const UnsizedReceive> unsized = {});
+
+  // Matches and receives `unsized` on this operation's tags (blocking in
+  // the transport), once each has arrived, in the order they arrive.
+  void receive_unsized(std::span<const UnsizedReceive> unsized);
 
  private:
   // The transport rank of a message's peer in context_.
