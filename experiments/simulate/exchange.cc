@@ -116,12 +116,11 @@ Sent sent_of(int blocks, std::size_t block_bytes) {
   return {.blocks = blocks, .bytes = bytes_of(blocks, block_bytes)};
 }
 Sent sent_of(const Sent& sent, std::size_t /*block_bytes*/) { return sent; }
-int blocks_in(int blocks) { return blocks; }
-int blocks_in(const Sent& sent) { return sent.blocks; }
 
-// What a flow's messages carry: their blocks, or the blocks' sizes (the v
-// forms' first pass, 8 bytes a block).
-enum class Carry { blocks, sizes };
+// What a flow's messages carry: their blocks, the blocks' sizes (the v
+// forms' first pass, 8 bytes a block), or the blocks with their sizes in
+// the messages of steps 0 and 1 (a blocking call's relayed v forms).
+enum class Carry { blocks, sizes, described };
 
 // Every message of `flows` (flows[r][step][peer]: blocks, or Sent), step by
 // step, from round `first` of `into` on.
@@ -136,6 +135,8 @@ void add_flows(const Workload& workload, const std::vector<Flow>& flows,
         Sent sent = sent_of(message, block_bytes);
         if (carry == Carry::sizes) {
           sent.bytes = bytes_of(sent.blocks, sizeof(std::int64_t));
+        } else if (carry == Carry::described && step < 2) {
+          sent.bytes += bytes_of(sent.blocks, sizeof(std::int64_t));
         }
         into.add_bytes(first + step, static_cast<int>(r), peer, sent.blocks,
                        sent.bytes, node[at(peer)] != node[r]);
@@ -155,17 +156,16 @@ bool relays(const Workload& workload) {
   return false;
 }
 
-// The routes' steps (`flows`), first learning the relayed sizes where the
-// v forms must: within the nodes (node_aware, spread_relays: one round of
-// step 0's messages within a node and step 2's turned around, 8 bytes a
-// block) or along the routes (common_neighbours: the steps over 8 bytes a
+// The routes' steps (`flows`) of a blocking call, with the relayed sizes
+// where the v forms need them: within the nodes (node_aware,
+// spread_relays: inside the messages of steps 0 and 1, 8 bytes a block) or
+// along the routes first (common_neighbours: the steps over 8 bytes a
 // block).
 enum class Sizes { within_nodes, along_routes };
 template <typename Flow>
 Exchange from_flows(const Workload& workload, const std::vector<Flow>& flows,
                     std::size_t steps, Operation operation,
                     std::size_t block_bytes, Sizes sizes) {
-  constexpr std::size_t kSize = sizeof(std::int64_t);
   if (!sized(operation) ||
       (sizes == Sizes::within_nodes && !relays(workload))) {
     Exchange result = empty_rounds(steps, workload);
@@ -178,26 +178,8 @@ Exchange from_flows(const Workload& workload, const std::vector<Flow>& flows,
     add_flows(workload, flows, steps, block_bytes, steps, result);
     return result;
   }
-  Exchange result = empty_rounds(1 + steps, workload);
-  const std::vector<int>& node = workload.graph.host_of_rank;
-  // One message per pair of processes: sizes for a peer that is both a
-  // process's sending relay and its receiving relay travel together.
-  std::map<std::pair<int, int>, int> sizes_sent;  // (from, to): blocks
-  for (std::size_t r = 0; r < flows.size(); ++r) {
-    const int rank = static_cast<int>(r);
-    for (const auto& [peer, message] : flows[r][0]) {
-      if (node[at(peer)] == node[r]) {
-        sizes_sent[{rank, peer}] += blocks_in(message);
-      }
-    }
-    for (const auto& [peer, message] : flows[r][2]) {  // turned around
-      sizes_sent[{peer, rank}] += blocks_in(message);
-    }
-  }
-  for (const auto& [ends, blocks] : sizes_sent) {
-    result.add(0, ends.first, ends.second, blocks, kSize, false);
-  }
-  add_flows(workload, flows, steps, block_bytes, 1, result);
+  Exchange result = empty_rounds(steps, workload);
+  add_flows(workload, flows, steps, block_bytes, 0, result, Carry::described);
   return result;
 }
 

@@ -52,7 +52,22 @@ ortho::Traffic routes_traffic(const node_routes::Routes& routes,
   const bool sized = NodeAware::exchanges_sizes(operation) &&
                      mode != classic::Mode::persistent &&
                      sizes != SizesLearnt::not_needed;
-  if (sized && sizes == SizesLearnt::within_hosts) {
+  constexpr auto kSize = static_cast<std::int64_t>(sizeof(std::int64_t));
+  if (sized && sizes == SizesLearnt::within_hosts &&
+      mode == classic::Mode::blocking) {
+    // The sizes inside steps 0 and 1's messages, 8 bytes a block.
+    for (std::size_t step = 0; step < 2; ++step) {
+      for (const auto& send : routes.steps[step].sends) {
+        const std::int64_t bytes =
+            static_cast<std::int64_t>(send.slots.size()) * kSize;
+        traffic.bytes += bytes;
+        if (!table.host_of_rank.empty() &&
+            table.host_of_rank[static_cast<std::size_t>(send.peer)] != host) {
+          *traffic.bytes_between_hosts += bytes;
+        }
+      }
+    }
+  } else if (sized && sizes == SizesLearnt::within_hosts) {
     // One round: step 0's messages as they go, step 2's turned around,
     // one message per peer.
     std::set<int> peers;
@@ -71,7 +86,6 @@ ortho::Traffic routes_traffic(const node_routes::Routes& routes,
     traffic.messages += messages;
     traffic.bytes += blocks * static_cast<std::int64_t>(sizeof(std::int64_t));
   } else if (sized) {  // the same messages again, 8 bytes a block
-    constexpr auto kSize = static_cast<std::int64_t>(sizeof(std::int64_t));
     traffic.messages *= 2;
     traffic.rounds *= 2;
     *traffic.messages_between_hosts *= 2;

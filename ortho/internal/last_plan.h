@@ -25,7 +25,8 @@
 #include "ortho/internal/inside_ortho.h"
 
 namespace ortho::algorithms {
-struct Exchange;  // ortho/internal/exchange.h
+struct Exchange;     // ortho/internal/exchange.h
+class SelfSizedRun;  // ortho/algorithms/node_aware/self_sized.h
 }  // namespace ortho::algorithms
 
 namespace ortho::internal {
@@ -51,6 +52,12 @@ struct LastPlan {
   std::shared_ptr<const algorithms::Exchange> blocks;
   std::vector<std::int64_t> sizes;
   KeptSizesRound sizes_round;
+  // A blocking call whose relays learn the sizes from the messages
+  // themselves: its run (its plans and the places of its messages), taken
+  // again by the next call with the same arguments on the same buffers;
+  // the last two such runs, most recent first (a sparse code's buffers
+  // may alternate between two allocations).
+  std::array<std::shared_ptr<algorithms::SelfSizedRun>, 2> self_sized;
 
   // The plan `by` made for a call numbered `call_shape`, or null.
   const std::shared_ptr<const classic::Plan>* find(
@@ -68,6 +75,7 @@ struct LastPlan {
     blocks = nullptr;
     sizes.clear();
     sizes_round = {};
+    self_sized = {};
     return plan;
   }
   // The plan made for `made_from`, the blocks of a call numbered
@@ -80,6 +88,13 @@ struct LastPlan {
     blocks = std::move(made_from);
     sizes = std::move(made_for);
     sizes_round = std::move(round);
+  }
+  // Whether the self-sized runs kept here are `by`'s for calls numbered
+  // `call_shape`.
+  bool keeps_self_sized(const void* by,
+                        std::uint64_t call_shape) const noexcept {
+    return self_sized[0] != nullptr && algorithm == by &&
+           same_shape(shape, call_shape);
   }
   // The blocks of the last call where a call numbered `call_shape` has
   // its arguments and its plan depends on sizes, or null.

@@ -13,15 +13,18 @@
 // signature. In allgather and alltoall every block has the same size everywhere
 // (MPI), so a relay knows it from its own arguments and the plan is kept for
 // the next call with the same arguments. In the v and w forms a relay cannot
-// know the sizes of the blocks it forwards (MPI tells a process only its own),
-// so the call first learns them within the hosts (node_aware_plans.h,
-// local_sizes: every relayed block's size is known on both its hosts, by
-// its source and by its destination, so one round of small messages within
-// each host tells the relays, and nothing more crosses between hosts), then
-// runs the blocks: persistent calls once, at initialisation; blocking and
-// non-blocking calls at every call (the non-blocking form waits for it). A
-// block that a receiving relay needs itself lands in its own receive block
-// where that block has exactly the block's size, and is handed on from there.
+// know the sizes of the blocks it forwards (MPI tells a process only its own).
+// A blocking call sends them inside the messages that carry the blocks to
+// and between the relays, which receive those messages whatever their size
+// (node_aware/self_sized.h). Persistent and non-blocking calls first learn
+// them within the hosts (node_aware_plans.h, local_sizes: every relayed
+// block's size is known on both its hosts, by its source and by its
+// destination, so one round of small messages within each host tells the
+// relays, and nothing more crosses between hosts), then run the blocks:
+// persistent calls once, at initialisation; non-blocking calls at every
+// call (waiting for it). A block that a receiving relay needs itself lands
+// in its own receive block where that block has exactly the block's size,
+// and is handed on from there.
 #include "ortho/algorithms/node_aware/node_aware.h"
 
 #include <algorithm>
@@ -268,9 +271,10 @@ void offer(Table& table) {
 
 // Its routes' loads on the host model, where the graph spans several hosts
 // (never on one host, where it is direct's messages behind a gathered
-// graph), in every mode; the v and w forms outside persistent mode also
-// pay their round of sizes within the hosts at every call: a round within
-// a host and the busiest process's messages of steps 0 and 2.
+// graph), in every mode; the non-blocking v and w forms also pay their
+// round of sizes within the hosts at every call: a round within a host and
+// the busiest process's messages of steps 0 and 2 (a blocking call's sizes
+// travel inside its messages; a persistent request learns them once).
 Pricer price(const Table& table, Operation operation) {
   if (scale_of(table) != Scale::hosts) return {};
   const std::shared_ptr<const NodeAware> model = node_aware_state(table);
@@ -288,7 +292,7 @@ Pricer price(const Table& table, Operation operation) {
              classic::Mode mode, std::size_t bytes) {
     return std::optional<double>(
         node_aware_call_ns(model->graph(), loads, prices, bytes) +
-        (mode == classic::Mode::persistent ? 0 : sizes_ns));
+        (mode == classic::Mode::nonblocking ? sizes_ns : 0));
   };
 }
 

@@ -10,6 +10,7 @@
 #include "classic/exec/executor.h"
 #include "ortho/algorithms/checks.h"
 #include "ortho/algorithms/node_aware/node_aware.h"
+#include "ortho/algorithms/node_aware/self_sized.h"
 #include "ortho/internal/last_plan.h"
 
 namespace ortho::algorithms {
@@ -330,6 +331,11 @@ classic::Request run_along(const classic::Comm& comm, const Table& table,
       return classic::execute(comm, *kept, {call.send.data, call.recv.data},
                               call.mode, function);
     }
+  } else if (call.mode == classic::Mode::blocking && sizes_of == &local_sizes) {
+    // The relays learn the sizes from the messages themselves.
+    run_self_sized(comm, table, call, routes_of(comm, table, call.operation),
+                   key, shape, last);
+    return {};
   } else {
     // The same arguments as the last call: its checked blocks, and its
     // plan where the sizes the relays learn are those it was made for.

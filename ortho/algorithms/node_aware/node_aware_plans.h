@@ -96,7 +96,9 @@ using RoutesOf = const node_routes::Routes& (*)(const classic::Comm& comm,
 // serves: allgather and alltoall keep their plan under `key` for the next
 // call with the same arguments; the v and w forms learn the relayed sizes
 // first (`sizes_of`), at every call (a persistent call at its
-// initialisation).
+// initialisation), but for blocking calls along routes whose sizes are
+// known within the hosts (`local_sizes`), which carry them inside their
+// messages (self_sized.h).
 classic::Request run_along(const classic::Comm& comm, const Table& table,
                            const Call& call, const void* key,
                            RoutesOf routes_of, SizesOf sizes_of);

@@ -12,9 +12,11 @@
 // from the whole graph node_aware's view holds (node_aware.h: made with the
 // table where the graph spans several hosts, otherwise by the first call
 // that needs it, collectively). Relayed blocks wait in scratch as bytes
-// and travel as MPI_PACKED; the v and w forms learn their sizes within
-// the hosts first (node_aware_plans.h, local_sizes), at every call but a
-// persistent one's starts.
+// and travel as MPI_PACKED; the v and w forms learn their sizes as
+// node_aware's do: inside the messages of a blocking call
+// (node_aware/self_sized.h), in a round within the hosts first otherwise
+// (node_aware_plans.h, local_sizes; a persistent request at its
+// initialisation).
 #include <algorithm>
 #include <memory>
 #include <optional>
@@ -92,10 +94,10 @@ void offer(Table& table) {
 }
 
 // Its two rounds on the host model where the graph spans several hosts and
-// a machine file gives the prices (ORTHO_MACHINE), in every mode; the v
-// and w forms outside persistent mode also pay their round of sizes within
-// the hosts: a round within a host and the busiest process's messages
-// within its host. The built-in prices describe this project's simulated
+// a machine file gives the prices (ORTHO_MACHINE), in every mode; the
+// non-blocking v and w forms also pay their round of sizes within the
+// hosts: a round within a host and the busiest process's messages within
+// its host. The built-in prices describe this project's simulated
 // hosts (4 processes a host at most, TCP between them), where node_aware
 // measured faster at nearly every point and the model did not tell the
 // two apart (docs/algorithms.md): there it runs only where forced.
@@ -120,7 +122,7 @@ Pricer price(const Table& table, Operation operation) {
              classic::Mode mode, std::size_t bytes) {
     return std::optional<double>(
         split_rounds_call_ns(view->graph(), loads, prices, bytes) +
-        (mode == classic::Mode::persistent ? 0 : sizes_ns));
+        (mode == classic::Mode::nonblocking ? sizes_ns : 0));
   };
 }
 

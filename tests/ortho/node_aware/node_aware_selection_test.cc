@@ -13,6 +13,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <numeric>
 #include <string>
@@ -112,9 +113,10 @@ TEST(NodeAwareSelection, DefaultAcrossHosts) {
     }
   }
   // The v and w forms learn their relayed sizes within the hosts at every
-  // blocking call (one round of small messages on shared memory): priced
-  // in every mode, above the persistent request (which learnt them once),
-  // and taken wherever that price is still the lowest.
+  // non-blocking call (one round of small messages on shared memory):
+  // priced in every mode, the non-blocking call above the persistent
+  // request (which learnt them once) and the blocking one (which reads
+  // them from its messages), and taken wherever the price is the lowest.
   const auto node_aware_ns = [&](Operation operation, Mode mode) {
     for (const auto& offered :
          ortho::explain(graph, operation, 4, mode).offered) {
@@ -129,8 +131,11 @@ TEST(NodeAwareSelection, DefaultAcrossHosts) {
               "node_aware");
     const double persistent = node_aware_ns(operation, Mode::persistent);
     const double blocking = node_aware_ns(operation, Mode::blocking);
+    const double nonblocking = node_aware_ns(operation, Mode::nonblocking);
     EXPECT_GT(persistent, 0) << ortho::to_string(operation);
-    EXPECT_GT(blocking, persistent) << ortho::to_string(operation);
+    EXPECT_GT(blocking, 0) << ortho::to_string(operation);
+    EXPECT_GT(nonblocking, persistent) << ortho::to_string(operation);
+    EXPECT_GT(nonblocking, blocking) << ortho::to_string(operation);
     const ortho::Explanation why = ortho::explain(graph, operation, 4);
     ASSERT_FALSE(why.offered.empty());
     EXPECT_EQ(why.selected, why.offered.front().algorithm)
@@ -187,28 +192,46 @@ TEST(NodeAwareSelection, MessagesBetweenHostsCountedExactly) {
             between[graph.rank()] * 4 * static_cast<int>(sizeof(int)));
 }
 
-// alltoallv learns its relayed sizes within the hosts: the blocking call
-// sends between hosts what the persistent one does (which learnt them at
-// initialisation), the same 1, 0, 0, 1 messages as alltoall, in one more
-// round, on the same 4 processes.
+// The v forms' relayed sizes, on the same 4 processes: every call sends
+// the same 1, 0, 0, 1 messages between hosts as alltoall, each with 4
+// blocks of alltoallv (2 of allgatherv, one per source). The persistent
+// request learnt the sizes at initialisation; a blocking call carries them
+// in its messages, 8 bytes a block, in no more messages or rounds; a
+// non-blocking one learns them within the hosts first, in one round more.
 TEST(NodeAwareSelection, VFormsLearnTheirSizesWithinHosts) {
   const classic::Comm graph = complete_graph("2");
   if (graph.size() != 4) GTEST_SKIP() << "the counts are for 4 processes";
   const int between[] = {1, 0, 0, 1};
   for (Operation operation : {Operation::alltoallv, Operation::allgatherv}) {
+    const int blocks = operation == Operation::alltoallv ? 4 : 2;
+    const std::string name(ortho::to_string(operation));
     const auto blocking =
         ortho::traffic(graph, operation, "node_aware", sizeof(int));
+    const auto nonblocking = ortho::traffic(graph, operation, "node_aware",
+                                            sizeof(int), Mode::nonblocking);
     const auto persistent = ortho::traffic(graph, operation, "node_aware",
                                            sizeof(int), Mode::persistent);
     ASSERT_TRUE(blocking && blocking->messages_between_hosts);
+    ASSERT_TRUE(nonblocking && nonblocking->messages_between_hosts);
     ASSERT_TRUE(persistent && persistent->messages_between_hosts);
-    EXPECT_EQ(*blocking->messages_between_hosts, between[graph.rank()])
-        << ortho::to_string(operation);
-    EXPECT_EQ(*blocking->messages_between_hosts,
-              *persistent->messages_between_hosts);
-    EXPECT_EQ(*blocking->bytes_between_hosts, *persistent->bytes_between_hosts);
-    EXPECT_EQ(blocking->rounds, persistent->rounds + 1);
-    EXPECT_GT(blocking->messages, persistent->messages);
+    const int crossing = between[graph.rank()];
+    for (const auto* counted : {&blocking, &nonblocking, &persistent}) {
+      EXPECT_EQ(*(*counted)->messages_between_hosts, crossing) << name;
+    }
+    EXPECT_EQ(*persistent->bytes_between_hosts,
+              crossing * blocks * static_cast<int>(sizeof(int)))
+        << name;
+    EXPECT_EQ(*nonblocking->bytes_between_hosts,
+              *persistent->bytes_between_hosts)
+        << name;
+    EXPECT_EQ(*blocking->bytes_between_hosts,
+              crossing * blocks *
+                  static_cast<int>(sizeof(int) + sizeof(std::int64_t)))
+        << name;
+    EXPECT_EQ(blocking->rounds, persistent->rounds) << name;
+    EXPECT_EQ(blocking->messages, persistent->messages) << name;
+    EXPECT_EQ(nonblocking->rounds, persistent->rounds + 1) << name;
+    EXPECT_GT(nonblocking->messages, persistent->messages) << name;
   }
   // And it runs: each rank receives every other rank's number.
   std::vector<int> send(3, graph.rank());
