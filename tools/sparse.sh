@@ -260,9 +260,9 @@ if traffic:
           "(ortho::traffic, by slot): the busiest process's messages / its "
           "rounds / its messages to other hosts / the messages between "
           "hosts of all processes together, each with how the "
-          "algorithm learns the blocks' sizes (node_aware and spread_relays: "
-          "inside the messages to and between the relays, 8 bytes a block; "
-          "common_neighbours: its routes run twice).")
+          "algorithm learns the blocks' sizes (node_aware, spread_relays and "
+          "common_neighbours: inside the messages to and between the "
+          "relays, 8 bytes a block).")
 
 if placed:
     print()

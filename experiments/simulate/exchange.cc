@@ -117,10 +117,10 @@ Sent sent_of(int blocks, std::size_t block_bytes) {
 }
 Sent sent_of(const Sent& sent, std::size_t /*block_bytes*/) { return sent; }
 
-// What a flow's messages carry: their blocks, the blocks' sizes (the v
-// forms' first pass, 8 bytes a block), or the blocks with their sizes in
-// the messages of steps 0 and 1 (a blocking call's relayed v forms).
-enum class Carry { blocks, sizes, described };
+// What a flow's messages carry: their blocks, or the blocks with their
+// sizes in the messages of steps 0 and 1 (a blocking call's relayed v
+// forms, 8 bytes a block).
+enum class Carry { blocks, described };
 
 // Every message of `flows` (flows[r][step][peer]: blocks, or Sent), step by
 // step, from round `first` of `into` on.
@@ -133,9 +133,7 @@ void add_flows(const Workload& workload, const std::vector<Flow>& flows,
     for (std::size_t step = 0; step < steps; ++step) {
       for (const auto& [peer, message] : flows[r][step]) {
         Sent sent = sent_of(message, block_bytes);
-        if (carry == Carry::sizes) {
-          sent.bytes = bytes_of(sent.blocks, sizeof(std::int64_t));
-        } else if (carry == Carry::described && step < 2) {
+        if (carry == Carry::described && step < 2) {
           sent.bytes += bytes_of(sent.blocks, sizeof(std::int64_t));
         }
         into.add_bytes(first + step, static_cast<int>(r), peer, sent.blocks,
@@ -157,10 +155,10 @@ bool relays(const Workload& workload) {
 }
 
 // The routes' steps (`flows`) of a blocking call, with the relayed sizes
-// where the v forms need them: within the nodes (node_aware,
-// spread_relays: inside the messages of steps 0 and 1, 8 bytes a block) or
-// along the routes first (common_neighbours: the steps over 8 bytes a
-// block).
+// inside the messages of steps 0 and 1 where the v forms need them (8
+// bytes a block): where some process relays (node_aware, spread_relays:
+// the sizes are known within the nodes, `within_nodes`) or always
+// (common_neighbours: `along_routes`).
 enum class Sizes { within_nodes, along_routes };
 template <typename Flow>
 Exchange from_flows(const Workload& workload, const std::vector<Flow>& flows,
@@ -170,12 +168,6 @@ Exchange from_flows(const Workload& workload, const std::vector<Flow>& flows,
       (sizes == Sizes::within_nodes && !relays(workload))) {
     Exchange result = empty_rounds(steps, workload);
     add_flows(workload, flows, steps, block_bytes, 0, result);
-    return result;
-  }
-  if (sizes == Sizes::along_routes) {
-    Exchange result = empty_rounds(2 * steps, workload);
-    add_flows(workload, flows, steps, block_bytes, 0, result, Carry::sizes);
-    add_flows(workload, flows, steps, block_bytes, steps, result);
     return result;
   }
   Exchange result = empty_rounds(steps, workload);

@@ -53,8 +53,7 @@ ortho::Traffic routes_traffic(const node_routes::Routes& routes,
                      mode != classic::Mode::persistent &&
                      sizes != SizesLearnt::not_needed;
   constexpr auto kSize = static_cast<std::int64_t>(sizeof(std::int64_t));
-  if (sized && sizes == SizesLearnt::within_hosts &&
-      mode == classic::Mode::blocking) {
+  if (sized && mode == classic::Mode::blocking) {
     // The sizes inside steps 0 and 1's messages, 8 bytes a block.
     for (std::size_t step = 0; step < 2; ++step) {
       for (const auto& send : routes.steps[step].sends) {

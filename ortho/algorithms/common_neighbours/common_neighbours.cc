@@ -11,8 +11,10 @@
 // relayed blocks and the size exchange of the v and w forms are
 // node_aware's (node_aware_plans.h): relayed blocks wait in scratch and
 // travel as MPI_PACKED; allgather and alltoall keep their plan for the
-// next call with the same arguments; the v and w forms learn the relayed
-// sizes first, persistent calls once at initialisation. A partner is a
+// next call with the same arguments; the v and w forms carry the relayed
+// sizes inside a blocking call's messages (node_aware/self_sized.h) and
+// learn them first otherwise, persistent calls once at initialisation
+// (exchange_sizes: the routes over 8 bytes a block). A partner is a
 // process with edges, so it knows the size of allgather's and alltoall's
 // blocks from its own arguments.
 #include "ortho/algorithms/common_neighbours/common_neighbours.h"
@@ -141,20 +143,19 @@ void offer(Table& table) {
 }
 
 // Its two rounds' loads on the host model where the table found pairs:
-// allgather and alltoall in every mode, the v and w forms in persistent
-// mode (their size exchange runs once, at initialisation), as node_aware.
+// allgather and alltoall in every mode, the v and w forms blocking (their
+// sizes travel inside the messages) and persistent (their size exchange
+// runs once, at initialisation), not non-blocking (the routes run twice).
 Pricer price(const Table& table, Operation operation) {
   const CommonNeighbours* pairs = priced_pairs(table);
   if (pairs == nullptr || scale_of(table) != Scale::hosts) return {};
   const std::shared_ptr<const NodeAware> whole = node_aware_state(table);
-  const bool persistent_only = NodeAware::exchanges_sizes(operation);
-  return [whole, prices = *whole->prices(), persistent_only,
+  const bool sized = NodeAware::exchanges_sizes(operation);
+  return [whole, prices = *whole->prices(), sized,
           loads = common_routes::loads(whole->graph(), pairs->grouping(),
                                        NodeAware::payload_of(operation))](
              classic::Mode mode, std::size_t bytes) -> std::optional<double> {
-    if (persistent_only && mode != classic::Mode::persistent) {
-      return std::nullopt;
-    }
+    if (sized && mode == classic::Mode::nonblocking) return std::nullopt;
     return common_neighbours_call_ns(whole->graph(), loads, prices, bytes);
   };
 }

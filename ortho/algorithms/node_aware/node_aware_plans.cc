@@ -331,7 +331,8 @@ classic::Request run_along(const classic::Comm& comm, const Table& table,
       return classic::execute(comm, *kept, {call.send.data, call.recv.data},
                               call.mode, function);
     }
-  } else if (call.mode == classic::Mode::blocking && sizes_of == &local_sizes) {
+  } else if (call.mode == classic::Mode::blocking &&
+             (sizes_of == &local_sizes || sizes_of == &exchange_sizes)) {
     // The relays learn the sizes from the messages themselves.
     run_self_sized(comm, table, call, routes_of(comm, table, call.operation),
                    key, shape, last);

@@ -96,8 +96,8 @@ using RoutesOf = const node_routes::Routes& (*)(const classic::Comm& comm,
 // serves: allgather and alltoall keep their plan under `key` for the next
 // call with the same arguments; the v and w forms learn the relayed sizes
 // first (`sizes_of`), at every call (a persistent call at its
-// initialisation), but for blocking calls along routes whose sizes are
-// known within the hosts (`local_sizes`), which carry them inside their
+// initialisation), but for blocking calls along routes that relay
+// (`local_sizes`, `exchange_sizes`), which carry them inside their
 // messages (self_sized.h).
 classic::Request run_along(const classic::Comm& comm, const Table& table,
                            const Call& call, const void* key,
