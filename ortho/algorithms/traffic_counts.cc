@@ -32,20 +32,28 @@ ortho::Traffic routes_traffic(const node_routes::Routes& routes,
                        : table.host_of_rank[static_cast<std::size_t>(rank)];
   std::int64_t blocks_sent = 0;
   std::int64_t blocks_between = 0;
-  for (const auto& step : routes.steps) {
+  // The blocks of steps 0 and 1, whose messages a blocking call's relayed
+  // v forms open with the blocks' sizes.
+  std::int64_t blocks_described = 0;
+  std::int64_t blocks_described_between = 0;
+  for (std::size_t s = 0; s < routes.steps.size(); ++s) {
+    const auto& step = routes.steps[s];
     if (!step.sends.empty()) ++traffic.rounds;
     for (const auto& send : step.sends) {
       const auto blocks = static_cast<std::int64_t>(send.slots.size());
       const std::int64_t bytes =
           blocks * static_cast<std::int64_t>(block_bytes);
+      const bool described = s < 2;
       ++traffic.messages;
       traffic.bytes += bytes;
       blocks_sent += blocks;
+      if (described) blocks_described += blocks;
       if (!table.host_of_rank.empty() &&
           table.host_of_rank[static_cast<std::size_t>(send.peer)] != host) {
         ++*traffic.messages_between_hosts;
         *traffic.bytes_between_hosts += bytes;
         blocks_between += blocks;
+        if (described) blocks_described_between += blocks;
       }
     }
   }
@@ -55,17 +63,8 @@ ortho::Traffic routes_traffic(const node_routes::Routes& routes,
   constexpr auto kSize = static_cast<std::int64_t>(sizeof(std::int64_t));
   if (sized && mode == classic::Mode::blocking) {
     // The sizes inside steps 0 and 1's messages, 8 bytes a block.
-    for (std::size_t step = 0; step < 2; ++step) {
-      for (const auto& send : routes.steps[step].sends) {
-        const std::int64_t bytes =
-            static_cast<std::int64_t>(send.slots.size()) * kSize;
-        traffic.bytes += bytes;
-        if (!table.host_of_rank.empty() &&
-            table.host_of_rank[static_cast<std::size_t>(send.peer)] != host) {
-          *traffic.bytes_between_hosts += bytes;
-        }
-      }
-    }
+    traffic.bytes += blocks_described * kSize;
+    *traffic.bytes_between_hosts += blocks_described_between * kSize;
   } else if (sized && sizes == SizesLearnt::within_hosts) {
     // One round: step 0's messages as they go, step 2's turned around,
     // one message per peer.
