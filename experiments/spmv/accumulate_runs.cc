@@ -145,11 +145,9 @@ class ReverseAccumulate final : public Accumulate {
 
   // The blocking reverse alltoallv's choice (its price at 0 bytes, or what
   // tuning measured on the first calls).
-  std::string ran() const override {
-    const ortho::Explanation why =
-        ortho::explain(ortho::reverse(graph_), ortho::Operation::alltoallv, 0,
-                       classic::Mode::blocking);
-    return why.selected + " (" + why.reason + ")";
+  std::optional<ortho::Explanation> choice() const override {
+    return ortho::explain(ortho::reverse(graph_), ortho::Operation::alltoallv,
+                          0, classic::Mode::blocking);
   }
 
  private:

@@ -184,11 +184,10 @@ class OrthoRun final : public Run {
 
   // The blocking alltoallv's choice (the v form goes by its price at 0
   // bytes, or by what tuning measured on the first calls).
-  std::string ran() const override {
+  std::optional<ortho::Explanation> choice() const override {
     if (!chosen_) return {};
-    const ortho::Explanation why = ortho::explain(
-        graph_, ortho::Operation::alltoallv, 0, classic::Mode::blocking);
-    return why.selected + " (" + why.reason + ")";
+    return ortho::explain(graph_, ortho::Operation::alltoallv, 0,
+                          classic::Mode::blocking);
   }
 
  private:
@@ -217,17 +216,15 @@ class PersistentRun final : public Run {
 
   // What the request runs and why: the persistent choice at the largest
   // block any process sends, the size its processes agree on. Collective.
-  std::string ran() const override {
+  std::optional<ortho::Explanation> choice() const override {
     int largest = 0;
     for (const int count : problem().sendcounts) {
       largest = std::max(largest, count);
     }
     MPI_Allreduce(MPI_IN_PLACE, &largest, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-    const ortho::Explanation why =
-        ortho::explain(graph_, ortho::Operation::alltoallv,
-                       static_cast<std::size_t>(largest) * sizeof(double),
-                       classic::Mode::persistent);
-    return why.selected + " (" + why.reason + ")";
+    return ortho::explain(graph_, ortho::Operation::alltoallv,
+                          static_cast<std::size_t>(largest) * sizeof(double),
+                          classic::Mode::persistent);
   }
 
  private:

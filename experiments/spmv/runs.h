@@ -8,11 +8,13 @@
 #define ORTHOCOMM_EXPERIMENTS_SPMV_RUNS_H_
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 
 #include "classic/comm/comm.h"
 #include "experiments/spmv/problem.h"
+#include "ortho/explain.h"
 
 namespace spmv {
 
@@ -32,9 +34,10 @@ class Variant {
   virtual bool correct(const Reference& reference) const = 0;
   // Whether the step is an accumulate (its messages go the reverse way).
   virtual bool accumulates() const = 0;
-  // The algorithm ortho ran and why (ortho::explain), for the runs whose
-  // algorithm ortho chooses; empty for the others.
-  virtual std::string ran() const { return {}; }
+  // What ortho runs and why (ortho::explain), for the runs whose algorithm
+  // ortho chooses; none for the others. Collective where a run agrees on
+  // the block size it explains.
+  virtual std::optional<ortho::Explanation> choice() const { return {}; }
   // Spoils one received entry of the next exchange, where any arrives, so
   // that the check can be seen to fail.
   void spoil() { spoil_ = true; }

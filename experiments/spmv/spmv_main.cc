@@ -68,7 +68,8 @@
 // rows=R columns=C processes=P partition=D placement=L iterations=N
 // seconds_per_iteration=S seconds_min=S seconds_max=S
 // [paired_p10=R paired_p90=R] batches=B
-// messages=M bytes=B [ran="ALGORITHM (REASON)"] result=correct (or
+// messages=M bytes=B [ran="ALGORITHM (REASON)" measured_us="A=T ..."]
+// result=correct (or
 // result=MISMATCH; the program then exits 1). paired_p10 and paired_p90:
 // the 10th and 90th percentile of the implementation's batch times over
 // Open MPI's (openmpi, or accumulate-openmpi for an accumulate) in the
@@ -76,7 +77,9 @@
 // implementation's by slot. messages and bytes: sent per
 // iteration by the busiest process; ran, for ortho-selected and
 // accumulate-reverse: what the blocking call runs and why (ortho::explain,
-// after the tuning calls).
+// after the tuning calls); measured_us, where tuning measured: each
+// candidate's time per call at the slowest process, as the tuning agreed
+// on it (to be read beside the loops' times).
 // Before them, per distribution, what each of ortho's algorithms would send
 // (traffic_report.h: spmv traffic ... lines).
 // A file that cannot be read, or METIS asked to split a rectangular
@@ -91,6 +94,7 @@
 #include <exception>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -242,6 +246,21 @@ std::vector<Timed> implementations(const Options& options,
 }
 
 // Checks and prints every implementation's line; whether all are correct.
+// The fields that say what ortho ran and why: ran="ALGORITHM (REASON)",
+// and where tuning measured, measured_us="ALGORITHM=MICROSECONDS ...".
+std::string ran_field(const ortho::Explanation& why) {
+  std::string field = "ran=\"" + why.selected + " (" + why.reason + ")\" ";
+  std::string measured;
+  for (const ortho::Explanation::Offered& offered : why.offered) {
+    if (!offered.measured_ns) continue;
+    char time[32];
+    std::snprintf(time, sizeof time, "%.1f", *offered.measured_ns / 1e3);
+    measured += (measured.empty() ? "" : " ") + offered.algorithm + "=" + time;
+  }
+  if (!measured.empty()) field += "measured_us=\"" + measured + "\" ";
+  return field;
+}
+
 bool report(const Options& options, std::vector<Timed>& runs, int rank,
             int size) {
   // Per setup, the serial reference and per direction the busiest
@@ -274,8 +293,9 @@ bool report(const Options& options, std::vector<Timed>& runs, int rank,
         traffic[timed.setup].data() + (timed.run->accumulates() ? 2 : 0);
     std::sort(timed.seconds.begin(), timed.seconds.end());
     const Problem& p = timed.setup->problem;
-    const std::string ran = timed.run->ran();
+    const std::optional<ortho::Explanation> why = timed.run->choice();
     if (rank != 0) continue;
+    const std::string ran = why ? ran_field(*why) : std::string();
     std::printf(
         "spmv variant=%s matrix=%s rows=%d columns=%d processes=%d "
         "partition=%s placement=%s iterations=%d seconds_per_iteration=%g "
@@ -287,8 +307,7 @@ bool report(const Options& options, std::vector<Timed>& runs, int rank,
         timed.setup->placement.c_str(), options.iterations,
         timed.seconds[timed.seconds.size() / 2], timed.seconds.front(),
         timed.seconds.back(), spreads[k].c_str(), timed.seconds.size(), sent[0],
-        sent[1], ran.empty() ? "" : ("ran=\"" + ran + "\" ").c_str(),
-        correct != 0 ? "correct" : "MISMATCH");
+        sent[1], ran.c_str(), correct != 0 ? "correct" : "MISMATCH");
   }
   return all_correct;
 }
