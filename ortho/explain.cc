@@ -31,9 +31,9 @@ std::string scale_text(const Table& table) {
 }
 
 // Why a tuned decision runs its winner: it measured fastest, or it is the
-// model's choice and nothing measured fast enough to displace it
-// (internal::kDisplacesModel).
-std::string measured_reason(const internal::Tuned& tuned) {
+// incumbent (a baseline, else the model's choice) and nothing measured
+// fast enough to displace it (internal::kDisplacesBaseline).
+std::string measured_reason(const internal::Tuned& tuned, bool baseline) {
   const std::vector<double>& seconds = tuned.agreed_seconds;
   const auto winner =
       static_cast<std::size_t>(std::find(tuned.candidates.begin(),
@@ -47,9 +47,9 @@ std::string measured_reason(const internal::Tuned& tuned) {
       tuned.from_wisdom ? "measured (ORTHO_WISDOM): " : "measured: ";
   if (fastest) return source + "fastest of " + of;
   const int margin =
-      static_cast<int>(std::lround(100 * (1 - internal::kDisplacesModel)));
-  return source + "the model's choice, within " + std::to_string(margin) +
-         " % of the fastest of " + of;
+      static_cast<int>(std::lround(100 * (1 - internal::kDisplacesBaseline)));
+  return source + (baseline ? "a baseline" : "the model's choice") +
+         ", within " + std::to_string(margin) + " % of the fastest of " + of;
 }
 
 std::string_view mode_text(classic::Mode mode) {
@@ -136,7 +136,13 @@ Explanation explain(ExchangeComm comm, Operation operation,
     }
     explanation.selected = std::string(tuned->winner.name);
     explanation.tuning_cost_ns = tuning_cost_ns(*tuned);
-    explanation.reason = measured_reason(*tuned);
+    bool baseline = false;
+    for (const Candidate& candidate : table.candidates[op]) {
+      if (candidate.algorithm == tuned->winner) {
+        baseline = candidate.baseline || candidate.measured;
+      }
+    }
+    explanation.reason = measured_reason(*tuned, baseline);
   } else if (table.forced[op]) {
     explanation.reason = "forced (ORTHO_ALGORITHM or ortho::set_algorithm)";
   } else if (table.candidates[op].size() <= 1) {

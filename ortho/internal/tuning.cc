@@ -82,9 +82,10 @@ classic::Request run_measured(const classic::Comm& comm, const Table& table,
     classic::allreduce(comm, std::span<const double>(mine),
                        std::span<double>(maxima), MPI_MAX);
     if (race.agreed(maxima)) {
-      tuning.decided.push_back(decision(table.choice(call.operation),
-                                        call.operation, call.mode,
-                                        tuning.candidates, race));
+      tuning.decided.push_back(
+          decision(table.choice(call.operation),
+                   baselines_among(table, call.operation, tuning.candidates),
+                   call.operation, call.mode, tuning.candidates, race));
       if (tuning.wisdom_key) {
         save_wisdom(comm.rank(), *tuning.wisdom_key, tuning.decided.back());
       }

@@ -23,6 +23,30 @@ Algorithm model_choice(const Choice& choice, classic::Mode mode, int band) {
   return choice.select(bytes, mode);
 }
 
+// The candidate a race's fastest must beat by the margin: the fastest
+// baseline still racing, else the model's choice where it is still racing;
+// candidates.size() where neither is.
+std::size_t incumbent_of(const Choice& choice,
+                         const std::vector<bool>& baselines, classic::Mode mode,
+                         int band, const std::vector<Algorithm>& candidates,
+                         const Race& race) {
+  const std::vector<double>& seconds = race.agreed_seconds();
+  std::size_t incumbent = candidates.size();
+  for (std::size_t c = 0; c < candidates.size(); ++c) {
+    if (baselines[c] && race.racing(c) &&
+        (incumbent == candidates.size() || seconds[c] < seconds[incumbent])) {
+      incumbent = c;
+    }
+  }
+  if (incumbent < candidates.size()) return incumbent;
+  const auto model =
+      static_cast<std::size_t>(std::find(candidates.begin(), candidates.end(),
+                                         model_choice(choice, mode, band)) -
+                               candidates.begin());
+  return model < candidates.size() && race.racing(model) ? model
+                                                         : candidates.size();
+}
+
 }  // namespace
 
 double reported(const Algorithm& algorithm, double seconds) {
@@ -35,7 +59,22 @@ double reported_barrier(double seconds) {
   return clock ? clock(kBarrierClockName, seconds) : seconds;
 }
 
-Tuned decision(const Choice& choice, Operation operation, classic::Mode mode,
+std::vector<bool> baselines_among(const Table& table, Operation operation,
+                                  const std::vector<Algorithm>& candidates) {
+  std::vector<bool> result(candidates.size(), false);
+  for (std::size_t c = 0; c < candidates.size(); ++c) {
+    for (const Candidate& candidate :
+         table.candidates[static_cast<std::size_t>(operation)]) {
+      if (candidate.algorithm == candidates[c]) {
+        result[c] = candidate.baseline || candidate.measured;
+      }
+    }
+  }
+  return result;
+}
+
+Tuned decision(const Choice& choice, const std::vector<bool>& baselines,
+               Operation operation, classic::Mode mode,
                const std::vector<Algorithm>& candidates, const Race& race) {
   Tuned tuned;
   tuned.operation = operation;
@@ -55,14 +94,12 @@ Tuned decision(const Choice& choice, Operation operation, classic::Mode mode,
     }
   }
   tuned.winner = candidates[fastest];
-  const Algorithm model = model_choice(choice, mode, tuned.band);
-  const auto at = std::find(candidates.begin(), candidates.end(), model);
-  if (at != candidates.end()) {
-    const auto m = static_cast<std::size_t>(at - candidates.begin());
-    if (race.racing(m) && tuned.agreed_seconds[fastest] >
-                              kDisplacesModel * tuned.agreed_seconds[m]) {
-      tuned.winner = model;
-    }
+  const std::size_t incumbent =
+      incumbent_of(choice, baselines, mode, tuned.band, candidates, race);
+  if (incumbent < candidates.size() &&
+      tuned.agreed_seconds[fastest] >
+          kDisplacesBaseline * tuned.agreed_seconds[incumbent]) {
+    tuned.winner = candidates[incumbent];
   }
   return tuned;
 }

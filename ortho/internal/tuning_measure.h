@@ -30,11 +30,19 @@ double reported(const Algorithm& algorithm, double seconds);
 // A turn's barrier's time as the tuning takes it, likewise.
 double reported_barrier(double seconds);
 
+// Per candidate of `operation` on `table`, whether it is a baseline: the
+// structure's plain exchange (Candidate::baseline: direct, native) or the
+// transport's own collectives (Candidate::measured: mpi).
+std::vector<bool> baselines_among(const Table& table, Operation operation,
+                                  const std::vector<Algorithm>& candidates);
+
 // The decision of a race that is over: the fastest of the candidates still
-// racing, unless the model's choice (`choice`) for the largest band
-// measured is within kDisplacesModel (internal/tuning_race.h) of it (ties: the
-// earlier candidate).
-Tuned decision(const Choice& choice, Operation operation, classic::Mode mode,
+// racing, unless the incumbent measured within kDisplacesBaseline
+// (internal/tuning_race.h) of it: the fastest baseline still racing
+// (`baselines`, per candidate), or where none is, the model's choice
+// (`choice`) for the largest band measured (ties: the earlier candidate).
+Tuned decision(const Choice& choice, const std::vector<bool>& baselines,
+               Operation operation, classic::Mode mode,
                const std::vector<Algorithm>& candidates, const Race& race);
 
 // Whether every process's blocks in a call of `operation` in `mode` have

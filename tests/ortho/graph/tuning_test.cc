@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <functional>
 #include <limits>
 #include <span>
@@ -198,28 +199,42 @@ TEST_F(Tuning, OneProcessMeasuringDifferentlyDoesNotSplitTheChoice) {
   EXPECT_EQ(e.selected, expected_winner(comm, e, size, time));
 }
 
-// Another candidate measures faster than the model's choice at every
-// process, by half the tuning's margin: not enough to displace it, and
-// explain says so instead of calling the model's choice the fastest.
-TEST_F(Tuning, ACandidateALittleFasterKeepsTheModelsChoiceAndSaysSo) {
+// A relaying candidate measures faster than the baseline (direct) at
+// every process, by half the tuning's margin: not enough to displace it,
+// whatever the model chose, and explain says so instead of calling the
+// baseline the fastest.
+TEST_F(Tuning, ACandidateALittleFasterKeepsTheBaselineAndSaysSo) {
   const Comm world = Comm::world();
   Random shared(kSeed ^ 0x3cu);
-  const Graph graph = graph_with_edges(shared, world.size());
-  SCOPED_TRACE(graph.name());
-  const Comm comm = ortho_graph_testing::make_comm(graph, world);
-  const std::string model =
-      ortho::explain(comm, Operation::alltoall, kBlock * sizeof(int)).selected;
-  const std::vector<std::string> order =
+  // The first random graph on which a candidate other than the baselines
+  // races (every process draws the same graphs and candidates).
+  const auto relaying = [](const std::vector<std::string>& order) {
+    return std::find_if(order.begin(), order.end(), [](const std::string& n) {
+      return n != "direct" && n != "mpi" && n != "native";
+    });
+  };
+  Graph graph = graph_with_edges(shared, world.size());
+  Comm comm = ortho_graph_testing::make_comm(graph, world);
+  std::vector<std::string> order =
       race_order(comm, Operation::alltoall, Mode::blocking);
-  const auto other =
-      std::find_if(order.begin(), order.end(),
-                   [&](const std::string& name) { return name != model; });
-  ASSERT_NE(other, order.end()) << "one candidate only: " << model;
-  const std::string& faster = *other;
-  const auto time = [model, faster](int, std::string_view algorithm) {
-    if (algorithm == model) return 1e-4;
+  for (int drawn = 1; drawn < 50 && relaying(order) == order.end(); ++drawn) {
+    graph = graph_with_edges(shared, world.size());
+    comm = ortho_graph_testing::make_comm(graph, world);
+    order = race_order(comm, Operation::alltoall, Mode::blocking);
+  }
+  SCOPED_TRACE(graph.name());
+  if (relaying(order) == order.end() && std::getenv("ORTHO_HOSTS") == nullptr) {
+    // On one host only the baselines race a graph's alltoall; the test
+    // runs on planned hosts (tuning_2_hosts_test).
+    GTEST_SKIP() << "one host: no candidate but the baselines";
+  }
+  ASSERT_NE(relaying(order), order.end()) << "no candidate but the baselines";
+  ASSERT_NE(std::find(order.begin(), order.end(), "direct"), order.end());
+  const std::string faster = *relaying(order);
+  const auto time = [faster](int, std::string_view algorithm) {
+    if (algorithm == "direct") return 1e-4;
     if (algorithm == faster) {
-      return 1e-4 * (1 + ortho::internal::kDisplacesModel) / 2;
+      return 1e-4 * (1 + ortho::internal::kDisplacesBaseline) / 2;
     }
     return 1e-3;
   };
@@ -229,12 +244,12 @@ TEST_F(Tuning, ACandidateALittleFasterKeepsTheModelsChoiceAndSaysSo) {
   alltoall_calls(comm, reference, graph, 9);
   const ortho::Explanation e =
       ortho::explain(comm, Operation::alltoall, kBlock * sizeof(int));
-  EXPECT_EQ(e.selected, model) << ortho::to_string(e);
-  EXPECT_EQ(e.reason, "measured: the model's choice, within " +
-                          std::to_string(static_cast<int>(std::lround(
-                              100 * (1 - ortho::internal::kDisplacesModel)))) +
-                          " % of the fastest of " +
-                          std::to_string(order.size()))
+  EXPECT_EQ(e.selected, "direct") << ortho::to_string(e);
+  EXPECT_EQ(e.reason,
+            "measured: a baseline, within " +
+                std::to_string(static_cast<int>(std::lround(
+                    100 * (1 - ortho::internal::kDisplacesBaseline)))) +
+                " % of the fastest of " + std::to_string(order.size()))
       << ortho::to_string(e);
 }
 
