@@ -8,7 +8,7 @@
 // call of each turn timed (internal/tuning_race.h). After each round the
 // processes agree on each candidate's time so far as its maximum over the
 // communicator (the slowest process's median over its turns of each
-// turn's time: internal/tuning_race.h) and on the size bands
+// turn's time: internal/tuning_race.h, TurnTime) and on the size bands
 // measured, and the candidates far behind the fastest leave; after the last
 // round the fastest wins, on every process alike.
 //

@@ -31,7 +31,7 @@ class PersistentTuning final : public classic::Alternation {
         choice_(std::move(choice)),
         baselines_(std::move(baselines)),
         candidates_(std::move(candidates)),
-        race_(candidates_.size()),
+        race_(candidates_.size(), TurnTime::median),
         band_(band),
         record_(std::move(record)),
         wisdom_key_(std::move(wisdom_key)),

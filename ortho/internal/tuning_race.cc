@@ -28,8 +28,9 @@ double trimmed_mean(const std::vector<double>& runs) {
 
 }  // namespace
 
-Race::Race(std::size_t candidates)
-    : racing_(candidates, true),
+Race::Race(std::size_t candidates, TurnTime turn_time)
+    : turn_time_(turn_time),
+      racing_(candidates, true),
       in_round_(candidates, true),
       had_turn_(candidates, false),
       turns_(candidates),
@@ -62,15 +63,12 @@ std::size_t Race::next() {
     return first;
   }
   if (in_turn_ == 0 || in_turn_ == kRunsPerTurn) {
-    const bool first_of_round =
-        std::find(had_turn_.begin(), had_turn_.end(), true) == had_turn_.end();
-    untimed_ = round_ > 0 && first_of_round ? kSettleRuns : 1;
     turn_of_ = next_turn();
     had_turn_[turn_of_] = true;
     turns_[turn_of_].emplace_back();
     in_turn_ = 0;
   }
-  timed_ = in_turn_ >= untimed_;
+  timed_ = in_turn_ != 0;
   ++in_turn_;
   ends_round_ = in_turn_ == kRunsPerTurn && next_turn() == candidates();
   ++runs_of_[turn_of_];
@@ -88,7 +86,8 @@ std::vector<double> Race::agreement_values(std::uint64_t bands) const {
     std::vector<double> of_turns;
     for (const std::vector<double>& runs : turns) {
       if (runs.empty()) continue;
-      of_turns.push_back(trimmed_mean(runs));
+      of_turns.push_back(turn_time_ == TurnTime::median ? median(runs)
+                                                        : trimmed_mean(runs));
     }
     values.push_back(median(std::move(of_turns)));
   }

@@ -20,7 +20,8 @@
 // together (the caller's barrier after the turn's first run, whose time
 // the race keeps for the tuning's cost): without it, on the densest
 // sparse graph on 4 x 4, node_aware still measured 1.2-1.7x its loop time
-// after other candidates' turns.
+// after other candidates' turns. What a turn counts depends on whether it
+// can begin with the processes together (TurnTime).
 #ifndef ORTHOCOMM_ORTHO_INTERNAL_TUNING_RACE_H_
 #define ORTHOCOMM_ORTHO_INTERNAL_TUNING_RACE_H_
 
@@ -33,26 +34,29 @@
 
 namespace ortho::internal {
 
-// A turn's time is the mean of its timed runs without the first and the
-// last. Traced on every process on 4 x 4, node_aware's first timed run
-// after a blocking turn's barrier took 2-4 times its others on most
-// processes and its last as much on one host's, waiting out the skew the
-// turns before and after leave; the others are alike, and their mean
-// ranked node_aware and combining as their loops did. A mean, not a
-// median, because the relaying algorithms' calls are heavy-tailed (a
-// relay that waits for a process the machine has not scheduled): on the
-// SpMV halos on 4 x 4, the median of a persistent turn's starts put
-// node_aware at 0.73 of direct on one matrix where its loop took 1.2-1.3
-// times direct's; the mean put it at 1.08.
-//
-// Runs per turn, the first not timed, and rounds of a race. The first
-// turn of every round after the first leaves kSettleRuns runs untimed: a
-// persistent request's agreement, an allreduce begun with that turn's
-// first start, leaves a skew its next starts wait out (on one host x 8,
-// 2-3 starts of 20-260 us where the others took under 3 us).
+// What a turn's timed runs count for.
+enum class TurnTime {
+  // Their mean without the first and the last: a blocking turn, whose
+  // timed runs begin after a barrier. Traced on every process on 4 x 4,
+  // node_aware's first timed run after the barrier took 2-4 times its
+  // others on most processes and its last as much on one host's, waiting
+  // out the skew the turns before and after leave; the others are alike,
+  // and their mean ranked node_aware and combining as their loops did.
+  // (The median for blocking turns too measured no better on 4 x 4, within
+  // the launches' spread: docs/algorithms.md.)
+  trimmed_mean,
+  // Their median: a persistent request's turn, which no barrier can begin.
+  // The turn after an agreement (an allreduce begun with its first start)
+  // waits out the skew the allreduce leaves over several runs: on one host
+  // x 8 (8 processes on 2 cores) 2-3 timed runs of 20-260 us where the
+  // turn's others took under 3 us, and always in the same candidate's
+  // turn, the first of the round.
+  median,
+};
+
+// Runs per turn (the first not timed) and rounds of a race.
 inline constexpr std::size_t kRunsPerTurn = 10;
 inline constexpr std::size_t kRounds = 3;
-inline constexpr std::size_t kSettleRuns = 4;
 // After a round, a candidate stays in the race only where its agreed time
 // is at most this many times the fastest's.
 inline constexpr double kStaysInRace = 1.25;
@@ -82,7 +86,8 @@ inline constexpr std::size_t kBandSlots = 64;
 
 class Race {
  public:
-  explicit Race(std::size_t candidates);
+  explicit Race(std::size_t candidates,
+                TurnTime turn_time = TurnTime::trimmed_mean);
 
   // The candidate that the next run is for. Once the last round is over
   // (the agreement still to come, as with a persistent request's), the
@@ -103,7 +108,7 @@ class Race {
   void record_barrier(double seconds) { barrier_seconds_ += seconds; }
 
   // This process's values for the agreement after a round: per candidate
-  // its time so far (the median over its turns of each turn's time; 0
+  // its time so far (the median over its turns of each turn's TurnTime; 0
   // for one not yet timed), then
   // `bands` (kBandSlots values), then its barriers' seconds so far, negated.
   std::vector<double> agreement_values(std::uint64_t bands) const;
@@ -142,6 +147,7 @@ class Race {
   std::size_t next_turn() const;
   void begin_round();
 
+  TurnTime turn_time_;
   std::vector<bool> racing_;    // as the last agreement left it
   std::vector<bool> in_round_;  // racing when this round began
   std::vector<bool> had_turn_;  // in this round
@@ -155,7 +161,6 @@ class Race {
   std::size_t round_ = 0;
   std::size_t turn_of_ = 0;  // the candidate of the current turn
   std::size_t in_turn_ = 0;  // runs of the current turn so far
-  std::size_t untimed_ = 1;  // the current turn's first runs not timed
   std::size_t runs_ = 0;
   std::vector<std::size_t> runs_of_;
   bool timed_ = false;

@@ -1,12 +1,11 @@
 // The tuning's race (ortho/internal/tuning_race.h), MPI-free: its schedule
 // and drops against a direct account of the rules (every racing candidate
-// one turn a round, in order, its first run not timed (the first turn of a
-// later round: kSettleRuns); after an agreement
+// one turn a round, in order, its first run not timed; after an agreement
 // the slow leave; over after the last round or with one left), on random
 // times, agreed at once (blocking calls) or one run late (persistent
 // requests); which runs begin a turn (a blocking turn's barrier); what a
-// process contributes to the agreement (a turn's trimmed mean) and what
-// it agrees.
+// process contributes to the agreement (a blocking turn's trimmed mean, a
+// persistent turn's median) and what it agrees.
 #include "ortho/internal/tuning_race.h"
 
 #include <gtest/gtest.h>
@@ -22,9 +21,9 @@ namespace {
 using ortho::internal::kBandSlots;
 using ortho::internal::kRounds;
 using ortho::internal::kRunsPerTurn;
-using ortho::internal::kSettleRuns;
 using ortho::internal::kStaysInRace;
 using ortho::internal::Race;
+using ortho::internal::TurnTime;
 
 // The maxima an agreement delivers when every process reported `times`,
 // `bands` and `barriers` (s in the turns' barriers, reported negated).
@@ -38,19 +37,13 @@ std::vector<double> agreed_as(const std::vector<double>& times,
   return maxima;
 }
 
-// The runs a turn leaves untimed: the first, and in the first turn of a
-// round after the first, kSettleRuns.
-std::size_t untimed(std::size_t round, bool first_turn_of_round) {
-  return round > 0 && first_turn_of_round ? kSettleRuns : 1;
-}
-
 TEST(TuningRace, EveryCandidateATurnEachRoundWhereNoneIsSlow) {
   Race race(3);
   for (std::size_t round = 0; round < kRounds; ++round) {
     for (std::size_t candidate = 0; candidate < 3; ++candidate) {
       for (std::size_t run = 0; run < kRunsPerTurn; ++run) {
         ASSERT_EQ(race.next(), candidate) << round << " " << run;
-        EXPECT_EQ(race.timed(), run >= untimed(round, candidate == 0));
+        EXPECT_EQ(race.timed(), run != 0);
         EXPECT_EQ(race.ends_round(), candidate == 2 && run == kRunsPerTurn - 1);
         race.record(1e-3);
       }
@@ -128,23 +121,32 @@ TEST(TuningRace, AnAgreementOneRunLateTakesEffectFromTheRoundAfter) {
   EXPECT_TRUE(race.agreed(agreed_as({1.0, 1.0, 1.0}, 0)));
 }
 
-// A turn's runs around `typical`: the first timed and the last far off
-// (the skew they wait out); the others average `typical` exactly, both
-// from run 1 on (the first turns) and from run kSettleRuns on (the first
-// turn of a later round), though their medians are not `typical`.
-double turn_run(std::size_t run, double typical) {
-  static_assert(kRunsPerTurn == 10 && kSettleRuns == 4,
-                "the multipliers below are for these turns");
-  const double multipliers[] = {0, 40, 0.5, 0.5, 2.0, 1.25, 0.75, 1.5, 0.5, 25};
+// A blocking turn's timed runs (1 to kRunsPerTurn - 1) around `typical`:
+// the first and the last far off (the skew they wait out), the others
+// averaging `typical` exactly, though their median is 1.25 times it.
+double blocking_turn_run(std::size_t run, double typical) {
+  static_assert(kRunsPerTurn == 10, "the multipliers below are for 9 runs");
+  const double multipliers[] = {0,   40,  0.5,  0.75, 1.25,
+                                1.5, 1.5, 0.75, 0.75, 25};
+  return multipliers[run] * typical;
+}
+
+// A persistent turn's timed runs around `typical`: three early ones far
+// off (the skew an agreement leaves), their median exactly `typical`
+// though their mean is over 9 times it (11 times without the first and
+// the last).
+double persistent_turn_run(std::size_t run, double typical) {
+  static_assert(kRunsPerTurn == 10, "the multipliers below are for 9 runs");
+  const double multipliers[] = {0, 1, 40, 25, 12, 0.5, 1.5, 0.75, 0.25, 1};
   return multipliers[run] * typical;
 }
 
 // Candidate 0's turns around 5 in round 0, 2 in round 1 and 7 in round 2,
-// their runs as turn_run gives them; candidate 1 none recorded. After
+// their runs as `turn_run` gives them; candidate 1 none recorded. After
 // each round, the values agreed on are the median over the turns so far
 // of those typical times, then the bands, then the barriers' time.
-TEST(TuningRace, TurnsCountTheirMeanWithoutFirstAndLast) {
-  Race race(2);
+void expect_medians_over_turns(Race& race,
+                               double (*turn_run)(std::size_t, double)) {
   const std::vector<double> typical = {5.0, 2.0, 7.0};
   for (std::size_t round = 0; round < kRounds; ++round) {
     for (std::size_t run = 0; run < 2 * kRunsPerTurn; ++run) {
@@ -167,6 +169,16 @@ TEST(TuningRace, TurnsCountTheirMeanWithoutFirstAndLast) {
     }
     race.agreed(agreed_as({1.0, 1.0}, 0));
   }
+}
+
+TEST(TuningRace, BlockingTurnsCountTheirMeanWithoutFirstAndLast) {
+  Race race(2);
+  expect_medians_over_turns(race, blocking_turn_run);
+}
+
+TEST(TuningRace, PersistentTurnsCountTheirMedian) {
+  Race race(2, TurnTime::median);
+  expect_medians_over_turns(race, persistent_turn_run);
 }
 
 // The slow leave as the rule says: after each agreement, those racing
@@ -196,14 +208,11 @@ TEST(TuningRace, RandomTimesAgreedAtOnce) {
     std::vector<std::size_t> runs(n, 0);
     bool over = false;
     for (std::size_t round = 0; round < kRounds && !over; ++round) {
-      bool first_turn = true;
       for (std::size_t c = 0; c < n; ++c) {
         if (!racing[c]) continue;
-        const std::size_t settle = untimed(round, first_turn);
-        first_turn = false;
         for (std::size_t run = 0; run < kRunsPerTurn; ++run) {
           ASSERT_EQ(race.next(), c) << trial;
-          EXPECT_EQ(race.timed(), run >= settle);
+          EXPECT_EQ(race.timed(), run != 0);
           EXPECT_EQ(race.starts_turn(), run == 0);
           ++runs[c];
         }
@@ -268,10 +277,9 @@ TEST(TuningRace, RandomTimesAgreedOneRunLate) {
       bool first_run = true;
       for (std::size_t c = 0; c < n && !over; ++c) {
         if (!in_round[c]) continue;
-        const std::size_t settle = untimed(round, first_run);
         for (std::size_t run = 0; run < kRunsPerTurn && !over; ++run) {
           ASSERT_EQ(race.next(), c) << trial;
-          EXPECT_EQ(race.timed(), run >= settle);
+          EXPECT_EQ(race.timed(), run != 0);
           EXPECT_EQ(race.starts_turn(), run == 0);
           ++runs[c];
           if (first_run && round > 0) agree();
