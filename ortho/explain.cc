@@ -136,9 +136,10 @@ Explanation explain(ExchangeComm comm, Operation operation,
     }
     explanation.selected = std::string(tuned->winner.name);
     explanation.tuning_cost_ns = tuning_cost_ns(*tuned);
+    // The incumbent a near tie went to (internal::kDisplacesBaseline).
     bool baseline = false;
     for (const Candidate& candidate : table.candidates[op]) {
-      if (candidate.algorithm == tuned->winner) {
+      if (candidate.algorithm == tuned->winner && table.hosts() >= 2) {
         baseline = candidate.baseline || candidate.measured;
       }
     }

@@ -59,16 +59,16 @@ struct Explanation {
   // What runs ("" where the operation is undefined on the structure).
   std::string selected;
   // Why: "measured: fastest of N", "measured: a baseline, within 5 % of
-  // the fastest of N" (a candidate measured faster, but not by enough to
-  // displace the plain exchange, ortho's direct or the transport's own:
-  // per-call times on a loaded machine are noisy), "measured: the model's
-  // choice, within 5 % of the fastest of N" (likewise, where no baseline
-  // was measured), either with "measured (ORTHO_WISDOM): " where the
-  // wisdom file held the measurement, "lowest modelled price", "forced
-  // (ORTHO_ALGORITHM or ortho::set_algorithm)", "the only algorithm
-  // offered", or "undefined". Blocking calls and persistent requests are
-  // measured by their first calls or starts (ORTHO_TUNE); until then, and
-  // for non-blocking calls, the model's choice is given.
+  // the fastest of N" (on several hosts: a candidate measured faster, but
+  // not by enough to displace the plain exchange, ortho's direct or the
+  // transport's own: per-call times on a loaded machine are noisy),
+  // "measured: the model's choice, within 5 % of the fastest of N"
+  // (likewise on one host, or where no baseline raced), either with "measured
+  // (ORTHO_WISDOM): " where the wisdom file held the measurement, "lowest
+  // modelled price", "forced (ORTHO_ALGORITHM or ortho::set_algorithm)", "the
+  // only algorithm offered", or "undefined". Blocking calls and persistent
+  // requests are measured by their first calls or starts (ORTHO_TUNE); until
+  // then, and for non-blocking calls, the model's choice is given.
   std::string reason;
 };
 

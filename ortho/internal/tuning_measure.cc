@@ -62,6 +62,7 @@ double reported_barrier(double seconds) {
 std::vector<bool> baselines_among(const Table& table, Operation operation,
                                   const std::vector<Algorithm>& candidates) {
   std::vector<bool> result(candidates.size(), false);
+  if (table.hosts() < 2) return result;
   for (std::size_t c = 0; c < candidates.size(); ++c) {
     for (const Candidate& candidate :
          table.candidates[static_cast<std::size_t>(operation)]) {

@@ -30,9 +30,12 @@ double reported(const Algorithm& algorithm, double seconds);
 // A turn's barrier's time as the tuning takes it, likewise.
 double reported_barrier(double seconds);
 
-// Per candidate of `operation` on `table`, whether it is a baseline: the
-// structure's plain exchange (Candidate::baseline: direct, native) or the
-// transport's own collectives (Candidate::measured: mpi).
+// Per candidate of `operation` on `table`, whether it is a baseline the
+// race's fastest must beat by the margin: on a table that spans several
+// hosts, the structure's plain exchange (Candidate::baseline: direct,
+// native) and the transport's own collectives (Candidate::measured: mpi);
+// on one host none (the model's choice is the incumbent:
+// internal/tuning_race.h, kDisplacesBaseline).
 std::vector<bool> baselines_among(const Table& table, Operation operation,
                                   const std::vector<Algorithm>& candidates);
 

@@ -224,8 +224,9 @@ TEST_F(Tuning, ACandidateALittleFasterKeepsTheBaselineAndSaysSo) {
   }
   SCOPED_TRACE(graph.name());
   if (relaying(order) == order.end() && std::getenv("ORTHO_HOSTS") == nullptr) {
-    // On one host only the baselines race a graph's alltoall; the test
-    // runs on planned hosts (tuning_2_hosts_test).
+    // On one host only the baselines race a graph's alltoall (and the
+    // model's choice is the incumbent); the test runs on planned hosts
+    // (tuning_2_hosts_test).
     GTEST_SKIP() << "one host: no candidate but the baselines";
   }
   ASSERT_NE(relaying(order), order.end()) << "no candidate but the baselines";
