@@ -139,7 +139,7 @@ Explanation explain(ExchangeComm comm, Operation operation,
     // The incumbent a near tie went to (internal::kDisplacesBaseline).
     bool baseline = false;
     for (const Candidate& candidate : table.candidates[op]) {
-      if (candidate.algorithm == tuned->winner && table.hosts() >= 2) {
+      if (candidate.algorithm == tuned->winner) {
         baseline = candidate.baseline || candidate.measured;
       }
     }

@@ -84,7 +84,7 @@ classic::Request run_measured(const classic::Comm& comm, const Table& table,
     if (race.agreed(maxima)) {
       tuning.decided.push_back(
           decision(table.choice(call.operation),
-                   baselines_among(table, call.operation, tuning.candidates),
+                   incumbency_of(table, call.operation, tuning.candidates),
                    call.operation, call.mode, tuning.candidates, race));
       if (tuning.wisdom_key) {
         save_wisdom(comm.rank(), *tuning.wisdom_key, tuning.decided.back());

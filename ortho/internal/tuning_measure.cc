@@ -23,28 +23,31 @@ Algorithm model_choice(const Choice& choice, classic::Mode mode, int band) {
   return choice.select(bytes, mode);
 }
 
-// The candidate a race's fastest must beat by the margin: the fastest
-// baseline still racing, else the model's choice where it is still racing;
-// candidates.size() where neither is.
-std::size_t incumbent_of(const Choice& choice,
-                         const std::vector<bool>& baselines, classic::Mode mode,
-                         int band, const std::vector<Algorithm>& candidates,
+// The candidate a race's fastest must beat by the margin
+// (tuning_measure.h, decision); candidates.size() where none.
+std::size_t incumbent_of(const Choice& choice, const Incumbency& incumbency,
+                         classic::Mode mode, int band,
+                         const std::vector<Algorithm>& candidates,
                          const Race& race) {
+  const auto model =
+      static_cast<std::size_t>(std::find(candidates.begin(), candidates.end(),
+                                         model_choice(choice, mode, band)) -
+                               candidates.begin());
+  const bool model_racing = model < candidates.size() && race.racing(model);
+  if (!incumbency.several_hosts && model_racing &&
+      !incumbency.baselines[model]) {
+    return model;
+  }
   const std::vector<double>& seconds = race.agreed_seconds();
   std::size_t incumbent = candidates.size();
   for (std::size_t c = 0; c < candidates.size(); ++c) {
-    if (baselines[c] && race.racing(c) &&
+    if (incumbency.baselines[c] && race.racing(c) &&
         (incumbent == candidates.size() || seconds[c] < seconds[incumbent])) {
       incumbent = c;
     }
   }
   if (incumbent < candidates.size()) return incumbent;
-  const auto model =
-      static_cast<std::size_t>(std::find(candidates.begin(), candidates.end(),
-                                         model_choice(choice, mode, band)) -
-                               candidates.begin());
-  return model < candidates.size() && race.racing(model) ? model
-                                                         : candidates.size();
+  return model_racing ? model : candidates.size();
 }
 
 }  // namespace
@@ -59,22 +62,22 @@ double reported_barrier(double seconds) {
   return clock ? clock(kBarrierClockName, seconds) : seconds;
 }
 
-std::vector<bool> baselines_among(const Table& table, Operation operation,
-                                  const std::vector<Algorithm>& candidates) {
-  std::vector<bool> result(candidates.size(), false);
-  if (table.hosts() < 2) return result;
+Incumbency incumbency_of(const Table& table, Operation operation,
+                         const std::vector<Algorithm>& candidates) {
+  Incumbency result{std::vector<bool>(candidates.size(), false),
+                    table.hosts() >= 2};
   for (std::size_t c = 0; c < candidates.size(); ++c) {
     for (const Candidate& candidate :
          table.candidates[static_cast<std::size_t>(operation)]) {
       if (candidate.algorithm == candidates[c]) {
-        result[c] = candidate.baseline || candidate.measured;
+        result.baselines[c] = candidate.baseline || candidate.measured;
       }
     }
   }
   return result;
 }
 
-Tuned decision(const Choice& choice, const std::vector<bool>& baselines,
+Tuned decision(const Choice& choice, const Incumbency& incumbency,
                Operation operation, classic::Mode mode,
                const std::vector<Algorithm>& candidates, const Race& race) {
   Tuned tuned;
@@ -96,7 +99,7 @@ Tuned decision(const Choice& choice, const std::vector<bool>& baselines,
   }
   tuned.winner = candidates[fastest];
   const std::size_t incumbent =
-      incumbent_of(choice, baselines, mode, tuned.band, candidates, race);
+      incumbent_of(choice, incumbency, mode, tuned.band, candidates, race);
   if (incumbent < candidates.size() &&
       tuned.agreed_seconds[fastest] >
           kDisplacesBaseline * tuned.agreed_seconds[incumbent]) {

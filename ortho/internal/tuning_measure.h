@@ -30,21 +30,25 @@ double reported(const Algorithm& algorithm, double seconds);
 // A turn's barrier's time as the tuning takes it, likewise.
 double reported_barrier(double seconds);
 
-// Per candidate of `operation` on `table`, whether it is a baseline the
-// race's fastest must beat by the margin: on a table that spans several
-// hosts, the structure's plain exchange (Candidate::baseline: direct,
-// native) and the transport's own collectives (Candidate::measured: mpi);
-// on one host none (the model's choice is the incumbent:
-// internal/tuning_race.h, kDisplacesBaseline).
-std::vector<bool> baselines_among(const Table& table, Operation operation,
-                                  const std::vector<Algorithm>& candidates);
+// What decides the incumbent of a race (internal/tuning_race.h,
+// kDisplacesBaseline): per candidate whether it is a baseline, the
+// structure's plain exchange (Candidate::baseline: direct, native) or the
+// transport's own collectives (Candidate::measured: mpi); and whether the
+// table spans several hosts.
+struct Incumbency {
+  std::vector<bool> baselines;
+  bool several_hosts = false;
+};
+Incumbency incumbency_of(const Table& table, Operation operation,
+                         const std::vector<Algorithm>& candidates);
 
 // The decision of a race that is over: the fastest of the candidates still
-// racing, unless the incumbent measured within kDisplacesBaseline
-// (internal/tuning_race.h) of it: the fastest baseline still racing
-// (`baselines`, per candidate), or where none is, the model's choice
-// (`choice`) for the largest band measured (ties: the earlier candidate).
-Tuned decision(const Choice& choice, const std::vector<bool>& baselines,
+// racing, unless the incumbent measured within kDisplacesBaseline of it.
+// The incumbent: on one host, the model's choice (`choice`, for the
+// largest band measured) where it is no baseline; otherwise the fastest
+// baseline still racing, or where none is, the model's choice (ties: the
+// earlier candidate); none where it left the race.
+Tuned decision(const Choice& choice, const Incumbency& incumbency,
                Operation operation, classic::Mode mode,
                const std::vector<Algorithm>& candidates, const Race& race);
 

@@ -23,13 +23,13 @@ namespace {
 // that ends the race.
 class PersistentTuning final : public classic::Alternation {
  public:
-  PersistentTuning(const Call& call, Choice choice, std::vector<bool> baselines,
+  PersistentTuning(const Call& call, Choice choice, Incumbency incumbency,
                    std::vector<Algorithm> candidates, int band,
                    std::shared_ptr<std::vector<Tuned>> record,
                    std::optional<WisdomKey> wisdom_key, int rank)
       : operation_(call.operation),
         choice_(std::move(choice)),
-        baselines_(std::move(baselines)),
+        incumbency_(std::move(incumbency)),
         candidates_(std::move(candidates)),
         race_(candidates_.size(), TurnTime::median),
         band_(band),
@@ -52,7 +52,7 @@ class PersistentTuning final : public classic::Alternation {
   }
   void agreed(std::span<const double> maxima) override {
     if (!race_.agreed(maxima)) return;
-    Tuned tuned = decision(choice_, baselines_, operation_,
+    Tuned tuned = decision(choice_, incumbency_, operation_,
                            classic::Mode::persistent, candidates_, race_);
     winner_ = static_cast<std::size_t>(
         std::find(candidates_.begin(), candidates_.end(), tuned.winner) -
@@ -68,7 +68,7 @@ class PersistentTuning final : public classic::Alternation {
  private:
   Operation operation_;
   Choice choice_;  // the model's, a copy: the request may outlive its table
-  std::vector<bool> baselines_;  // per candidate
+  Incumbency incumbency_;
   std::vector<Algorithm> candidates_;
   Race race_;
   int band_;
@@ -99,8 +99,7 @@ std::optional<classic::Request> run_persistent(const classic::Comm& comm,
     }
     wisdom_key = std::move(lookup.key);
   }
-  std::vector<bool> baselines =
-      baselines_among(table, call.operation, candidates);
+  Incumbency incumbency = incumbency_of(table, call.operation, candidates);
   std::vector<classic::Request> alternatives;
   alternatives.reserve(candidates.size());
   for (const Algorithm& algorithm : candidates) {
@@ -109,7 +108,7 @@ std::optional<classic::Request> run_persistent(const classic::Comm& comm,
   return classic::alternation_init(
       comm, std::move(alternatives),
       std::make_shared<PersistentTuning>(
-          call, table.choice(call.operation), std::move(baselines),
+          call, table.choice(call.operation), std::move(incumbency),
           std::move(candidates), band, table.tuning.persistent,
           std::move(wisdom_key), comm.rank()),
       call.function());

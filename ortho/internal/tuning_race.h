@@ -64,15 +64,18 @@ inline constexpr double kStaysInRace = 1.25;
 // measured at most this fraction of the incumbent's time. Calls timed on
 // an oversubscribed machine are noisy, and a loop of calls does not always
 // rank candidates as their timed turns do; which way they err differs
-// with the scale. On a table that spans several hosts the incumbent is the
-// fastest baseline still racing (the plain exchange, ortho's or the
-// transport's: what users compare against), because there the relaying
-// algorithms race better than they loop: on sparse matrices on 4 hosts x
-// 4, node_aware measured 0.96 of direct in its turns and looped 6 %
-// slower, common_neighbours 0.97 and 3 % slower. On one host it is the
-// model's choice (none where that left the race), because there combining
-// loops better than it races: on the Moore stencils at 4 processes it
-// measured 0.96 of the baseline at 4 B and looped 10-11 % faster. The
+// with the scale. The incumbent is the fastest baseline still racing (the
+// plain exchange, ortho's or the transport's: what users compare
+// against), on several hosts because there the relaying algorithms race
+// better than they loop (on sparse matrices on 4 hosts x 4, node_aware
+// measured 0.96 of direct in its turns and looped 6 % slower,
+// common_neighbours 0.97 and 3 % slower), and between baselines because
+// no margin favours one plain exchange over another (on one host x 8 Open
+// MPI's own call looped 1-4 % faster than direct, yet measured within the
+// margin of it). On one host, where the model's choice is no baseline, it
+// is the incumbent, because there combining loops better than it races:
+// on the Moore stencils at 4 processes it measured 0.96 of the baseline
+// at 4 B and looped 10-11 % faster. Where neither races, the fastest wins. The
 // margin is kept small, because turns of ten calls rank candidates that
 // differ by more than a few per cent as their loops do: at 0.9, on 4
 // processes and on 4 hosts x 4, the incumbent was kept at points where the

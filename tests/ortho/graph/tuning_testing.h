@@ -74,11 +74,11 @@ inline std::function<double(std::string_view, double)> tuning_clock(
 
 // The brute-force winner among the measured algorithms of `explanation`,
 // each checked at its slowest process's time: the fastest, unless the
-// incumbent measured within 1 / kDisplacesBaseline of it: on several
-// hosts the fastest of the baselines measured (direct, native, mpi); on
-// one host, or where none was measured, the model's choice (the lowest modelled
-// price at the smallest size of the band, as tuning takes it; the baseline,
-// direct, on a tie).
+// incumbent measured within 1 / kDisplacesBaseline of it: on one host the
+// model's choice where it is no baseline (the lowest modelled price at the
+// smallest size of the band, as tuning takes it; the baseline, direct, on
+// a tie); otherwise the fastest of the baselines measured (direct, native,
+// mpi), or where none was, the model's choice.
 inline std::string expected_winner(
     const Comm& comm, const ortho::Explanation& explanation, int size,
     const std::function<double(int, std::string_view)>& time) {
@@ -101,22 +101,6 @@ inline std::string expected_winner(
     }
   }
   EXPECT_GE(measured, 2) << ortho::to_string(explanation);
-  std::string baseline;
-  const bool hosts =
-      ortho::internal::table_of(comm, "expected_winner").hosts() >= 2;
-  for (const char* name : {"direct", "native", "mpi"}) {
-    if (!hosts) break;
-    const auto at = slowest_of.find(name);
-    if (at != slowest_of.end() &&
-        (baseline.empty() || at->second < slowest_of[baseline])) {
-      baseline = name;
-    }
-  }
-  if (!baseline.empty()) {
-    return best_s > ortho::internal::kDisplacesBaseline * slowest_of[baseline]
-               ? baseline
-               : best;
-  }
   const std::size_t bytes = explanation.block_bytes;
   const std::size_t smallest =
       bytes == 0 ? 0 : std::size_t{1} << (std::bit_width(bytes) - 1);
@@ -133,10 +117,32 @@ inline std::string expected_winner(
       model = offered.algorithm;
     }
   }
-  const auto measured_model = slowest_of.find(model);
-  if (measured_model != slowest_of.end() &&
-      best_s > ortho::internal::kDisplacesBaseline * measured_model->second) {
-    return model;
+  const auto is_baseline = [](const std::string& name) {
+    return name == "direct" || name == "native" || name == "mpi";
+  };
+  // Still racing at the end: within kStaysInRace of the fastest.
+  const auto racing = [&](const std::string& name) {
+    const auto at = slowest_of.find(name);
+    return at != slowest_of.end() &&
+           at->second <= ortho::internal::kStaysInRace * best_s;
+  };
+  const bool hosts =
+      ortho::internal::table_of(comm, "expected_winner").hosts() >= 2;
+  std::string incumbent;
+  if (!hosts && racing(model) && !is_baseline(model)) {
+    incumbent = model;
+  } else {
+    for (const auto& [name, seconds] : slowest_of) {
+      if (is_baseline(name) && racing(name) &&
+          (incumbent.empty() || seconds < slowest_of[incumbent])) {
+        incumbent = name;
+      }
+    }
+    if (incumbent.empty() && racing(model)) incumbent = model;
+  }
+  if (!incumbent.empty() &&
+      best_s > ortho::internal::kDisplacesBaseline * slowest_of[incumbent]) {
+    return incumbent;
   }
   return best;
 }
