@@ -58,18 +58,18 @@ struct Explanation {
   std::optional<double> tuning_cost_ns;
   // What runs ("" where the operation is undefined on the structure).
   std::string selected;
-  // Why: "measured: fastest of N", "measured: a baseline, within 5 % of
+  // Why: "measured: fastest of N"; "measured: a baseline, within 5 % of
   // the fastest of N" (a candidate measured faster, but not by enough to
   // displace the plain exchange, ortho's direct or the transport's own:
-  // per-call times on a loaded machine are noisy), "measured: the model's
+  // per-call times on a loaded machine are noisy); "measured: the model's
   // choice, within 5 % of the fastest of N" (likewise, where the model's
-  // choice leads the race: on one host, when it is no baseline; see
-  // internal/tuning_race.h), either with "measured
-  // (ORTHO_WISDOM): " where the wisdom file held the measurement, "lowest
-  // modelled price", "forced (ORTHO_ALGORITHM or ortho::set_algorithm)", "the
-  // only algorithm offered", or "undefined". Blocking calls and persistent
-  // requests are measured by their first calls or starts (ORTHO_TUNE); until
-  // then, and for non-blocking calls, the model's choice is given.
+  // choice leads the race: on one host, when it is no baseline;
+  // internal/tuning_race.h); each with "measured (ORTHO_WISDOM): " where
+  // the wisdom file held the measurement; "lowest modelled price";
+  // "forced (ORTHO_ALGORITHM or ortho::set_algorithm)"; "the only
+  // algorithm offered"; or "undefined". Blocking calls and persistent
+  // requests are measured by their first calls or starts (ORTHO_TUNE);
+  // until then, and for non-blocking calls, the model's choice is given.
   std::string reason;
 };
 
