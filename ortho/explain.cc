@@ -136,13 +136,10 @@ Explanation explain(ExchangeComm comm, Operation operation,
     }
     explanation.selected = std::string(tuned->winner.name);
     explanation.tuning_cost_ns = tuning_cost_ns(*tuned);
-    // The incumbent a near tie went to (internal::kDisplacesBaseline).
-    bool baseline = false;
-    for (const Candidate& candidate : table.candidates[op]) {
-      if (candidate.algorithm == tuned->winner) {
-        baseline = candidate.baseline || candidate.measured;
-      }
-    }
+    // Whether a near tie went to a baseline (internal::kDisplacesBaseline).
+    const bool baseline =
+        internal::incumbency_of(table, operation, {tuned->winner})
+            .baselines.front();
     explanation.reason = measured_reason(*tuned, baseline);
   } else if (table.forced[op]) {
     explanation.reason = "forced (ORTHO_ALGORITHM or ortho::set_algorithm)";

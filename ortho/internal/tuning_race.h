@@ -75,8 +75,8 @@ inline constexpr double kStaysInRace = 1.25;
 // margin of it). On one host, where the model's choice is no baseline, it
 // is the incumbent, because there combining loops better than it races:
 // on the Moore stencils at 4 processes it measured 0.96 of the baseline
-// at 4 B and looped 10-11 % faster. Where neither races, the fastest wins. The
-// margin is kept small, because turns of ten calls rank candidates that
+// at 4 B and looped 10-11 % faster. Where neither races, the fastest wins.
+// The margin is kept small, because turns of ten calls rank candidates that
 // differ by more than a few per cent as their loops do: at 0.9, on 4
 // processes and on 4 hosts x 4, the incumbent was kept at points where the
 // challenger had measured 0.92-0.96 of its time and looped 10-17 % faster.
