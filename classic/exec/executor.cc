@@ -4,6 +4,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <utility>
@@ -72,6 +73,41 @@ void run_blocking(Comm::State& state, int base,
     throw;
   }
 }
+
+// execute_followed's operation: the first execution, then the second.
+class Followed final : public Request::Operation {
+ public:
+  Followed(std::unique_ptr<Execution> first, int second_base,
+           std::function<FollowingPlan()> then, const char* function)
+      : current_(std::move(first)),
+        second_base_(second_base),
+        then_(std::move(then)),
+        function_(function) {}
+
+  std::span<MPI_Request> parts() override { return current_->parts(); }
+  void begin() override { current_->begin(); }
+  bool advance() override {
+    if (!current_->advance()) return false;
+    if (followed_) return true;
+    followed_ = true;
+    FollowingPlan next = then_();
+    current_ = std::make_unique<Execution>(
+        *current_, second_base_,
+        internal::with_held_datatypes(std::move(next.plan), function_),
+        next.buffers, function_);
+    current_->begin();
+    return false;  // its parts, posted by begin(), are moved along next
+  }
+  void abandon() noexcept override { current_->abandon(); }
+
+ private:
+  std::unique_ptr<Execution> current_;
+  int second_base_;
+  // Holds what the first operation's buffers are, until the request goes.
+  std::function<FollowingPlan()> then_;
+  bool followed_ = false;
+  const char* function_;
+};
 
 }  // namespace
 
@@ -165,6 +201,23 @@ void execute_receiving_unsized(const Comm& comm,
     if (left > 0) internal::progress_operations();
   }
   (void)wait(request);
+}
+
+Request execute_followed(const Comm& comm, std::shared_ptr<const Plan> first,
+                         PlanBuffers first_buffers,
+                         std::function<FollowingPlan()> then,
+                         const char* function) {
+  Comm::State& state = internal::CommAccess::state(comm, function);
+  if (state.private_context == MPI_COMM_NULL) state.add_private_context();
+  const int first_base = tag_base(state.next_operation++);
+  const int second_base = tag_base(state.next_operation++);
+  auto execution = std::make_unique<Execution>(
+      state, first_base,
+      internal::with_held_datatypes(std::move(first), function), first_buffers,
+      Execution::Kind::once, function);
+  return Request(std::make_unique<Followed>(std::move(execution), second_base,
+                                            std::move(then), function),
+                 comm);
 }
 
 }  // namespace classic

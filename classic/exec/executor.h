@@ -5,9 +5,13 @@
 #ifndef ORTHOCOMM_CLASSIC_EXEC_EXECUTOR_H_
 #define ORTHOCOMM_CLASSIC_EXEC_EXECUTOR_H_
 
+#include <mpi.h>
+
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "classic/comm/comm.h"
@@ -90,6 +94,60 @@ void execute_receiving_unsized(const Comm& comm,
                                PlanBuffers buffers,
                                std::span<const UnsizedReceive> unsized,
                                const char* function);
+
+// The second operation of a collective whose plan depends on what its
+// first one received (the sizes of the blocks a relay forwards): its plan
+// and buffers.
+struct FollowingPlan {
+  std::shared_ptr<const Plan> plan;
+  PlanBuffers buffers;
+};
+
+// Runs `first` on `first_buffers` non-blocking and then, on the same
+// request, the plan `then` returns once `first` has completed. Local, as
+// MPI makes the initiation of a non-blocking collective (MPI-4.1, 6.12):
+// both operations take their numbers of comm's operation sequence now, so
+// the second's messages match whenever each process gets to it. `then`
+// runs once, from whichever call moves the request along (a wait or test
+// of it or of another request, another operation's progress); it must not
+// block, start an operation or raise for a peer's sake: an error it raises
+// is the request's, as any failure of its messages. The second plan's
+// derived datatypes are held as execute's (classic/exec/internal/
+// held_datatypes.h) from when `then` returns; datatypes it plans with
+// before then are the caller's to keep valid (HeldDatatypes). Destroying
+// the request before `first` has completed leaves the second operation's
+// messages from peers unreceived, as dropping a collective of several
+// rounds does (docs/design.md, "Lifetimes").
+[[nodiscard]] Request execute_followed(const Comm& comm,
+                                       std::shared_ptr<const Plan> first,
+                                       PlanBuffers first_buffers,
+                                       std::function<FollowingPlan()> then,
+                                       const char* function);
+
+// Duplicates (MPI_Type_dup) of the derived datatypes of some plan blocks,
+// owned here and freed when this goes: what a non-blocking operation that
+// plans later (execute_followed) holds of its caller's datatypes, which
+// MPI lets the caller free at once. Predefined datatypes are kept as they
+// are, at one query per distinct handle.
+class HeldDatatypes {
+ public:
+  HeldDatatypes() = default;
+  HeldDatatypes(const HeldDatatypes&) = delete;
+  HeldDatatypes& operator=(const HeldDatatypes&) = delete;
+  ~HeldDatatypes();
+
+  // Names in each of `blocks` the duplicate held for its datatype (made
+  // at its first sight) where that is derived. Transport failures raise
+  // classic::Error naming `function`.
+  void hold(std::span<Plan::Block> blocks, const char* function);
+  // Whether any datatype is held.
+  bool empty() const { return duplicates_.empty(); }
+
+ private:
+  // Original and duplicate, in the order first seen.
+  std::vector<std::pair<MPI_Datatype, MPI_Datatype>> duplicates_;
+  std::vector<MPI_Datatype> predefined_;
+};
 
 namespace internal {
 

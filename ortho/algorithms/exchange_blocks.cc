@@ -1,8 +1,11 @@
 // alltoallv and alltoallw on Cartesian stencils along alltoall's schedule,
 // after a size exchange over it (combining.h); named "combining".
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -26,19 +29,13 @@ using combining_plans::PlanBuilder;
 using Plan = classic::Plan;
 using Space = Plan::Space;
 
-// Runs the alltoall schedule over one int64 per block: every process
-// learns the byte size of each block it receives (in the caller's source
-// order, first) and of each block it relays (after them, per scratch
-// slot). Blocking.
-std::vector<std::int64_t> exchange_sizes(const classic::Comm& comm,
-                                         const Combining& combining,
-                                         const Exchange& blocks,
-                                         const char* function) {
-  std::vector<std::int64_t> sent = send_bytes(blocks, function);
-  const std::size_t in = blocks.recv.size();
+// The alltoall schedule over one int64 per block: every process learns
+// the byte size of each block it receives (in the caller's source order,
+// first) and of each block it relays (after them, per scratch slot). The
+// same plan for every call: built once.
+std::shared_ptr<const Plan> sizes_plan(const Combining& combining,
+                                       std::size_t in, const char* function) {
   const auto temps = static_cast<std::size_t>(combining.alltoall.temp_slots);
-  std::vector<std::int64_t> sizes(in + temps, 0);
-  // The same plan for every call (one int64 a block): built once.
   const auto build = [&] {
     Layout layout = layout_of({1, MPI_INT64_T}, {1, MPI_INT64_T}, function);
     for (std::size_t t = 0; t < temps; ++t) {
@@ -53,30 +50,21 @@ std::vector<std::int64_t> exchange_sizes(const classic::Comm& comm,
     return plan;
   };
   const PlanCache::Shape shape{1, MPI_INT64_T, 1, MPI_INT64_T, MPI_OP_NULL};
-  // Blocking: complete on return, the request null.
-  (void)classic::execute(comm, combining.size_plans.get(shape, true, build),
-                         {sent.data(), sizes.data()}, classic::Mode::blocking,
-                         function);
-  return sizes;
+  return combining.size_plans.get(shape, true, build);
 }
 
-// alltoallv and alltoallw: the alltoall schedule with each block its own
-// size and datatype. A relay cannot know the sizes of the blocks it
-// forwards (MPI tells a process the sizes of its own blocks only), so the
-// schedule first carries every block's byte size, then the blocks. Relayed
-// blocks wait in scratch as bytes and travel as MPI_PACKED, which matches
-// any type signature (MPI-1, 3.13; the packed form is the native one in a
-// homogeneous job, Open MPI's case). The size exchange blocks: in
-// persistent mode once, at initialisation (the selected case); in the other
-// modes at every call, which the non-blocking form therefore waits for.
-classic::Request run_exchange_blocks(const classic::Comm& comm,
-                                     const Table& table, const Call& call) {
-  const Checks check(comm, call);
-  const char* function = call.function();
-  const Exchange blocks = normalise(table, call, check);
-  const Combining& combining = *combining_of(table);
-  const std::vector<std::int64_t> sizes =
-      exchange_sizes(comm, combining, blocks, function);
+// The places sizes_plan's round fills.
+std::size_t sizes_learnt(const Combining& combining, const Exchange& blocks) {
+  return blocks.recv.size() +
+         static_cast<std::size_t>(combining.alltoall.temp_slots);
+}
+
+// The schedule over the blocks themselves, once their sizes are known.
+std::shared_ptr<const Plan> blocks_plan(const Table& table,
+                                        const Combining& combining,
+                                        const Exchange& blocks,
+                                        const std::vector<std::int64_t>& sizes,
+                                        const char* function) {
   check_room(table, blocks, sizes, function);
   Layout layout = layout_of({0, MPI_BYTE}, {0, MPI_BYTE}, function);
   layout.send_blocks = blocks.send;
@@ -96,9 +84,76 @@ classic::Request run_exchange_blocks(const classic::Comm& comm,
   }
   Plan plan = PlanBuilder(combining, combining.alltoall, layout).build();
   plan.scratch_bytes = scratch;
-  return classic::execute(comm, std::make_shared<const Plan>(std::move(plan)),
-                          {call.send.data, call.recv.data}, call.mode,
-                          function);
+  return std::make_shared<const Plan>(std::move(plan));
+}
+
+// A non-blocking call's sizes and blocks, one after the other on one
+// request, so that the call waits for no peer (MPI: its initiation is
+// local); what the request holds until it goes.
+struct Followed {
+  std::shared_ptr<const Table> table;  // keeps the schedule too
+  Exchange blocks;
+  classic::HeldDatatypes held;  // blocks' derived datatypes
+  std::vector<std::int64_t> sent;
+  std::vector<std::int64_t> sizes;
+  classic::PlanBuffers buffers;
+};
+
+classic::Request run_followed(const classic::Comm& comm, const Table& table,
+                              const Call& call, Exchange blocks) {
+  const char* function = call.function();
+  const Combining& combining = *combining_of(table);
+  auto f = std::make_shared<Followed>();
+  f->table = table.weak_from_this().lock();
+  if (f->table == nullptr) {
+    throw classic::Error(classic::ErrorClass::intern, function,
+                         "a table outside the communicator's attribute");
+  }
+  f->blocks = std::move(blocks);
+  f->held.hold(f->blocks.send, function);
+  f->held.hold(f->blocks.recv, function);
+  f->sent = send_bytes(f->blocks, function);
+  f->sizes.assign(sizes_learnt(combining, f->blocks), 0);
+  f->buffers = {call.send.data, call.recv.data};
+  return classic::execute_followed(
+      comm, sizes_plan(combining, f->blocks.recv.size(), function),
+      {f->sent.data(), f->sizes.data()},
+      [f, function]() -> classic::FollowingPlan {
+        return {blocks_plan(*f->table, *combining_of(*f->table), f->blocks,
+                            f->sizes, function),
+                f->buffers};
+      },
+      function);
+}
+
+// alltoallv and alltoallw: the alltoall schedule with each block its own
+// size and datatype. A relay cannot know the sizes of the blocks it
+// forwards (MPI tells a process the sizes of its own blocks only), so the
+// schedule first carries every block's byte size, then the blocks. Relayed
+// blocks wait in scratch as bytes and travel as MPI_PACKED, which matches
+// any type signature (MPI-1, 3.13; the packed form is the native one in a
+// homogeneous job, Open MPI's case). The size exchange runs in persistent
+// mode once, at initialisation (the selected case), blocking as the
+// *_init is collective; in the other modes at every call, the non-blocking
+// form's on its request before the blocks.
+classic::Request run_exchange_blocks(const classic::Comm& comm,
+                                     const Table& table, const Call& call) {
+  const Checks check(comm, call);
+  const char* function = call.function();
+  Exchange blocks = normalise(table, call, check);
+  if (call.mode == classic::Mode::nonblocking) {
+    return run_followed(comm, table, call, std::move(blocks));
+  }
+  const Combining& combining = *combining_of(table);
+  std::vector<std::int64_t> sent = send_bytes(blocks, function);
+  std::vector<std::int64_t> sizes(sizes_learnt(combining, blocks), 0);
+  // Blocking: complete on return, the request null.
+  (void)classic::execute(
+      comm, sizes_plan(combining, blocks.recv.size(), function),
+      {sent.data(), sizes.data()}, classic::Mode::blocking, function);
+  return classic::execute(
+      comm, blocks_plan(table, combining, blocks, sizes, function),
+      {call.send.data, call.recv.data}, call.mode, function);
 }
 
 }  // namespace

@@ -9,11 +9,15 @@
 // whose repeated neighbours pair by direction (MPI's distributed graphs
 // pair them by order). Offered for overrides and comparisons: the
 // baseline a user would write, run through ortho's dispatch and checks.
+// A non-blocking call before the graph is made (by a blocking or
+// persistent call) sends the transport's messages through ortho's
+// executor, as making the graph would wait for the peers.
 #include <array>
 #include <memory>
 #include <vector>
 
 #include "classic/base/error.h"
+#include "classic/exec/executor.h"
 #include "classic/neighbor/transport_graph.h"
 #include "ortho/algorithms/checks.h"
 #include "ortho/algorithms/registry.h"
@@ -61,6 +65,17 @@ classic::Request run(const classic::Comm& comm, const Table& table,
     last.shape = shape;
     last.send_count = exchange.send_count;
     last.recv_count = exchange.recv_count;
+  }
+  if (state.graph == nullptr && call.mode == classic::Mode::nonblocking) {
+    // Making the transport's graph is collective, and a non-blocking call
+    // waits for no peer (MPI: its initiation is local): the same messages
+    // as the transport's neighbourhood collectives, one per edge in one
+    // round, through ortho's executor. Every process is here alike: the
+    // graph is made by the same call on all of them.
+    const Checks check(comm, call);
+    return classic::execute(
+        comm, edge_plan(table, normalise(table, call, check)),
+        {call.send.data, call.recv.data}, call.mode, function);
   }
   if (state.graph == nullptr) {  // collective: every process runs mpi
     state.graph = std::make_shared<classic::TransportGraph>(

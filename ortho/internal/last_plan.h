@@ -40,6 +40,16 @@ struct KeptSizesRound {
   std::vector<std::int64_t> places;  // where the sizes arrive
 };
 
+// A non-blocking call's plan, made once the sizes it depends on have
+// arrived: outside any call of ortho's (algorithms/node_aware/followed.h),
+// so the next such call keeps it in its LastPlan.
+struct MadeLater {
+  std::uint64_t shape = 0;  // the call's number
+  std::shared_ptr<const algorithms::Exchange> blocks;
+  std::shared_ptr<const classic::Plan> plan;  // null until made
+  std::vector<std::int64_t> sizes;            // what it was made for
+};
+
 // One operation's last plan on a communicator, and who made it.
 struct LastPlan {
   const void* algorithm = nullptr;  // the Registration's run function
@@ -58,6 +68,8 @@ struct LastPlan {
   // the last two such runs, most recent first (a sparse code's buffers
   // may alternate between two allocations).
   std::array<std::shared_ptr<algorithms::SelfSizedRun>, 2> self_sized;
+  // The last non-blocking call's, until the next call keeps it.
+  std::shared_ptr<MadeLater> made_later;
 
   // The plan `by` made for a call numbered `call_shape`, or null.
   const std::shared_ptr<const classic::Plan>* find(
@@ -76,6 +88,7 @@ struct LastPlan {
     sizes.clear();
     sizes_round = {};
     self_sized = {};
+    made_later = nullptr;
     return plan;
   }
   // The plan made for `made_from`, the blocks of a call numbered

@@ -62,7 +62,9 @@ struct MappingFacts {
   bool mapped() const { return placement != Placement::kept; }
 };
 
-struct Table {
+// Shared (enable_shared_from_this) so that an operation that outlives its
+// call keeps the table it plans from.
+struct Table : std::enable_shared_from_this<Table> {
   Structure structure = Structure::fully_connected;
   // Null for a fully connected communicator (its own base: holding a
   // handle to itself in its own attribute would keep it alive forever).

@@ -96,10 +96,26 @@ class Execution final : public Request::Operation {
         persistent_(kind == Kind::persistent),
         keep_bound_(kind != Kind::once),
         function_(function) {
-    if (plan_->scratch_bytes > 0) {
-      scratch_ = std::shared_ptr<std::byte[]>(
-          new std::byte[static_cast<std::size_t>(plan_->scratch_bytes)]);
-    }
+    make_scratch();
+  }
+  // A non-blocking operation on the communicator `before` runs on, which
+  // may have been freed since (`before` holds its context): the second
+  // operation of execute_followed.
+  Execution(const Execution& before, int tag_base,
+            std::shared_ptr<const Plan> plan, PlanBuffers buffers,
+            const char* function)
+      : context_hold_(before.context_),
+        context_(before.context_),
+        peer_offset_(before.peer_offset_),
+        local_offset_(before.local_offset_),
+        tag_base_(tag_base),
+        plan_(std::move(plan)),
+        postings_(&postings_of(*plan_)),
+        buffers_(buffers),
+        persistent_(false),
+        keep_bound_(false),
+        function_(function) {
+    make_scratch();
   }
   ~Execution() override { free_types(); }
   Execution(const Execution&) = delete;
@@ -185,6 +201,12 @@ class Execution final : public Request::Operation {
     return transport::shifted(base, displacement);
   }
 
+  void make_scratch() {
+    if (plan_->scratch_bytes > 0) {
+      scratch_ = std::shared_ptr<std::byte[]>(
+          new std::byte[static_cast<std::size_t>(plan_->scratch_bytes)]);
+    }
+  }
   Bound bind(const Plan::Message& message, MPI_Aint& staging);
   void bind();
   void bind_several_blocks();

@@ -2,12 +2,14 @@
 
 #include <mpi.h>
 
-#include <map>
+#include <algorithm>
+#include <span>
 #include <utility>
 #include <vector>
 
 #include "classic/base/environment.h"
 #include "classic/base/internal/transport_error.h"
+#include "classic/exec/executor.h"
 
 namespace classic::internal {
 namespace {
@@ -41,15 +43,7 @@ bool is_derived(MPI_Datatype datatype) {
 // A plan and the duplicates its blocks name.
 struct HeldPlan {
   Plan plan;
-  std::vector<MPI_Datatype> duplicates;
-
-  HeldPlan() = default;
-  HeldPlan(const HeldPlan&) = delete;
-  HeldPlan& operator=(const HeldPlan&) = delete;
-  ~HeldPlan() {
-    if (!Environment::active()) return;  // the transport has ended
-    for (MPI_Datatype& datatype : duplicates) MPI_Type_free(&datatype);
-  }
+  HeldDatatypes duplicates;
 };
 
 }  // namespace
@@ -68,18 +62,42 @@ std::shared_ptr<const Plan> with_held_datatypes(
   if (!derived) return plan;
   auto held = std::make_shared<HeldPlan>();
   held->plan = *plan;
-  std::map<MPI_Datatype, MPI_Datatype> duplicate_of;
   for_each_block(held->plan, [&](Plan::Block& block) {
-    if (!is_derived(block.datatype)) return;
-    auto [entry, added] = duplicate_of.try_emplace(block.datatype);
-    if (added) {
-      transport::check_code(MPI_Type_dup(block.datatype, &entry->second),
-                            function);
-      held->duplicates.push_back(entry->second);
-    }
-    block.datatype = entry->second;
+    held->duplicates.hold(std::span<Plan::Block>(&block, 1), function);
   });
   return {held, &held->plan};
 }
 
 }  // namespace classic::internal
+
+namespace classic {
+
+HeldDatatypes::~HeldDatatypes() {
+  if (!Environment::active()) return;  // the transport has ended
+  for (auto& [original, duplicate] : duplicates_) MPI_Type_free(&duplicate);
+}
+
+void HeldDatatypes::hold(std::span<Plan::Block> blocks, const char* function) {
+  for (Plan::Block& block : blocks) {
+    MPI_Datatype datatype = block.datatype;
+    if (std::find(predefined_.begin(), predefined_.end(), datatype) !=
+        predefined_.end()) {
+      continue;
+    }
+    const auto held = std::find_if(
+        duplicates_.begin(), duplicates_.end(),
+        [&](const auto& entry) { return entry.first == datatype; });
+    if (held != duplicates_.end()) {
+      block.datatype = held->second;
+    } else if (!internal::is_derived(datatype)) {
+      predefined_.push_back(datatype);
+    } else {
+      MPI_Datatype duplicate = MPI_DATATYPE_NULL;
+      transport::check_code(MPI_Type_dup(datatype, &duplicate), function);
+      duplicates_.emplace_back(datatype, duplicate);
+      block.datatype = duplicate;
+    }
+  }
+}
+
+}  // namespace classic

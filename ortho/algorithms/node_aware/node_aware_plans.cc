@@ -5,10 +5,12 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "classic/base/error.h"
 #include "classic/exec/executor.h"
 #include "ortho/algorithms/checks.h"
+#include "ortho/algorithms/node_aware/followed.h"
 #include "ortho/algorithms/node_aware/node_aware.h"
 #include "ortho/algorithms/node_aware/self_sized.h"
 #include "ortho/internal/last_plan.h"
@@ -56,15 +58,13 @@ Plan plan_of(const Routes& routes, Place block) {
 
 }  // namespace
 
-std::vector<std::int64_t> exchange_sizes(const classic::Comm& comm,
-                                         const Routes& routes,
-                                         const Exchange& blocks,
-                                         const char* function,
-                                         internal::KeptSizesRound& /*kept*/) {
-  std::vector<std::int64_t> sent = send_bytes(blocks, function);
+namespace {
+
+// exchange_sizes' round, unrun.
+internal::KeptSizesRound exchange_round(const Routes& routes,
+                                        const Exchange& blocks,
+                                        const char* function) {
   const std::size_t in = blocks.recv.size();
-  std::vector<std::int64_t> sizes(
-      in + static_cast<std::size_t>(routes.scratch_slots), 0);
   const auto place = [in](const Slot& slot) {
     const std::size_t index =
         static_cast<std::size_t>(slot.index) +
@@ -75,10 +75,24 @@ std::vector<std::int64_t> exchange_sizes(const classic::Comm& comm,
         .count = 1,
         .datatype = MPI_INT64_T};
   };
-  (void)classic::execute(
-      comm, std::make_shared<const Plan>(plan_of(routes, place)),
-      {sent.data(), sizes.data()}, classic::Mode::blocking, function);
-  return sizes;
+  return {.plan = std::make_shared<const Plan>(plan_of(routes, place)),
+          .sent = send_bytes(blocks, function),
+          .places = std::vector<std::int64_t>(
+              in + static_cast<std::size_t>(routes.scratch_slots), 0)};
+}
+
+}  // namespace
+
+std::vector<std::int64_t> exchange_sizes(const classic::Comm& comm,
+                                         const Routes& routes,
+                                         const Exchange& blocks,
+                                         const char* function,
+                                         internal::KeptSizesRound& /*kept*/) {
+  internal::KeptSizesRound round = exchange_round(routes, blocks, function);
+  (void)classic::execute(comm, round.plan,
+                         {round.sent.data(), round.places.data()},
+                         classic::Mode::blocking, function);
+  return std::move(round.places);
 }
 
 namespace {
@@ -172,20 +186,14 @@ class SizesRound {
 
 }  // namespace
 
-std::vector<std::int64_t> local_sizes(const classic::Comm& comm,
-                                      const Routes& routes,
-                                      const Exchange& blocks,
-                                      const char* function,
-                                      internal::KeptSizesRound& kept) {
+namespace {
+
+// local_sizes' round, unrun.
+internal::KeptSizesRound local_round(const Routes& routes,
+                                     const Exchange& blocks,
+                                     const char* function) {
   const std::size_t in = blocks.recv.size();
   const auto scratch = static_cast<std::size_t>(routes.scratch_slots);
-  if (kept.plan != nullptr) {
-    (void)classic::execute(comm, kept.plan,
-                           {kept.sent.data(), kept.places.data()},
-                           classic::Mode::blocking, function);
-    return {kept.places.begin(),
-            kept.places.begin() + static_cast<std::ptrdiff_t>(in + scratch)};
-  }
   std::vector<std::int64_t> sent = send_bytes(blocks, function);
   SizesRound round(in, scratch);
   std::vector<std::int64_t> sizes(in + scratch, 0);
@@ -210,14 +218,41 @@ std::vector<std::int64_t> local_sizes(const classic::Comm& comm,
   for (const node_routes::Transfer& t : routes.steps[2].sends) round.take(t);
   if (!round.all_known()) SizesRound::premise(false, function);
   sizes.resize(round.places(), 0);
-  kept = {.plan = std::make_shared<const Plan>(std::move(round).plan()),
+  return {.plan = std::make_shared<const Plan>(std::move(round).plan()),
           .sent = std::move(sent),
           .places = std::move(sizes)};
+}
+
+}  // namespace
+
+std::vector<std::int64_t> local_sizes(const classic::Comm& comm,
+                                      const Routes& routes,
+                                      const Exchange& blocks,
+                                      const char* function,
+                                      internal::KeptSizesRound& kept) {
+  const std::size_t learnt =
+      blocks.recv.size() + static_cast<std::size_t>(routes.scratch_slots);
+  if (kept.plan == nullptr) kept = local_round(routes, blocks, function);
   (void)classic::execute(comm, kept.plan,
                          {kept.sent.data(), kept.places.data()},
                          classic::Mode::blocking, function);
   return {kept.places.begin(),
-          kept.places.begin() + static_cast<std::ptrdiff_t>(in + scratch)};
+          kept.places.begin() + static_cast<std::ptrdiff_t>(learnt)};
+}
+
+internal::KeptSizesRound sizes_round(SizesOf sizes_of, const Routes& routes,
+                                     const Exchange& blocks,
+                                     const char* function) {
+  if (sizes_of == &local_sizes) return local_round(routes, blocks, function);
+  if (sizes_of == &exchange_sizes) {
+    return exchange_round(routes, blocks, function);
+  }
+  // own_sizes: nothing to learn from a peer.
+  internal::KeptSizesRound unused;
+  return {
+      .plan = std::make_shared<const Plan>(),
+      .sent = {},
+      .places = sizes_of(classic::Comm(), routes, blocks, function, unused)};
 }
 
 std::vector<std::int64_t> own_sizes(const classic::Comm& /*comm*/,
@@ -337,6 +372,9 @@ classic::Request run_along(const classic::Comm& comm, const Table& table,
     run_self_sized(comm, table, call, routes_of(comm, table, call.operation),
                    key, shape, last);
     return {};
+  } else if (call.mode == classic::Mode::nonblocking) {
+    return run_followed(comm, table, call, key, shape, last,
+                        routes_of(comm, table, call.operation), sizes_of);
   } else {
     // The same arguments as the last call: its checked blocks, and its
     // plan where the sizes the relays learn are those it was made for.

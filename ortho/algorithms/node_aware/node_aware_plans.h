@@ -66,6 +66,17 @@ using SizesOf = std::vector<std::int64_t> (*)(const classic::Comm& comm,
                                               const char* function,
                                               internal::KeptSizesRound& kept);
 
+// The round in which `sizes_of` (exchange_sizes, local_sizes, own_sizes)
+// learns the relayed sizes, unrun: its plan (empty for own_sizes), the
+// sizes this process sends and the places they arrive in, whose first
+// blocks.recv.size() + routes.scratch_slots are the sizes once it has run
+// (own_sizes': known already). For a non-blocking call, which runs it on
+// its request (node_aware/followed.h).
+internal::KeptSizesRound sizes_round(SizesOf sizes_of,
+                                     const node_routes::Routes& routes,
+                                     const Exchange& blocks,
+                                     const char* function);
+
 // The same where every block has the size of this process's own (allgather,
 // alltoall and allreduce: MPI makes the blocks' type signatures equal on
 // every process, and relays have an edge, hence a block of their own); all

@@ -1,8 +1,9 @@
 // node_aware's alltoallv keeps what it made for the next call with the
-// same arguments. A non-blocking call keeps its plan with the relayed
-// blocks' sizes it was made for (internal/last_plan.h, keep_sized): a
-// relay learns those sizes again at every call and takes the kept plan
-// only where they are the same. A blocking call keeps its run
+// same arguments. A non-blocking call makes its plan once the relayed
+// blocks' sizes have arrived, and the next non-blocking call keeps it
+// with those sizes (internal/last_plan.h, MadeLater, keep_sized): a relay
+// learns the sizes again at every call and takes the kept plan only where
+// they are the same. A blocking call keeps its run
 // (node_aware/self_sized.h), whose relays read the sizes from the
 // messages. On a complete directed graph over 2 planned hosts, calls
 // repeat with the same counts (what is kept, white-box) and then with one
@@ -26,26 +27,16 @@
 #include "ortho/internal/table.h"
 #include "ortho/table.h"
 #include "tests/harness/case_label.h"
+#include "tests/ortho/testing/complete_graph.h"
 
 namespace {
 
 using classic::Comm;
 
-// Every other process, ascending, both ways.
-Comm complete_graph() {
-  const Comm world = Comm::world();
-  std::vector<int> others;
-  for (int r = 0; r < world.size(); ++r) {
-    if (r != world.rank()) others.push_back(r);
-  }
-  return ortho::dist_graph_create_adjacent(world, others, classic::unweighted,
-                                           others, classic::unweighted);
-}
-
 // count[s][d]: the ints rank s sends rank d.
 using Counts = std::vector<std::vector<int>>;
 
-enum class Form { blocking, nonblocking };
+enum class Form { blocking, nonblocking, persistent };
 
 // One alltoallv with `count`, each block's ints distinct by `salt`,
 // against classic's.
@@ -78,10 +69,16 @@ void alltoallv(const Comm& graph, const Counts& count, int salt,
   if (form == Form::blocking) {
     ortho::alltoallv(graph, send.data(), sendcounts, sdispls, MPI_INT,
                      got.data(), recvcounts, rdispls, MPI_INT);
-  } else {
+  } else if (form == Form::nonblocking) {
     classic::Request request =
         ortho::ialltoallv(graph, send.data(), sendcounts, sdispls, MPI_INT,
                           got.data(), recvcounts, rdispls, MPI_INT);
+    (void)classic::wait(request);
+  } else {
+    classic::Request request =
+        ortho::alltoallv_init(graph, send.data(), sendcounts, sdispls, MPI_INT,
+                              got.data(), recvcounts, rdispls, MPI_INT);
+    classic::start(request);
     (void)classic::wait(request);
   }
   EXPECT_EQ(got, expected) << label << ", rank " << me;
@@ -93,7 +90,7 @@ const ortho::internal::LastPlans& last_plans(const Comm& graph) {
 }
 
 TEST(KeptSizedPlans, SameArgumentsSameSizesKeepThePlan) {
-  const Comm graph = complete_graph();
+  const Comm graph = ortho_testing::complete_graph();
   ortho::set_algorithm(graph, "alltoallv=node_aware");
   const auto n = static_cast<std::size_t>(graph.size());
   Counts count(n, std::vector<int>(n));
@@ -103,15 +100,18 @@ TEST(KeptSizedPlans, SameArgumentsSameSizesKeepThePlan) {
     }
   }
   alltoallv(graph, count, 1, "first call", Form::nonblocking);
-  const classic::Plan* first = last_plans(graph).latest().plan.get();
-  ASSERT_NE(first, nullptr);
+  // Keeps the plan the first call made.
   alltoallv(graph, count, 2, "the same counts", Form::nonblocking);
-  EXPECT_EQ(last_plans(graph).latest().plan.get(), first)
+  const classic::Plan* kept = last_plans(graph).latest().plan.get();
+  ASSERT_NE(kept, nullptr);
+  alltoallv(graph, count, 3, "the same counts again", Form::nonblocking);
+  alltoallv(graph, count, 4, "and again", Form::nonblocking);
+  EXPECT_EQ(last_plans(graph).latest().plan.get(), kept)
       << "same arguments and sizes, another plan";
 }
 
 TEST(KeptSizedPlans, SizesChangedElsewhereMakeANewPlan) {
-  const Comm graph = complete_graph();
+  const Comm graph = ortho_testing::complete_graph();
   ortho::set_algorithm(graph, "alltoallv=node_aware");
   const auto n = static_cast<std::size_t>(graph.size());
   const Counts base(n, std::vector<int>(n, 2));
@@ -142,7 +142,7 @@ TEST(KeptSizedPlans, SizesChangedElsewhereMakeANewPlan) {
 // on another communicator (the relays then wait for their messages while
 // moving it along).
 TEST(KeptSizedPlans, BlockingCallsKeepTheirRunOnTheSameBuffers) {
-  const Comm graph = complete_graph();
+  const Comm graph = ortho_testing::complete_graph();
   ortho::set_algorithm(graph, "alltoallv=node_aware");
   const int n = graph.size();
   const int me = graph.rank();
@@ -188,7 +188,7 @@ TEST(KeptSizedPlans, BlockingCallsKeepTheirRunOnTheSameBuffers) {
   EXPECT_EQ(latest(), second) << "rank " << me;
 
   // Another graph's non-blocking alltoall, in flight meanwhile.
-  const Comm other = complete_graph();
+  const Comm other = ortho_testing::complete_graph();
   ortho::set_algorithm(other, "alltoall=direct");
   for (int salt = 6; salt < 10; ++salt) {
     const std::vector<int> mine(static_cast<std::size_t>(n - 1), me + salt);
@@ -205,15 +205,16 @@ TEST(KeptSizedPlans, BlockingCallsKeepTheirRunOnTheSameBuffers) {
   }
 }
 
-// The round of sizes (a non-blocking call's) sends one message to each peer: a
-// process whose sending relay to the other host also receives for it from there
-// tells it both lists of sizes at once.
+// The round of sizes (a persistent request's, at its init, kept with its
+// plan; a non-blocking call runs the same round on its request) sends one
+// message to each peer: a process whose sending relay to the other host
+// also receives for it from there tells it both lists of sizes at once.
 TEST(KeptSizedPlans, TheRoundOfSizesSendsOneMessageAPeer) {
-  const Comm graph = complete_graph();
+  const Comm graph = ortho_testing::complete_graph();
   ortho::set_algorithm(graph, "alltoallv=node_aware");
   const auto n = static_cast<std::size_t>(graph.size());
   const Counts count(n, std::vector<int>(n, 3));
-  alltoallv(graph, count, 7, "uniform counts", Form::nonblocking);
+  alltoallv(graph, count, 7, "uniform counts", Form::persistent);
   const auto& round = last_plans(graph).latest().sizes_round.plan;
   ASSERT_NE(round, nullptr);
   std::vector<int> sends;

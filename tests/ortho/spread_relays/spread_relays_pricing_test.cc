@@ -10,7 +10,6 @@
 
 #include <cstdlib>
 #include <optional>
-#include <vector>
 
 #include "classic/comm/comm.h"
 #include "classic/exec/mode.h"
@@ -18,20 +17,11 @@
 #include "ortho/explain.h"
 #include "ortho/operation.h"
 #include "ortho/traffic.h"
+#include "tests/ortho/testing/complete_graph.h"
 
 namespace {
 
 using ortho::Operation;
-
-classic::Comm complete_graph() {
-  const classic::Comm world = classic::Comm::world();
-  std::vector<int> others;
-  for (int r = 0; r < world.size(); ++r) {
-    if (r != world.rank()) others.push_back(r);
-  }
-  return ortho::dist_graph_create_adjacent(world, others, classic::unweighted,
-                                           others, classic::unweighted);
-}
 
 const ortho::Explanation::Offered* offered(const ortho::Explanation& why) {
   for (const ortho::Explanation::Offered& o : why.offered) {
@@ -41,7 +31,7 @@ const ortho::Explanation::Offered* offered(const ortho::Explanation& why) {
 }
 
 TEST(SpreadRelaysPricing, PricedWhereAMachineFileGivesThePrices) {
-  const classic::Comm graph = complete_graph();
+  const classic::Comm graph = ortho_testing::complete_graph();
   const char* machine = std::getenv("ORTHO_MACHINE");
   const bool from_file = machine != nullptr && *machine != '\0';
   for (const Operation operation :
@@ -64,7 +54,7 @@ TEST(SpreadRelaysPricing, PricedWhereAMachineFileGivesThePrices) {
 }
 
 TEST(SpreadRelaysPricing, TrafficIsOneMessagePerOtherHost) {
-  const classic::Comm graph = complete_graph();
+  const classic::Comm graph = ortho_testing::complete_graph();
   const int size = graph.size();
   ASSERT_EQ(size % 2, 0) << "run on an even number of processes";
   const int per_host = size / 2;
