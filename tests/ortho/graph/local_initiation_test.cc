@@ -202,6 +202,39 @@ TEST_P(LocalInitiation, OnACompleteGraphOverTwoHosts) {
   check_forms(graph, true, label + ", reversed");
 }
 
+// The neighbourhood reduction, the broadcast to out-neighbours and the
+// barrier over in-neighbours, started in turn likewise.
+TEST_P(LocalInitiation, ReductionBroadcastAndBarrier) {
+  const Comm graph = ortho_testing::complete_graph();
+  const std::string algorithm = GetParam();
+  ortho::set_algorithm(graph, algorithm);
+  const std::string label = algorithm.empty() ? "selected" : algorithm;
+  const int me = graph.rank();
+  const int n = graph.size();
+  {
+    const orthocomm_test::CaseLabel case_label(label + ", allreduce");
+    const std::vector<int> mine = {me, 2 * me};
+    std::vector<int> sum(2, -1);
+    initiate_in_turn([&] {
+      return ortho::iallreduce(graph, mine.data(), sum.data(), 2, MPI_INT,
+                               MPI_SUM);
+    });
+    // Over the in-neighbours: every other process.
+    const int others = n * (n - 1) / 2 - me;
+    EXPECT_EQ(sum, (std::vector<int>{others, 2 * others}))
+        << label << ", rank " << me;
+  }
+  {
+    const orthocomm_test::CaseLabel case_label(label + ", bcast");
+    int value = me == 0 ? 4242 : -1;
+    initiate_in_turn(
+        [&] { return ortho::ibcast(graph, &value, 1, MPI_INT, 0); });
+    EXPECT_EQ(value, 4242) << label << ", rank " << me;
+  }
+  const orthocomm_test::CaseLabel case_label(label + ", barrier");
+  initiate_in_turn([&] { return ortho::ibarrier(graph); });
+}
+
 INSTANTIATE_TEST_SUITE_P(Algorithms, LocalInitiation,
                          testing::Values("", "direct", "node_aware",
                                          "common_neighbours", "spread_relays",
