@@ -91,6 +91,7 @@ class Followed final : public Request::Operation {
     if (followed_) return true;
     followed_ = true;
     FollowingPlan next = then_();
+    if (next.plan == nullptr) return true;  // nothing follows
     current_ = std::make_unique<Execution>(
         *current_, second_base_,
         internal::with_held_datatypes(std::move(next.plan), function_),

@@ -104,7 +104,8 @@ struct FollowingPlan {
 };
 
 // Runs `first` on `first_buffers` non-blocking and then, on the same
-// request, the plan `then` returns once `first` has completed. Local, as
+// request, the plan `then` returns once `first` has completed (none where
+// it returns a null plan). Local, as
 // MPI makes the initiation of a non-blocking collective (MPI-4.1, 6.12):
 // both operations take their numbers of comm's operation sequence now, so
 // the second's messages match whenever each process gets to it. `then`

@@ -61,10 +61,11 @@ classic::Request run_followed(const classic::Comm& comm, const Table& table,
                               SizesOf sizes_of) {
   const char* function = call.function();
   if (last.made_later != nullptr) {
-    // What the last such call made once its sizes had arrived.
+    // What the last such call made once its sizes had arrived (the slot's
+    // algorithm's: another takes the slot only through keep()).
     const std::shared_ptr<internal::MadeLater> made =
         std::move(last.made_later);
-    if (made->plan != nullptr) {
+    if (made->plan != nullptr && last.algorithm == key) {
       last.keep_sized(key, made->shape, made->plan, made->blocks, made->sizes,
                       {});
     }

@@ -114,6 +114,27 @@ TEST(ExecuteFollowed, AnErrorOfTheSecondPlanIsTheRequests) {
   EXPECT_EQ(in, me);
 }
 
+TEST(ExecuteFollowed, ANullSecondPlanEndsTheRequestWithTheFirst) {
+  const Comm comm = ready_comm();
+  const int me = comm.rank();
+  int out = me + 7;
+  int in = -1;
+  bool asked = false;
+  Request request = execute_followed(
+      comm,
+      one_message(me, ints(Plan::Space::send, 0, 1), me,
+                  ints(Plan::Space::recv, 0, 1)),
+      {&out, &in},
+      [&asked]() -> FollowingPlan {
+        asked = true;
+        return {};
+      },
+      "followed_test");
+  (void)wait(request);
+  EXPECT_TRUE(asked);
+  EXPECT_EQ(in, me + 7);
+}
+
 TEST(HeldDatatypes, APlanRunsOnTheDuplicateOfAFreedDatatype) {
   const Comm comm = ready_comm();
   const int me = comm.rank();
