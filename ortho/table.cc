@@ -297,6 +297,16 @@ std::size_t selection_bytes(const classic::Comm& comm, const Choice& choice,
   return static_cast<std::size_t>(largest);
 }
 
+std::shared_ptr<const Table> shared_table(const Table& table,
+                                          const char* function) {
+  std::shared_ptr<const Table> shared = table.weak_from_this().lock();
+  if (shared == nullptr) {
+    throw Error(ErrorClass::intern, function,
+                "a table outside the communicator's attribute");
+  }
+  return shared;
+}
+
 void attach(const classic::Comm& comm, Table table) {
   classic::Comm handle = comm;  // the same communicator
   table_keyval().set(handle, std::make_shared<const Table>(std::move(table)));

@@ -104,11 +104,7 @@ classic::Request run_followed(const classic::Comm& comm, const Table& table,
   const char* function = call.function();
   const Combining& combining = *combining_of(table);
   auto f = std::make_shared<Followed>();
-  f->table = table.weak_from_this().lock();
-  if (f->table == nullptr) {
-    throw classic::Error(classic::ErrorClass::intern, function,
-                         "a table outside the communicator's attribute");
-  }
+  f->table = internal::shared_table(table, function);
   f->blocks = std::move(blocks);
   f->held.hold(f->blocks.send, function);
   f->held.hold(f->blocks.recv, function);

@@ -202,6 +202,13 @@ void read_neighbours(const classic::Comm& comm, std::vector<int>& sources,
 // no directed graph; what table_of and apply_override throw.
 const Table& reverse_table_of(const classic::Comm& comm, const char* function);
 
+// A share of `table` (attached to its communicator, or a graph's reverse
+// table), for an operation that outlives its call and plans from the table
+// later (a non-blocking call's second plan). classic::Error (intern) for a
+// table that no shared pointer owns.
+std::shared_ptr<const Table> shared_table(const Table& table,
+                                          const char* function);
+
 // A table for `comm` of `structure` (with its neighbours read from classic's
 // topology, and the grid and hosts of `facts`), `base` as its base: every
 // registered algorithm's analysis run (in registry order), what each offers

@@ -5,7 +5,6 @@
 #include <utility>
 #include <vector>
 
-#include "classic/base/error.h"
 #include "classic/exec/executor.h"
 #include "ortho/algorithms/checks.h"
 #include "ortho/internal/exchange.h"
@@ -37,19 +36,24 @@ void take_blocks(Followed& f, const classic::Comm& comm, const Table& table,
                  const Call& call, const void* key, std::uint64_t shape,
                  const internal::LastPlan& last) {
   if (last.sized_blocks(key, shape) != nullptr) {
-    f.blocks = last.blocks;
     f.kept_plan = last.plan;
     f.kept_sizes = last.sizes;
-  } else {
-    const Checks check(comm, call);
-    f.blocks = std::make_shared<const Exchange>(normalise(table, call, check));
+    Exchange held = *last.blocks;
+    f.held.hold(held.send, call.function());
+    f.held.hold(held.recv, call.function());
+    if (f.held.empty()) {
+      f.blocks = last.blocks;
+      return;
+    }
+    f.blocks = std::make_shared<const Exchange>(std::move(held));
+    f.kept_plan = nullptr;  // names the caller's handles, which may go
+    return;
   }
-  Exchange held = *f.blocks;
-  f.held.hold(held.send, call.function());
-  f.held.hold(held.recv, call.function());
-  if (f.held.empty()) return;
-  f.blocks = std::make_shared<const Exchange>(std::move(held));
-  f.kept_plan = nullptr;  // names the caller's handles, which may go
+  const Checks check(comm, call);
+  Exchange blocks = normalise(table, call, check);
+  f.held.hold(blocks.send, call.function());
+  f.held.hold(blocks.recv, call.function());
+  f.blocks = std::make_shared<const Exchange>(std::move(blocks));
 }
 
 }  // namespace
@@ -71,11 +75,7 @@ classic::Request run_followed(const classic::Comm& comm, const Table& table,
     }
   }
   auto f = std::make_shared<Followed>();
-  f->table = table.weak_from_this().lock();
-  if (f->table == nullptr) {
-    throw classic::Error(classic::ErrorClass::intern, function,
-                         "a table outside the communicator's attribute");
-  }
+  f->table = internal::shared_table(table, function);
   f->routes = &routes;
   take_blocks(*f, comm, table, call, key, shape, last);
   f->round = sizes_round(sizes_of, routes, *f->blocks, function);
