@@ -9,8 +9,9 @@
 # MPI's time per iteration, every implementation's ratio to it, the
 # selection against the fastest forced one) and the accumulate of A^T w
 # along the halo reversed (Open MPI on a transposed communicator, the
-# floor, ortho::reverse blocking and persistent), and the reverse's time
-# over the forward selection's on the same graph; then medians over the
+# floor, ortho::reverse blocking and persistent, each algorithm forced, the
+# selection against the fastest of them), and the reverse's time over the
+# forward selection's on the same graph; then medians over the
 # matrices. With --placement=bytes (or messages) every implementation also
 # runs, interleaved in the same launch, with the parts placed on the hosts
 # by ortho's Reorder::yes (spmv --placement: Scotch, the edges weighing
@@ -167,13 +168,19 @@ forward = ["openmpi-persistent", "raw", "ortho-direct", "ortho-node-aware",
 # The forced algorithms the selection is held against (Open MPI's own is 1).
 forced = ["ortho-direct", "ortho-node-aware", "ortho-common-neighbours",
           "ortho-spread-relays", "ortho-mpi"]
-backward = ["accumulate-raw", "accumulate-reverse", "accumulate-persistent"]
+backward = ["accumulate-raw", "accumulate-direct", "accumulate-node-aware",
+            "accumulate-common-neighbours", "accumulate-spread-relays",
+            "accumulate-reverse", "accumulate-persistent"]
+# The forced algorithms the reverse's selection is held against.
+backward_forced = ["accumulate-direct", "accumulate-node-aware",
+                   "accumulate-common-neighbours", "accumulate-spread-relays"]
 print("| matrix | rows x cols | partition | messages / bytes per process "
       "| Open MPI µs | batches | " + " | ".join(forward)
       + " | sel/best | best forced | selected runs | persistent runs |")
 print("| --- | --- | --- | ---: | ---: | ---: | " + " | ".join("---:" for _ in forward)
       + " | ---: | --- | --- | --- |")
-summary = {name: [] for name in forward + backward + ["sel/best", "reverse/forward"]}
+summary = {name: [] for name in forward + backward
+           + ["sel/best", "reverse sel/best", "reverse/forward"]}
 for matrix, v in runs.items():
     o = v["openmpi"]
     ratios = {name: ratio(v, name, "openmpi") for name in forward if name in v}
@@ -192,16 +199,22 @@ for matrix, v in runs.items():
           + f"| {v['ortho-selected-persistent'].get('ran', '-')} |")
 print()
 print("| matrix | Open MPI transposed µs | " + " | ".join(backward)
-      + " | reverse / forward | selected | selected persistent "
-      "| reverse runs |")
+      + " | sel/best | best forced | reverse / forward | selected "
+      "| selected persistent | reverse runs |")
 print("| --- | ---: | " + " | ".join("---:" for _ in backward)
-      + " | ---: | ---: | ---: | --- |")
+      + " | ---: | --- | ---: | ---: | ---: | --- |")
 for name in ["reverse/forward selected", "reverse/forward persistent"]:
     summary[name] = []
 for matrix, v in runs.items():
-    ratios = {name: ratio(v, name, "accumulate-openmpi") for name in backward}
-    for name in backward:
+    ratios = {name: ratio(v, name, "accumulate-openmpi") for name in backward
+              if name in v}
+    for name in ratios:
         summary[name].append(ratios[name][0])
+    best, best_name = min([(1.0, "accumulate-openmpi")]
+                          + [(ratios[n][0], n) for n in backward_forced
+                             if n in ratios])
+    reverse_sel_best = ratios["accumulate-reverse"][0] / best
+    summary["reverse sel/best"].append(reverse_sel_best)
     # Each direction over its own floor (the local work of an iteration
     # differs between the directions): the reverse's selection (blocking)
     # against ortho-direct forward, against the forward selection, and
@@ -216,8 +229,10 @@ for matrix, v in runs.items():
     summary["reverse/forward selected"].append(selected)
     summary["reverse/forward persistent"].append(both_persistent)
     print(f"| {matrix} | {us(v['accumulate-openmpi']):.1f} | "
-          + " | ".join(cell(ratios[n]) for n in backward)
-          + f" | {turned:.2f} | {selected:.2f} | {both_persistent:.2f} "
+          + " | ".join(cell(ratios[n]) if n in ratios else "-"
+                       for n in backward)
+          + f" | {reverse_sel_best:.2f} | {best_name} "
+          + f"| {turned:.2f} | {selected:.2f} | {both_persistent:.2f} "
           + f"| {v['accumulate-reverse'].get('ran', '-')} |")
 print()
 print("Ratios: time per iteration over Open MPI's (MPI_Neighbor_alltoallv; "
@@ -229,7 +244,9 @@ print("Ratios: time per iteration over Open MPI's (MPI_Neighbor_alltoallv; "
       "messages posted by hand (the floor). sel/best: ortho-selected over "
       "the fastest of Open MPI and ortho's forced algorithms (direct, "
       "node-aware, common-neighbours, spread-relays, mpi: Open MPI's call "
-      "through ortho), named in best forced; "
+      "through ortho), named in best forced; for the accumulate, "
+      "accumulate-reverse over the fastest of accumulate-openmpi and the "
+      "reverse with each algorithm forced (accumulate-direct, ...); "
       "selected runs: what the blocking selection runs and why "
       "(ortho::explain after its first calls, which tune it); persistent "
       "runs: the same for the persistent request, at the largest block any "

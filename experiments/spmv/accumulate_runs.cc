@@ -7,6 +7,10 @@
 //   accumulate-raw       the same messages posted by hand (the floor)
 //   accumulate-reverse   ortho::alltoallv on ortho::reverse of the halo's
 //                        graph (one communicator, both directions)
+//   accumulate-direct, accumulate-node-aware, accumulate-common-neighbours,
+//   accumulate-spread-relays
+//                        the same with that algorithm forced (the best of
+//                        them is what the selection is held against)
 //   accumulate-persistent  the same, ortho::alltoallv_init
 #include <mpi.h>
 
@@ -14,6 +18,7 @@
 #include <cmath>
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -26,6 +31,7 @@
 #include "ortho/collectives.h"
 #include "ortho/explain.h"
 #include "ortho/reverse.h"
+#include "ortho/table.h"
 
 namespace spmv {
 namespace {
@@ -137,18 +143,40 @@ class OpenMpiAccumulate final : public Accumulate {
   MPI_Comm transposed_ = MPI_COMM_NULL;
 };
 
+// The selection where `algorithm` is null, else that algorithm forced (on
+// the graph: an override applies to its reverse) where it serves the
+// reverse (node_aware, and common_neighbours and spread_relays along its
+// graph, do across hosts only: on one host node_aware is direct's
+// messages).
 class ReverseAccumulate final : public Accumulate {
  public:
-  explicit ReverseAccumulate(const Problem& problem)
-      : Accumulate("accumulate-reverse", problem),
-        graph_(ortho_graph(problem)) {}
+  ReverseAccumulate(std::string name, const Problem& problem,
+                    const char* algorithm)
+      : Accumulate(std::move(name), problem),
+        graph_(ortho_graph(problem)),
+        chosen_(algorithm == nullptr) {
+    if (algorithm == nullptr) return;
+    const ortho::Explanation reverse =
+        ortho::explain(ortho::reverse(graph_), ortho::Operation::alltoallv, 0,
+                       classic::Mode::blocking);
+    runs_here_ =
+        std::any_of(reverse.offered.begin(), reverse.offered.end(),
+                    [algorithm](const ortho::Explanation::Offered& offered) {
+                      return offered.algorithm == algorithm;
+                    });
+    if (runs_here_) {
+      ortho::set_algorithm(graph_, std::string("alltoallv=") + algorithm);
+    }
+  }
 
   // The blocking reverse alltoallv's choice (its price at 0 bytes, or what
   // tuning measured on the first calls).
   std::optional<ortho::Explanation> choice() const override {
+    if (!chosen_) return {};
     return ortho::explain(ortho::reverse(graph_), ortho::Operation::alltoallv,
                           0, classic::Mode::blocking);
   }
+  bool runs_here() const override { return runs_here_; }
 
  private:
   void exchange(std::span<const double> back,
@@ -157,7 +185,10 @@ class ReverseAccumulate final : public Accumulate {
     ortho::alltoallv(ortho::reverse(graph_), back, p.recvcounts, p.rdispls,
                      std::span<double>(received), p.sendcounts, p.sdispls);
   }
+
   classic::Comm graph_;
+  bool chosen_;
+  bool runs_here_ = true;
 };
 
 // The persistent request binds its buffers: it sends from and receives
@@ -198,7 +229,16 @@ std::unique_ptr<Variant> make_accumulate(const std::string& name,
     return std::make_unique<HandPostedAccumulate>(problem);
   }
   if (name == "accumulate-reverse") {
-    return std::make_unique<ReverseAccumulate>(problem);
+    return std::make_unique<ReverseAccumulate>(name, problem, nullptr);
+  }
+  // Each of ortho's algorithms that runs alltoallv in reverse, forced.
+  for (const char* algorithm :
+       {"direct", "node_aware", "common_neighbours", "spread_relays"}) {
+    std::string forced = std::string("accumulate-") + algorithm;
+    std::replace(forced.begin(), forced.end(), '_', '-');
+    if (name == forced) {
+      return std::make_unique<ReverseAccumulate>(name, problem, algorithm);
+    }
   }
   if (name == "accumulate-persistent") {
     return std::make_unique<PersistentReverseAccumulate>(problem);

@@ -38,6 +38,10 @@ class Variant {
   // ortho chooses; none for the others. Collective where a run agrees on
   // the block size it explains.
   virtual std::optional<ortho::Explanation> choice() const { return {}; }
+  // Whether it runs on this graph: a forced algorithm that does not serve
+  // its exchange here does not (alike on every process), and prints no
+  // line.
+  virtual bool runs_here() const { return true; }
   // Spoils one received entry of the next exchange, where any arrives, so
   // that the check can be seen to fail.
   void spoil() { spoil_ = true; }

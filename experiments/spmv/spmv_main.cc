@@ -27,9 +27,10 @@
 // Accumulate: z = A^T w, partial sums sent back from readers to owners
 // along the same halo reversed (accumulate_runs.cc lists the
 // implementations: Open MPI on a second, transposed communicator, the
-// floor, ortho::reverse of the one graph, blocking and persistent), each
-// iteration the whole product; the final z checked against Eigen's
-// A^T w within 1e-12 of each column's magnitude.
+// floor, ortho::reverse of the one graph, blocking and persistent, and
+// each algorithm that runs it forced), each iteration the whole product; the
+// final z checked against Eigen's A^T w within 1e-12 of each column's
+// magnitude.
 //
 // Implementations run interleaved in batches of 10 iterations, after
 // untimed first iterations that cover ortho's tuning.
@@ -64,9 +65,10 @@
 // on every process that receives any, so that the check can be seen to
 // fail.
 //
-// Rank 0 prints one line per implementation: spmv variant=V matrix=NAME
-// rows=R columns=C processes=P partition=D placement=L iterations=N
-// seconds_per_iteration=S seconds_min=S seconds_max=S
+// Rank 0 prints one line per implementation that runs (a forced
+// algorithm that does not serve the reverse on this graph prints none): spmv
+// variant=V matrix=NAME rows=R columns=C processes=P partition=D placement=L
+// iterations=N seconds_per_iteration=S seconds_min=S seconds_max=S
 // [paired_p10=R paired_p90=R] batches=B
 // messages=M bytes=B [ran="ALGORITHM (REASON)" measured_us="A=T ..."]
 // result=correct (or
@@ -127,7 +129,11 @@ struct Options {
                                        "accumulate-openmpi",
                                        "accumulate-raw",
                                        "accumulate-reverse",
-                                       "accumulate-persistent"};
+                                       "accumulate-persistent",
+                                       "accumulate-direct",
+                                       "accumulate-node-aware",
+                                       "accumulate-common-neighbours",
+                                       "accumulate-spread-relays"};
   std::string corrupt;
   Distribution distribution = Distribution::blocks;
   std::string placement = "identity";
@@ -238,6 +244,7 @@ std::vector<Timed> implementations(const Options& options,
       std::unique_ptr<Variant> run = make_forward(name, setup.problem);
       if (run == nullptr) run = make_accumulate(name, setup.problem);
       if (run == nullptr) return {};
+      if (!run->runs_here()) continue;
       if (name == options.corrupt) run->spoil();
       runs.push_back({std::move(run), &setup, {}});
     }
