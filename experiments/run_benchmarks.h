@@ -39,11 +39,12 @@ inline void run_benchmarks(bool reports) {
 }
 
 // Calls that cover any tuning of ortho's selection (ortho/internal/
-// tuning_race.h: at most 4 candidates, 10 calls a turn, 3 rounds, and the
+// tuning_race.h: 6 warm-up calls, then at most 4 candidates, 4 calls a
+// turn in the screening round and 10 in each of 3 more, and the
 // agreement): a benchmark makes them before it times the selection, so
 // that it times what the selection settled on, not the candidates it
 // measured.
-inline constexpr int kTuningCalls = 4 * 10 * 3 + 2;
+inline constexpr int kTuningCalls = 6 + 4 * (4 + 10 * 3) + 2;
 
 // Blocking calls of the selection until `settled()` (the same on every
 // process: ortho's tuning decides at the same call everywhere), at most

@@ -4,8 +4,9 @@
 // transport's own neighbour collectives), then the other priced ones, at
 // most kMostCandidates: the same on every process, since the choice is. Each
 // runs on the caller's own calls, delivering the collective's result: in turns
-// of ten consecutive calls each, over up to three rounds, all but the first
-// call of each turn timed (internal/tuning_race.h). After each round the
+// of consecutive calls, a round of short turns that screens out those far
+// behind, then up to three rounds of ten calls each, all but the first call
+// of each turn timed (internal/tuning_race.h). After each round the
 // processes agree on each candidate's time so far as its maximum over the
 // communicator (the slowest process's median over its turns of each
 // turn's time: internal/tuning_race.h, TurnTime) and on the size bands

@@ -1,6 +1,8 @@
 #include "ortho/internal/tuning_race.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <iterator>
 #include <span>
 #include <utility>
 
@@ -62,15 +64,18 @@ std::size_t Race::next() {
     ++runs_of_[first];
     return first;
   }
-  if (in_turn_ == 0 || in_turn_ == kRunsPerTurn) {
+  if (in_turn_ == 0 || in_turn_ == turn_runs_) {
     turn_of_ = next_turn();
     had_turn_[turn_of_] = true;
     turns_[turn_of_].emplace_back();
     in_turn_ = 0;
+    const std::size_t warm_up = runs_ == 1 ? kWarmUpRuns : 0;
+    turn_runs_ = runs_per_turn(round_) + warm_up;
+    untimed_ = 1 + warm_up;
   }
-  timed_ = in_turn_ != 0;
+  timed_ = in_turn_ >= untimed_;
   ++in_turn_;
-  ends_round_ = in_turn_ == kRunsPerTurn && next_turn() == candidates();
+  ends_round_ = in_turn_ == turn_runs_ && next_turn() == candidates();
   ++runs_of_[turn_of_];
   return turn_of_;
 }
@@ -83,8 +88,15 @@ std::vector<double> Race::agreement_values(std::uint64_t bands) const {
   std::vector<double> values;
   values.reserve(agreement_size(candidates()));
   for (const std::vector<std::vector<double>>& turns : turns_) {
+    // Every candidate's first turn is its screening turn; it counts until
+    // a long turn was timed.
+    const bool long_timed = std::any_of(
+        turns.begin() + std::min<std::ptrdiff_t>(1, std::ssize(turns)),
+        turns.end(),
+        [](const std::vector<double>& runs) { return !runs.empty(); });
     std::vector<double> of_turns;
-    for (const std::vector<double>& runs : turns) {
+    for (std::size_t turn = long_timed ? 1 : 0; turn < turns.size(); ++turn) {
+      const std::vector<double>& runs = turns[turn];
       if (runs.empty()) continue;
       of_turns.push_back(turn_time_ == TurnTime::median ? median(runs)
                                                         : trimmed_mean(runs));
@@ -117,7 +129,9 @@ bool Race::agreed(std::span<const double> maxima) {
   agreed_barrier_seconds_ = -maxima[candidates() + kBandSlots];
   std::size_t left = 0;
   for (std::size_t c = 0; c < candidates(); ++c) {
-    if (racing_[c] && agreed_[c] > kStaysInRace * fastest) racing_[c] = false;
+    if (racing_[c] && agreed_[c] > stays_within(agreements_) * fastest) {
+      racing_[c] = false;
+    }
     if (racing_[c]) ++left;
   }
   return agreements_ >= kRounds || left <= 1;

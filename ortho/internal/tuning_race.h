@@ -1,27 +1,32 @@
 // The schedule of one tuning (internal/tuning.h) and what one process
 // measured in it, MPI-free: rounds in which every candidate still in the
-// race has a turn of kRunsPerTurn consecutive runs, the first of each turn
-// not timed; after each round the processes agree on the times so far (a
-// maximum over them, which the caller takes) and a candidate slower than
-// kStaysInRace times the fastest leaves the race. The race ends after
-// kRounds rounds or when one candidate is left. A round's turns are fixed
-// when it begins: an agreement that comes after the next round has begun
-// (a persistent request's, which completes with the following start)
-// takes effect from the round after.
+// race has a turn of consecutive runs, the first of each turn not timed;
+// after each round the processes agree on the times so far (a maximum over
+// them, which the caller takes) and the slow leave the race. The first
+// round screens, in short turns (kScreeningRunsPerTurn), those far behind
+// (beyond kStaysScreening times the fastest); the rounds after it rank
+// the rest in long turns (kRunsPerTurn), leaving those beyond
+// kStaysInRace. The race ends after kRounds rounds or when one candidate
+// is left. A round's turns are fixed when it begins: an agreement that
+// comes after the next round has begun (a persistent request's, which
+// completes with the following start) takes effect from the round after.
 //
 // Long turns, because a run right after another candidate's meets the
 // skew between processes that one left, and a loop of calls takes a few
 // calls to settle into its own pace: with turns of 4 calls (3 timed) on
 // 4 simulated hosts x 4, node_aware measured 1.25-1.5x its time in a loop
 // of 10 and lost to direct, which the loop ran slower; with turns of 10,
-// each measured within a few per cent of its loop. The race keeps the
-// cost of long turns down: a candidate far behind after a round takes no
-// more turns. A blocking turn's timed runs also begin with the processes
-// together (the caller's barrier after the turn's first run, whose time
-// the race keeps for the tuning's cost): without it, on the densest
-// sparse graph on 4 x 4, node_aware still measured 1.2-1.7x its loop time
-// after other candidates' turns. What a turn counts depends on whether it
-// can begin with the processes together (TurnTime).
+// each measured within a few per cent of its loop. Short turns still tell
+// a candidate two times slower than the fastest, and a candidate that far
+// behind costs a tuning most where it has ten calls before it leaves
+// (the main job's Jacobi at 4 processes: combining at 2-3 times the
+// fastest, most of a tuning's cost). A blocking turn's timed runs also
+// begin with the processes together (the caller's barrier after the
+// turn's first run, whose time the race keeps for the tuning's cost):
+// without it, on the densest sparse graph on 4 x 4, node_aware still
+// measured 1.2-1.7x its loop time after other candidates' turns. What a
+// turn counts depends on whether it can begin with the processes together
+// (TurnTime).
 #ifndef ORTHOCOMM_ORTHO_INTERNAL_TUNING_RACE_H_
 #define ORTHOCOMM_ORTHO_INTERNAL_TUNING_RACE_H_
 
@@ -54,12 +59,32 @@ enum class TurnTime {
   median,
 };
 
-// Runs per turn (the first not timed) and rounds of a race.
+// Runs per turn (the first not timed): in the screening round, and in
+// the rounds after it. Rounds of a race: the screening round and three
+// of long turns.
+inline constexpr std::size_t kScreeningRunsPerTurn = 4;
 inline constexpr std::size_t kRunsPerTurn = 10;
-inline constexpr std::size_t kRounds = 3;
-// After a round, a candidate stays in the race only where its agreed time
-// is at most this many times the fastest's.
+inline constexpr std::size_t kRounds = 4;
+constexpr std::size_t runs_per_turn(std::size_t round) noexcept {
+  return round == 0 ? kScreeningRunsPerTurn : kRunsPerTurn;
+}
+// The race's first turn begins with this many more untimed runs: they are
+// the caller's first calls, which meet the process's own start (its
+// arrays' first touches, the transport's first messages to each peer);
+// timed at once, the first candidate's screening turn measured 2.5-4
+// times its loop's pace (the main job's Jacobi at 4 processes: direct at
+// 75-164 us a call, Open MPI's own call after it 30-61 us; in a loop
+// alike).
+inline constexpr std::size_t kWarmUpRuns = 6;
+// After the screening round, a candidate stays in the race only where its
+// agreed time is at most kStaysScreening times the fastest's; after each
+// round of long turns, kStaysInRace.
+inline constexpr double kStaysScreening = 2.0;
 inline constexpr double kStaysInRace = 1.25;
+// The bound after the race's `agreement`-th agreement (1: the screening's).
+constexpr double stays_within(std::size_t agreement) noexcept {
+  return agreement <= 1 ? kStaysScreening : kStaysInRace;
+}
 // When the race is over, its fastest displaces the incumbent only where it
 // measured at most this fraction of the incumbent's time. Calls timed on
 // an oversubscribed machine are noisy, and a loop of calls does not always
@@ -102,10 +127,11 @@ class Race {
   // Whether the run next() gave last is timed, and whether it ended a
   // round (the agreement is then due).
   bool timed() const noexcept { return timed_; }
-  // Whether the run next() gave last begins a turn (after the last round,
-  // awaiting its agreement, none does).
+  // Whether the run next() gave last is the last untimed run of its turn,
+  // so that the turn's timed runs follow (a blocking turn's barrier goes
+  // here; after the last round, awaiting its agreement, there is none).
   bool starts_turn() const noexcept {
-    return in_turn_ == 1 && round_ < kRounds;
+    return in_turn_ == untimed_ && round_ < kRounds;
   }
   bool ends_round() const noexcept { return ends_round_; }
   // The time of the run next() gave last, where it was timed.
@@ -114,8 +140,9 @@ class Race {
   void record_barrier(double seconds) { barrier_seconds_ += seconds; }
 
   // This process's values for the agreement after a round: per candidate
-  // its time so far (the median over its turns of each turn's TurnTime; 0
-  // for one not yet timed), then
+  // its time so far (the median over its long turns of each turn's
+  // TurnTime, or its screening turn's before it had a long one; 0 for one
+  // not yet timed), then
   // `bands` (kBandSlots values), then its barriers' seconds so far, negated.
   std::vector<double> agreement_values(std::uint64_t bands) const;
   // The agreed maxima of those values: the slow leave the race. Whether
@@ -144,7 +171,8 @@ class Race {
   }
   // The most runs a race of `candidates` takes before its last agreement.
   static constexpr std::size_t most_runs(std::size_t candidates) noexcept {
-    return candidates * kRunsPerTurn * kRounds;
+    return kWarmUpRuns +
+           candidates * (kScreeningRunsPerTurn + kRunsPerTurn * (kRounds - 1));
   }
 
  private:
@@ -165,8 +193,10 @@ class Race {
   double agreed_barrier_seconds_ = 0;
   std::size_t agreements_ = 0;
   std::size_t round_ = 0;
-  std::size_t turn_of_ = 0;  // the candidate of the current turn
-  std::size_t in_turn_ = 0;  // runs of the current turn so far
+  std::size_t turn_of_ = 0;    // the candidate of the current turn
+  std::size_t in_turn_ = 0;    // runs of the current turn so far
+  std::size_t turn_runs_ = 0;  // the current turn's runs
+  std::size_t untimed_ = 1;    // and its untimed ones
   std::size_t runs_ = 0;
   std::vector<std::size_t> runs_of_;
   bool timed_ = false;

@@ -39,8 +39,9 @@ std::vector<Algorithm> candidates(std::size_t count) {
 }
 
 // A race over `times.size()` candidates whose every agreement gives
-// `times` (s): those beyond kStaysInRace of the fastest leave after the
-// first round, the rest race to the end.
+// `times` (s): those beyond kStaysScreening of the fastest leave after the
+// screening round, those beyond kStaysInRace after the first round of long
+// turns, the rest race to the end.
 Race finished_race(const std::vector<double>& times) {
   Race race(times.size());
   std::vector<double> maxima = times;
@@ -93,7 +94,7 @@ TEST(TuningDecision, WithoutABaselineTheModelsChoiceIsTheIncumbent) {
 }
 
 TEST(TuningDecision, ABaselineThatLeftTheRaceIsNoIncumbent) {
-  // direct beyond kStaysInRace leaves after the first round; the model's
+  // direct beyond kStaysInRace leaves after the first long round; the model's
   // choice (combining) is then the incumbent.
   EXPECT_EQ(winner({1.0, 1.3, 1.02}, {false, true, false}, 2), "combining");
 }

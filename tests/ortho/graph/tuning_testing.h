@@ -41,7 +41,7 @@ using ortho_graph_testing::Random;
 constexpr unsigned kSeed = 0x7a11e5u;
 constexpr int kGraphs = 6;
 // More calls than any tuning takes.
-constexpr int kCalls = 124;
+constexpr int kCalls = 150;
 constexpr int kBlock = 3;  // ints per block
 
 static_assert(
@@ -149,51 +149,67 @@ inline std::string expected_winner(
 
 // The tuning's cost (ns) as the race's rules give it where every call of
 // a candidate reports the same time (its slowest process's, measured_ns in
-// `explanation`): a candidate within kStaysInRace of the fastest runs a
-// turn of kRunsPerTurn calls in each of the kRounds rounds, one beyond it
-// only the first round's (a blocking call's agreement comes right after
-// the round) or the first two (a persistent request's comes one start
-// late); where one candidate alone stays, the race ends at the first
-// agreement. A persistent request's last agreement comes with one more
-// start, of the first candidate still racing. Each call counts its time
-// over the winner's. `order`: the candidates in the race's order.
+// `explanation`): every candidate runs a screening turn of
+// kScreeningRunsPerTurn calls (the first, kWarmUpRuns more); those within
+// kStaysScreening of the fastest stay (`screened`), and of them those within
+// kStaysInRace stay on (`ranked`). A blocking call's agreements come right
+// after their round: where one candidate alone was screened, the race ends
+// there; otherwise the screened run a long turn (kRunsPerTurn calls), and where
+// more than one is ranked, the ranked two more. A persistent request's
+// agreements come one start late, so each round runs those racing when
+// it began: after the screening, every candidate runs a long turn unless
+// one alone was screened; the screened a second unless one alone was
+// ranked; the ranked a third; the start that brings the last agreement is
+// one more, of the first candidate still racing. Each call counts its
+// time over the winner's. `order`: the candidates in the race's order.
 inline double expected_tuning_cost_ns(const ortho::Explanation& explanation,
                                       const std::vector<std::string>& order,
                                       bool persistent) {
-  using ortho::internal::kRounds;
   using ortho::internal::kRunsPerTurn;
+  using ortho::internal::kScreeningRunsPerTurn;
   std::map<std::string, double, std::less<>> time;
   for (const ortho::Explanation::Offered& offered : explanation.offered) {
     if (offered.measured_ns) time[offered.algorithm] = *offered.measured_ns;
   }
   double fastest = std::numeric_limits<double>::infinity();
   for (const std::string& name : order) fastest = std::min(fastest, time[name]);
-  std::vector<bool> stays;
-  stays.reserve(order.size());
+  std::vector<bool> screened;
+  std::vector<bool> ranked;
   for (const std::string& name : order) {
-    stays.push_back(time[name] <= ortho::internal::kStaysInRace * fastest);
+    screened.push_back(time[name] <=
+                       ortho::internal::kStaysScreening * fastest);
+    ranked.push_back(time[name] <= ortho::internal::kStaysInRace * fastest);
   }
-  const auto staying = std::count(stays.begin(), stays.end(), true);
-  std::vector<std::size_t> runs(order.size(), kRunsPerTurn);
-  if (staying > 1) {
-    for (std::size_t c = 0; c < order.size(); ++c) {
-      runs[c] = kRunsPerTurn * (stays[c] ? kRounds : persistent ? 2 : 1);
-    }
+  const auto count = [](const std::vector<bool>& in) {
+    return std::count(in.begin(), in.end(), true);
+  };
+  const auto first_of = [](const std::vector<bool>& in) {
+    return static_cast<std::size_t>(std::find(in.begin(), in.end(), true) -
+                                    in.begin());
+  };
+  std::vector<std::size_t> runs(order.size(), kScreeningRunsPerTurn);
+  runs[0] += ortho::internal::kWarmUpRuns;  // the race's first turn
+  std::size_t last_start = 0;  // persistent: the one more start's candidate
+  for (std::size_t c = 0; c < order.size(); ++c) {
+    if (count(screened) <= 1) break;
+    if (persistent || screened[c]) runs[c] += kRunsPerTurn;
+    if (count(ranked) <= 1) continue;
+    if (persistent ? screened[c] : ranked[c]) runs[c] += kRunsPerTurn;
+    if (ranked[c]) runs[c] += kRunsPerTurn;
   }
   if (persistent) {
-    const auto first =
-        staying > 1
-            ? static_cast<std::size_t>(
-                  std::find(stays.begin(), stays.end(), true) - stays.begin())
-            : 0;
-    ++runs[first];
+    last_start = count(screened) <= 1 ? 0
+                 : count(ranked) <= 1 ? first_of(screened)
+                                      : first_of(ranked);
+    ++runs[last_start];
   }
   double cost = 0;
   std::size_t turns = 0;
   for (std::size_t c = 0; c < order.size(); ++c) {
     cost += static_cast<double>(runs[c]) *
             (time[order[c]] - time[explanation.selected]);
-    turns += runs[c] / kRunsPerTurn;
+    // The warm-up runs (fewer than a turn) add none.
+    turns += 1 + (runs[c] - kScreeningRunsPerTurn) / kRunsPerTurn;
   }
   // A blocking turn begins with a barrier; a persistent one cannot.
   if (!persistent) cost += static_cast<double>(turns) * kBarrierSeconds * 1e9;
