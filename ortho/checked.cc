@@ -6,6 +6,6 @@ namespace ortho {
 
 void set_checked(bool on) { classic::set_checked(on); }
 
-bool checked() { return classic::checked(); }
+[[gnu::hot]] bool checked() { return classic::checked(); }
 
 }  // namespace ortho

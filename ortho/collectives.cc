@@ -1,6 +1,9 @@
 // The one entry point of ortho's collectives (internal::run), to which every
 // collective of ortho/forms_*.h hands its call, and the helpers of the typed
 // forms that return the received data by value.
+// The functions every call runs through, here and below it, are
+// [[gnu::hot]]: placed together in the program's text, a call touches few
+// of its pages (docs/call-path.md).
 #include "ortho/collectives.h"
 
 #include <optional>
@@ -22,8 +25,10 @@ namespace internal {
 namespace {
 
 // The algorithm the choice selects for this call, run.
-classic::Request run_selected(const classic::Comm& comm, const Table& table,
-                              const Choice& choice, const Call& call) {
+[[gnu::hot]] classic::Request run_selected(const classic::Comm& comm,
+                                           const Table& table,
+                                           const Choice& choice,
+                                           const Call& call) {
   if (table.tuning.allowed[static_cast<std::size_t>(call.operation)] &&
       call.mode != classic::Mode::nonblocking) {
     if (std::optional<classic::Request> tuned = run_tuned(comm, table, call)) {
@@ -65,8 +70,10 @@ classic::Request run_selected(const classic::Comm& comm, const Table& table,
       algorithms::normalise_rooted(n, call, algorithms::Checks(comm, call)));
 }
 
-classic::Request run_normalised(const classic::Comm& comm, const Table& table,
-                                const Choice& choice, const Call& call) {
+[[gnu::hot]] classic::Request run_normalised(const classic::Comm& comm,
+                                             const Table& table,
+                                             const Choice& choice,
+                                             const Call& call) {
   if (table.structure == Structure::directed_graph &&
       algorithms::is_rooted(call.operation)) [[unlikely]] {
     return run_rooted(comm, table, choice, call);
@@ -76,7 +83,7 @@ classic::Request run_normalised(const classic::Comm& comm, const Table& table,
 
 }  // namespace
 
-classic::Request run(const classic::Comm& comm, const Call& call) {
+[[gnu::hot]] classic::Request run(const classic::Comm& comm, const Call& call) {
   const Table& table = call.reverse ? reverse_table_of(comm, call.function())
                                     : table_of(comm, call.function());
   const Choice& choice = table.choice(call.operation);

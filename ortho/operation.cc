@@ -80,8 +80,8 @@ std::optional<Operation> operation_named(std::string_view name) {
   return static_cast<Operation>(found - kNames.begin());
 }
 
-const char* function_name(Operation operation, classic::Mode mode,
-                          bool reverse) {
+[[gnu::hot]] const char* function_name(Operation operation, classic::Mode mode,
+                                       bool reverse) {
   return kFunctionNames[reverse ? 1 : 0][index_of(operation)]
                        [static_cast<std::size_t>(mode)]
                            .data();

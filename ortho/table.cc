@@ -35,12 +35,12 @@ using classic::ErrorClass;
 // pointer of one communicator with a changed copy.
 using TablePointer = std::shared_ptr<const Table>;
 
-const classic::Keyval<TablePointer>& table_keyval() {
+[[gnu::hot]] const classic::Keyval<TablePointer>& table_keyval() {
   static const classic::Keyval<TablePointer> keyval(classic::OnDup::copy);
   return keyval;
 }
 
-const Table* find_table(const classic::Comm& comm) {
+[[gnu::hot]] const Table* find_table(const classic::Comm& comm) {
   const TablePointer* found = table_keyval().get(comm);
   return found == nullptr ? nullptr : found->get();
 }
@@ -334,7 +334,8 @@ void make_and_attach_table(const classic::Comm& comm) {
 
 }  // namespace
 
-const Table& table_of(const classic::Comm& comm, const char* function) {
+[[gnu::hot]] const Table& table_of(const classic::Comm& comm,
+                                   const char* function) {
   if (comm.is_null()) [[unlikely]] {
     throw Error(ErrorClass::comm, function, "comm is the null communicator");
   }

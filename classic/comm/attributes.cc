@@ -66,7 +66,7 @@ void AttributeStore::set(const Comm& comm, int keyval, void* value) {
   attributes_.push_back({keyval, value});
 }
 
-std::optional<void*> AttributeStore::get(int keyval) const {
+[[gnu::hot]] std::optional<void*> AttributeStore::get(int keyval) const {
   // An attached key is a valid one (it stays registered while attached),
   // so a hit needs no registry lookup: the hot path of cached lookups.
   auto found = find(keyval);

@@ -143,7 +143,7 @@ Comm::State& internal::CommAccess::intra_state(const Comm& comm,
   return state;
 }
 
-Comm::State& Comm::state(const char* function) const {
+[[gnu::hot]] Comm::State& Comm::state(const char* function) const {
   if (state_ == nullptr) {
     throw Error(ErrorClass::comm, function, "comm is the null communicator");
   }
@@ -344,7 +344,7 @@ void Comm::set_attr(int keyval, void* value) {
   state("classic::Comm::set_attr").attributes.set(*this, keyval, value);
 }
 
-std::optional<void*> Comm::get_attr(int keyval) const {
+[[gnu::hot]] std::optional<void*> Comm::get_attr(int keyval) const {
   return state("classic::Comm::get_attr").attributes.get(keyval);
 }
 

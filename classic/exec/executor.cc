@@ -46,10 +46,10 @@ struct Repeats {
   std::array<std::unique_ptr<Execution>, kRepeats> kept;
 };
 
-void run_blocking(Comm::State& state, int base,
-                  std::shared_ptr<const Plan> plan, PlanBuffers buffers,
-                  const char* function,
-                  std::span<const UnsizedReceive> unsized = {}) {
+[[gnu::hot]] void run_blocking(Comm::State& state, int base,
+                               std::shared_ptr<const Plan> plan,
+                               PlanBuffers buffers, const char* function,
+                               std::span<const UnsizedReceive> unsized = {}) {
   if (state.repeats == nullptr) state.repeats = std::make_shared<Repeats>();
   auto& kept = static_cast<Repeats*>(state.repeats.get())->kept;
   std::size_t found = 0;
@@ -130,8 +130,9 @@ OperationTags take_operation(const Comm& comm, const char* function) {
 
 }  // namespace internal
 
-Request execute(const Comm& comm, std::shared_ptr<const Plan> plan,
-                PlanBuffers buffers, Mode mode, const char* function) {
+[[gnu::hot]] Request execute(const Comm& comm, std::shared_ptr<const Plan> plan,
+                             PlanBuffers buffers, Mode mode,
+                             const char* function) {
   Comm::State& state = internal::CommAccess::state(comm, function);
   // Topology and inter-communicators have a private context from their
   // constructor; another gets it now (every process of comm is here).

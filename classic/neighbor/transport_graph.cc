@@ -161,18 +161,17 @@ Request transport_neighbor_allgatherv(const TransportGraph& graph, Mode mode,
       });
 }
 
-Request transport_neighbor_alltoall(const TransportGraph& graph, Mode mode,
-                                    const void* send, int send_count,
-                                    MPI_Datatype send_type, void* recv,
-                                    int recv_count, MPI_Datatype recv_type,
-                                    const char* function) {
+[[gnu::hot]] Request transport_neighbor_alltoall(
+    const TransportGraph& graph, Mode mode, const void* send, int send_count,
+    MPI_Datatype send_type, void* recv, int recv_count, MPI_Datatype recv_type,
+    const char* function) {
   return uniform_blocks(graph, mode, function, &MPI_Neighbor_alltoall,
                         &MPI_Ineighbor_alltoall, &MPIX_Neighbor_alltoall_init,
                         send, send_count, send_type, recv, recv_count,
                         recv_type);
 }
 
-Request transport_neighbor_alltoallv(
+[[gnu::hot]] Request transport_neighbor_alltoallv(
     const TransportGraph& graph, Mode mode, const void* send,
     std::span<const int> send_counts, std::span<const int> send_displs,
     MPI_Datatype send_type, void* recv, std::span<const int> recv_counts,

@@ -208,7 +208,7 @@ void raise_too_long(std::size_t size, const char* function) {
 }
 }  // namespace internal
 
-int tag_ub() {
+[[gnu::hot]] int tag_ub() {
   static const int value = query_tag_ub();
   return value;
 }

@@ -24,7 +24,7 @@ Request::Operation::~Operation() { RequestAccess::deactivate(*this); }
 
 namespace internal {
 
-bool operations_in_progress() noexcept {
+[[gnu::hot]] bool operations_in_progress() noexcept {
   return !RequestAccess::active_operations().empty();
 }
 

@@ -105,8 +105,8 @@ classic::Request run_exchange(const classic::Comm& comm, const Table& table,
                           call.mode, call.function());
 }
 
-classic::Request run(const classic::Comm& comm, const Table& table,
-                     const Call& call) {
+[[gnu::hot]] classic::Request run(const classic::Comm& comm, const Table& table,
+                                  const Call& call) {
   if (is_exchange(call.operation)) {
     return run_exchange(comm, table, call);
   }

@@ -52,8 +52,8 @@ State& state_of(const Table& table) {
   return *static_cast<State*>(slot.get());
 }
 
-classic::Request run(const classic::Comm& comm, const Table& table,
-                     const Call& call) {
+[[gnu::hot]] classic::Request run(const classic::Comm& comm, const Table& table,
+                                  const Call& call) {
   const char* function = call.function();
   State& state = state_of(table);
   State::Last& last = state.last[static_cast<std::size_t>(call.operation)];

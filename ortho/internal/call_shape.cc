@@ -74,7 +74,7 @@ void CallKey::SideKey::assign(const Side<Pointer>& side) {
                  datatypes.empty());
 }
 
-bool CallKey::matches(const Call& call) const noexcept {
+[[gnu::hot]] bool CallKey::matches(const Call& call) const noexcept {
   return valid_ && operation_ == call.operation && form_ == call.form &&
          op_ == call.op && root_ == call.root && send_.matches(call.send) &&
          recv_.matches(call.recv);
@@ -92,7 +92,7 @@ void CallKey::assign(const Call& call, const char* function) {
            all_predefined(call.recv, function);
 }
 
-std::uint64_t shape_of(LastShape& last, const Call& call) {
+[[gnu::hot]] std::uint64_t shape_of(LastShape& last, const Call& call) {
   if (call.shape.number() != 0) [[likely]] {
     return call.shape.number();
   }

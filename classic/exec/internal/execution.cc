@@ -67,7 +67,8 @@ void copy_elements(const void* from, int from_count, MPI_Datatype from_type,
 
 }  // namespace
 
-void Execution::run_to_completion(std::span<const UnsizedReceive> unsized) {
+[[gnu::hot]] void Execution::run_to_completion(
+    std::span<const UnsizedReceive> unsized) {
   begin();
   try {
     if (!unsized.empty()) receive_unsized(unsized);
@@ -130,8 +131,8 @@ void Execution::receive_unsized(std::span<const UnsizedReceive> unsized) {
                         function_);
 }
 
-void Execution::post_resolved(const PostingList::Round& list,
-                              MPI_Request* posted) {
+[[gnu::hot]] void Execution::post_resolved(const PostingList::Round& list,
+                                           MPI_Request* posted) {
   void* const* const at = addresses_.data() + list.first;
   std::size_t k = 0;
   for (const PostingList::Posting& p : list.receives) {
@@ -156,7 +157,7 @@ void Execution::post_resolved(const PostingList::Round& list,
   }
 }
 
-void Execution::post(std::size_t round) {
+[[gnu::hot]] void Execution::post(std::size_t round) {
   const PostingList::Round& list = postings_->rounds[round];
   // Filled in place, then cut to what was posted; on a failure, to what
   // was posted before it.
@@ -231,7 +232,7 @@ void Execution::post(std::size_t round) {
   requests_.truncate(k);
 }
 
-void Execution::run_local(std::size_t r) {
+[[gnu::hot]] void Execution::run_local(std::size_t r) {
   const Plan::Round& round = plan_->rounds[r];
   for (std::size_t i = 0; i < round.local.size(); ++i) {
     const Plan::Local& step = round.local[i];

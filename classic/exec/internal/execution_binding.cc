@@ -101,7 +101,7 @@ void Execution::transfer_packed(const Plan::Message& message,
   }
 }
 
-void Execution::unpack(std::size_t round) {
+[[gnu::hot]] void Execution::unpack(std::size_t round) {
   if (receives_.empty()) return;  // no message of several blocks
   const Plan::Round& plan = plan_->rounds[round];
   for (std::size_t i = 0; i < plan.receives.size(); ++i) {

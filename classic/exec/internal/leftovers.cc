@@ -111,7 +111,7 @@ void finish_in_background(MPI_Request request, std::shared_ptr<void> keep,
   leftovers().sends.push_back(BackgroundSend{request, std::move(keep), handle});
 }
 
-void collect_leftovers() {
+[[gnu::hot]] void collect_leftovers() {
   Leftovers& l = leftovers();
   if (l.discards.empty() && l.sends.empty()) [[likely]] {
     return;
