@@ -31,7 +31,8 @@ Exchange empty_rounds(std::size_t rounds, const Workload& workload) {
   return {
       .rounds = std::vector<std::vector<RoundLoad>>(
           rounds, std::vector<RoundLoad>(workload.graph.destinations.size())),
-      .messages = std::vector<std::vector<Message>>(rounds)};
+      .messages = std::vector<std::vector<Message>>(rounds),
+      .multiply_adds = {}};
 }
 
 // One message per edge, in one round (an edge to itself too, as ortho's
@@ -302,19 +303,26 @@ std::optional<Exchange> exchange(const Workload& workload, Algorithm algorithm,
                                 "not " +
                                 std::string(name_of(operation)));
   }
+  std::optional<Exchange> made;
   switch (algorithm) {
     case Algorithm::direct:
-      return direct(workload, block_bytes);
+      made = direct(workload, block_bytes);
+      break;
     case Algorithm::combining:
-      return combining(workload, operation, block_bytes, split_eager_bytes);
+      made = combining(workload, operation, block_bytes, split_eager_bytes);
+      break;
     case Algorithm::node_aware:
-      return node_aware(workload, operation, block_bytes);
+      made = node_aware(workload, operation, block_bytes);
+      break;
     case Algorithm::common_neighbours:
-      return common_neighbours(workload, operation, block_bytes);
+      made = common_neighbours(workload, operation, block_bytes);
+      break;
     case Algorithm::spread_relays:
-      return spread_relays(workload, operation, block_bytes);
+      made = spread_relays(workload, operation, block_bytes);
+      break;
   }
-  return std::nullopt;
+  if (made) made->multiply_adds = workload.multiply_adds;
+  return made;
 }
 
 Counts counts_of(const Exchange& exchange, int rank) {

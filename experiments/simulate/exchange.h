@@ -81,10 +81,13 @@ struct Message {
 };
 
 // rounds[r][p]: what process p sends and receives in round r;
-// messages[r]: round r's messages (who waits for whom, loop.h).
+// messages[r]: round r's messages (who waits for whom, loop.h);
+// multiply_adds[p]: the local work process p does after each exchange
+// (an SpMV halo's product: its rows' nonzeros; empty: none).
 struct Exchange {
   std::vector<std::vector<RoundLoad>> rounds;
   std::vector<std::vector<Message>> messages;
+  std::vector<std::int64_t> multiply_adds;
   // Records a message of `blocks` blocks of `block_bytes` from `from` to
   // `to` in round `round`; `between` where they sit on different nodes.
   void add(std::size_t round, int from, int to, int blocks,

@@ -29,7 +29,8 @@ std::vector<double*> fitted_prices(Machine& machine) {
           &machine.between.byte_ns,
           &machine.between.rendezvous_ns,
           &machine.between.receive_message_ns,
-          &machine.between.receive_byte_ns};
+          &machine.between.receive_byte_ns,
+          &machine.multiply_add_ns};
 }
 
 // Multiplicative steps, coarse to fine.

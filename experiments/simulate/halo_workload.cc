@@ -2,6 +2,7 @@
 
 #include <map>
 #include <set>
+#include <utility>
 #include <vector>
 
 #include "experiments/spmv/halo_plan.h"
@@ -47,10 +48,12 @@ Workload halo_workload(const std::string& path,
   // needs[from][reader]: the columns of `from` that rows of `reader` read.
   std::vector<std::map<int, std::set<int>>> needs(
       static_cast<std::size_t>(processes));
+  std::vector<std::int64_t> multiply_adds(static_cast<std::size_t>(processes));
   for (int reader = 0; reader < processes; ++reader) {
     const auto r = static_cast<std::size_t>(reader);
     for (int row = row_begins[r]; row < row_begins[r + 1]; ++row) {
       for (spmv::Matrix::InnerIterator it(a, row); it; ++it) {
+        ++multiply_adds[r];
         const int column = static_cast<int>(it.col());
         const int from = spmv::owner(column_begins, column);
         if (from != reader) {
@@ -64,6 +67,7 @@ Workload halo_workload(const std::string& path,
       file_name(path) +
       (chosen == MatrixPartition::metis ? " (METIS parts)" : " (blocks)");
   workload.graph.host_of_rank = nodes_of_ranks(shape);
+  workload.multiply_adds = std::move(multiply_adds);
   workload.graph.destinations.resize(needs.size());
   workload.entries.resize(needs.size());
   for (std::size_t p = 0; p < needs.size(); ++p) {

@@ -1,6 +1,7 @@
 #include "experiments/simulate/loop.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <numeric>
 #include <stdexcept>
 #include <string>
@@ -120,6 +121,20 @@ void run_round(const std::vector<RoundLoad>& loads,
   }
 }
 
+// Moves every process's clock through its local work after an exchange
+// (Exchange::multiply_adds), the cores shared out as in a round.
+void run_local_work(const std::vector<std::int64_t>& multiply_adds,
+                    const RoundContext& context, std::vector<double>& clock) {
+  if (multiply_adds.empty()) return;
+  std::vector<double> work(clock.size());
+  for (std::size_t p = 0; p < clock.size(); ++p) {
+    work[p] =
+        static_cast<double>(multiply_adds[p]) * context.machine.multiply_add_ns;
+  }
+  work = shared_out(work, context);
+  for (std::size_t p = 0; p < clock.size(); ++p) clock[p] += work[p];
+}
+
 // What the processes share can carry: ns per call on the busiest node's
 // cores (or the machine's shared cores) and network interface.
 double throughput_ns(const Exchange& exchange,
@@ -131,6 +146,12 @@ double throughput_ns(const Exchange& exchange,
   std::vector<int> processes(nodes);
   for (const int node : node_of_rank) ++processes[at(node)];
   double all_work = 0;
+  for (std::size_t p = 0; p < exchange.multiply_adds.size(); ++p) {
+    const double ns = static_cast<double>(exchange.multiply_adds[p]) *
+                      machine.multiply_add_ns;
+    work[at(node_of_rank[p])] += ns;
+    all_work += ns;
+  }
   for (const std::vector<RoundLoad>& round : exchange.rounds) {
     for (std::size_t p = 0; p < round.size(); ++p) {
       const double ns =
@@ -169,6 +190,13 @@ void check(const Exchange& exchange, std::span<const int> node_of_rank,
     throw std::invalid_argument(
         "simulate::loop_ns: the exchange's messages do not match its rounds");
   }
+  if (!exchange.multiply_adds.empty() &&
+      exchange.multiply_adds.size() != node_of_rank.size()) {
+    throw std::invalid_argument(
+        "simulate::loop_ns: the exchange's local work covers " +
+        std::to_string(exchange.multiply_adds.size()) + " processes, not " +
+        std::to_string(node_of_rank.size()));
+  }
 }
 
 }  // namespace
@@ -186,6 +214,7 @@ double loop_ns(const Exchange& exchange, std::span<const int> node_of_rank,
       if (exchange.messages[r].empty()) continue;
       run_round(exchange.rounds[r], exchange.messages[r], context, clock);
     }
+    run_local_work(exchange.multiply_adds, context, clock);
   }
   const double last =
       clock.empty() ? 0 : *std::max_element(clock.begin(), clock.end());

@@ -25,6 +25,9 @@
 //    work takes as long as it would with each of the others' work, up to
 //    its own, spread over the cores (processor sharing, all starting
 //    together).
+//  - after each call's rounds, a process's local work (an SpMV halo's
+//    product: Exchange::multiply_adds at the machine's multiply_add_ns),
+//    the cores shared out as in a round.
 // The loop cannot go faster than what the processes share can carry per
 // call either: a node's work over its cores (the machine's shared cores
 // where the nodes share them) and its network interface's; the time per

@@ -10,6 +10,7 @@
 #ifndef ORTHOCOMM_EXPERIMENTS_SIMULATE_WORKLOAD_H_
 #define ORTHOCOMM_EXPERIMENTS_SIMULATE_WORKLOAD_H_
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -66,6 +67,10 @@ struct Workload {
   // many entries of the block size (the bytes of one entry). Empty
   // elsewhere: every block has the block size.
   std::vector<std::vector<int>> entries;
+  // On a matrix's halo: per process, the multiply-adds of its local
+  // product (its rows' nonzeros), which an SpMV iteration does after its
+  // exchange. Empty elsewhere.
+  std::vector<std::int64_t> multiply_adds;
 };
 
 // The stencil on the periodic grid dims_create gives for shape's

@@ -18,6 +18,8 @@ struct Key {
   enum class Kind { text, count, number } kind;
   // Whole numbers: the least allowed.
   int least = 0;
+  // A key that may be left out (its value then 0).
+  bool optional = false;
 };
 
 constexpr Key kKeys[] = {
@@ -45,6 +47,7 @@ constexpr Key kKeys[] = {
     {"between", "inline_bytes", Key::Kind::number},
     {"node", "injection_message_ns", Key::Kind::number},
     {"node", "injection_byte_ns", Key::Kind::number},
+    {"node", "multiply_add_ns", Key::Kind::number, 0, true},
 };
 
 std::string_view trimmed(std::string_view text) {
@@ -107,6 +110,7 @@ auto* number_slot(M& machine, std::string_view section, std::string_view name) {
     return name == "copy_byte_ns" ? &machine.copy_byte_ns : &machine.switch_ns;
   }
   if (section == "node") {
+    if (name == "multiply_add_ns") return &machine.multiply_add_ns;
     return name == "injection_message_ns" ? &machine.injection_message_ns
                                           : &machine.injection_byte_ns;
   }
@@ -205,7 +209,7 @@ Machine parse_machine(std::string_view text, std::string_view origin) {
            line_number);
   }
   for (const Key& key : kKeys) {
-    if (!seen.contains(qualified(key.section, key.name))) {
+    if (!key.optional && !seen.contains(qualified(key.section, key.name))) {
       fail(origin, line_number, "missing " + qualified(key.section, key.name));
     }
   }

@@ -32,10 +32,12 @@
 //   [node]                    # what the processes of a node share
 //   injection_message_ns = 5  # its network interface, per message out
 //   injection_byte_ns = 0.04  # and per byte out
+//   multiply_add_ns = 1.5     # a core's work per multiply-add of a sparse
+//                             # product (optional, 0 where left out)
 //
-// Every key is required, once; values are finite numbers >= 0 (the core
-// counts whole, cores_per_node at least 1). Anything else is rejected with
-// the file, line, key and value named.
+// Every key but multiply_add_ns is required, once; values are finite
+// numbers >= 0 (the core counts whole, cores_per_node at least 1). Anything
+// else is rejected with the file, line, key and value named.
 #ifndef ORTHOCOMM_ORTHO_INTERNAL_MACHINE_FILE_H_
 #define ORTHOCOMM_ORTHO_INTERNAL_MACHINE_FILE_H_
 
@@ -86,6 +88,11 @@ struct Machine {
   LinkPrices between;
   double injection_message_ns = 0;
   double injection_byte_ns = 0;
+  // A core's work per multiply-add of a local sparse product (y += a x,
+  // with its index and its entry of x): what an SpMV iteration does
+  // besides its halo exchange. Only the simulator reads it (an SpMV
+  // halo's iteration, experiments/simulate/loop.h).
+  double multiply_add_ns = 0;
 };
 
 // A malformed machine file: what() names the origin, the line, the key and

@@ -178,14 +178,16 @@ TEST(SimulatePredict, ARoundWithinNodesOfAJobAcrossNodesByHand) {
   machine.between.latency_ns = 5000;
   machine.between.message_ns = 1000;
   simulate::Exchange within{.rounds = {std::vector<simulate::RoundLoad>(4)},
-                            .messages = {{}}};
+                            .messages = {{}},
+                            .multiply_adds = {}};
   within.add(0, 0, 1, 1, 8, false);
   const std::vector<int> one_node = {0, 0, 0, 0};
   const std::vector<int> two_nodes = {0, 0, 1, 1};
   EXPECT_DOUBLE_EQ(simulate::predict(within, one_node, machine).ns, 10 + 100);
   EXPECT_DOUBLE_EQ(simulate::predict(within, two_nodes, machine).ns, 10 + 700);
   simulate::Exchange crossing{.rounds = {std::vector<simulate::RoundLoad>(4)},
-                              .messages = {{}}};
+                              .messages = {{}},
+                              .multiply_adds = {}};
   crossing.add(0, 0, 2, 1, 8, true);
   EXPECT_DOUBLE_EQ(simulate::predict(crossing, two_nodes, machine).ns,
                    1000 + 5000);

@@ -1,10 +1,12 @@
 // The simulator's SpMV halos: the halo a matrix gives (halo_workload.h)
-// against the SpMV experiment's own halo of each process, and the bytes of
+// against the SpMV experiment's own halo and local product of each
+// process, and the bytes of
 // every message along the routes where blocks differ in size
 // (sized_flows.h) against the routes run in memory with tokens, each
 // token's block counted at the size of its edge.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <map>
 #include <random>
 #include <span>
@@ -71,6 +73,12 @@ void expect_experiments_halo(const std::string& name, MatrixPartition partition,
     EXPECT_EQ(workload.graph.destinations[r], plan.destinations)
         << name << " on " << processes << ", process " << p;
     EXPECT_EQ(workload.entries[r], entries)
+        << name << " on " << processes << ", process " << p;
+    // The local product's multiply-adds: one per stored entry of its rows,
+    // as the experiment's product visits them.
+    EXPECT_EQ(workload.multiply_adds.at(r),
+              static_cast<std::int64_t>(
+                  spmv::entry_slots(a, rows, columns, p, plan).size()))
         << name << " on " << processes << ", process " << p;
   }
 }

@@ -1,7 +1,8 @@
 // The loop model (experiments/simulate/loop.h) against clocks worked by
 // hand: a chain of rounds, the overlap of a loop's calls, the inline
 // limit's wait for the receiver, cores shared out among the processes
-// that work, and the throughput bound.
+// that work, an SpMV's local work after its exchange, and the throughput
+// bound.
 #include "experiments/simulate/loop.h"
 
 #include <gtest/gtest.h>
@@ -42,7 +43,8 @@ Exchange rounds_of(int rounds, int processes) {
               static_cast<std::size_t>(rounds),
               std::vector<RoundLoad>(static_cast<std::size_t>(processes))),
           .messages = std::vector<std::vector<simulate::Message>>(
-              static_cast<std::size_t>(rounds))};
+              static_cast<std::size_t>(rounds)),
+          .multiply_adds = {}};
 }
 
 // 0 -> 1 in the first round, 1 -> 2 in the second, one node.
@@ -152,6 +154,27 @@ TEST(SimulateLoop, TheNetworkInterfaceBoundsTheLoop) {
   // Without it: 1 hears call k at 10 k + 100 and is done 5 ns later.
   EXPECT_DOUBLE_EQ(loop_ns(exchange, two_nodes, machine, 10),
                    (100 + 100 + 5) / 10.0);
+}
+
+// An SpMV's local product after its exchange: 0 -> 1, then 100 and 300
+// multiply-adds at 2 ns. With a core each, 0 is out at 10 and done at
+// 10 + 200; 1 hears at 110, receives by 115 and is done at 115 + 600.
+// On one core the two share it: the message waits 2 latencies, 1 is
+// done receiving at 10 + 200 + 5, and its product ends once both are
+// done, 200 + 600 later.
+TEST(SimulateLoop, LocalWorkFollowsTheExchangeOnTheSharedCores) {
+  Machine machine = plain_machine();
+  machine.multiply_add_ns = 2;
+  Exchange exchange = rounds_of(1, 2);
+  exchange.add(0, 0, 1, 1, 8, false);
+  exchange.multiply_adds = {100, 300};
+  const std::vector<int> one_node(2, 0);
+  EXPECT_DOUBLE_EQ(loop_ns(exchange, one_node, machine, 1), 115 + 600);
+  machine.cores_per_node = 1;
+  EXPECT_DOUBLE_EQ(loop_ns(exchange, one_node, machine, 1),
+                   10 + 200 + 5 + 200 + 600);
+  exchange.multiply_adds = {100};
+  EXPECT_THROW(loop_ns(exchange, one_node, machine, 1), std::invalid_argument);
 }
 
 TEST(SimulateLoop, RejectsNoCallsAndAPlacementOfOtherProcesses) {

@@ -143,6 +143,29 @@ TEST(MachineFile, RejectsRepeatedAndMissingKeys) {
   EXPECT_EQ(error_of(""), "m.machine:0: missing name");
 }
 
+// The one optional key: an SpMV's multiply-add, 0 where left out, and
+// checked as every other where given.
+TEST(MachineFile, TheMultiplyAddMayBeLeftOut) {
+  EXPECT_DOUBLE_EQ(parse_machine(kComplete, "m").multiply_add_ns, 0);
+  const std::string given = with("injection_byte_ns = 0.04",
+                                 "injection_byte_ns = 0.04\n"
+                                 "multiply_add_ns = 3.5");
+  const ortho::internal::Machine machine = parse_machine(given, "m");
+  EXPECT_DOUBLE_EQ(machine.multiply_add_ns, 3.5);
+  const ortho::internal::Machine again = parse_machine(
+      ortho::internal::machine_file_text(machine, "again"), "again");
+  EXPECT_DOUBLE_EQ(again.multiply_add_ns, 3.5);
+  EXPECT_EQ(error_of(with("injection_byte_ns = 0.04",
+                          "injection_byte_ns = 0.04\nmultiply_add_ns = -1")),
+            "m.machine:32: [node] multiply_add_ns = -1 is negative");
+  EXPECT_EQ(error_of(with("injection_byte_ns = 0.04",
+                          "multiply_add_ns = 1\ninjection_byte_ns = 0.04\n"
+                          "multiply_add_ns = 2")),
+            "m.machine:33: [node] multiply_add_ns is given twice");
+  EXPECT_EQ(error_of(with("[node]", "multiply_add_ns = 1\n[node]")),
+            "m.machine:29: unknown key [between] multiply_add_ns");
+}
+
 TEST(MachineFile, RejectsALineThatIsNotAnAssignment) {
   EXPECT_EQ(error_of(with("shared_cores = 0", "shared_cores 0")),
             "m.machine:4: 'shared_cores 0' is not 'key = value'");
