@@ -240,7 +240,7 @@ TEST(SimulateSizedFlows, BytesAreThoseOfTheBlocksTheRoutesCarry) {
                                         node_routes::Payload::per_edge);
          }}};
     for (const auto& [name, routes_of] : algorithms) {
-      const std::string where = label + " " + name;
+      const std::string where = std::string(label).append(" ").append(name);
       const Tally tally =
           tally_of_tokens(workload, routes_of, entry_bytes, where);
       if (HasFatalFailure()) return;

@@ -126,9 +126,11 @@ TEST(KeptSizedPlans, SizesChangedElsewhereMakeANewPlan) {
         Counts count = base;
         count[s][d] = 5;  // larger: a stale plan truncates or misplaces
         const std::string pair = std::to_string(s) + " -> " + std::to_string(d);
-        alltoallv(graph, count, salt++, pair + " larger" + of, form);
+        alltoallv(graph, count, salt++,
+                  std::string(pair).append(" larger").append(of), form);
         count[s][d] = 0;
-        alltoallv(graph, count, salt++, pair + " empty" + of, form);
+        alltoallv(graph, count, salt++,
+                  std::string(pair).append(" empty").append(of), form);
         alltoallv(graph, base, salt++, "base counts again" + of, form);
       }
     }
