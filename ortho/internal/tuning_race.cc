@@ -90,10 +90,11 @@ std::vector<double> Race::agreement_values(std::uint64_t bands) const {
   for (const std::vector<std::vector<double>>& turns : turns_) {
     // Every candidate's first turn is its screening turn; it counts until
     // a long turn was timed.
-    const bool long_timed = std::any_of(
-        turns.begin() + std::min<std::ptrdiff_t>(1, std::ssize(turns)),
-        turns.end(),
-        [](const std::vector<double>& runs) { return !runs.empty(); });
+    const bool long_timed =
+        turns.size() > 1 && std::any_of(std::next(turns.begin()), turns.end(),
+                                        [](const std::vector<double>& runs) {
+                                          return !runs.empty();
+                                        });
     std::vector<double> of_turns;
     for (std::size_t turn = long_timed ? 1 : 0; turn < turns.size(); ++turn) {
       const std::vector<double>& runs = turns[turn];
