@@ -27,8 +27,13 @@ for file in WORKSPACE BUILD bazelrc; do
     > "$scratch/$target"
 done
 cp examples/life/life.cc "$scratch/"
-# Debian's /etc/bazel/bazelrc turns sandbox debugging on, which floods the log.
-echo "build --nosandbox_debug" >> "$scratch/.bazelrc"
+# Debian's /etc/bazel/bazelrc turns sandbox debugging on, which floods the
+# log; compiling outside the sandbox takes half the time (see .bazelrc).
+cat >> "$scratch/.bazelrc" <<'RC'
+build --nosandbox_debug
+build --strategy=CppCompile=local --strategy=CppArchive=local
+build --strategy=CppLink=local
+RC
 
 (cd "$scratch" && "${bazel[@]}" build //:life)
 mkdir -p "$work/job"
