@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -234,6 +235,25 @@ Exchange spread_relays(const Workload& workload, Operation operation,
                     3, operation, block_bytes, Sizes::within_nodes);
 }
 
+// Each process's peers in each round: the processes its messages go to,
+// each once however many messages it sends there.
+void count_peers(Exchange& exchange, std::span<const int> host_of_rank) {
+  std::vector<std::pair<int, int>> pairs;
+  for (std::size_t round = 0; round < exchange.messages.size(); ++round) {
+    pairs.clear();
+    for (const Message& message : exchange.messages[round]) {
+      pairs.emplace_back(message.from, message.to);
+    }
+    std::sort(pairs.begin(), pairs.end());
+    pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+    for (const auto& [from, to] : pairs) {
+      RoundLoad& sender = exchange.rounds[round][at(from)];
+      ++(host_of_rank[at(from)] == host_of_rank[at(to)] ? sender.within_peers
+                                                        : sender.between_peers);
+    }
+  }
+}
+
 }  // namespace
 
 std::string_view name_of(Operation operation) {
@@ -321,7 +341,10 @@ std::optional<Exchange> exchange(const Workload& workload, Algorithm algorithm,
       made = spread_relays(workload, operation, block_bytes);
       break;
   }
-  if (made) made->multiply_adds = workload.multiply_adds;
+  if (made) {
+    count_peers(*made, workload.graph.host_of_rank);
+    made->multiply_adds = workload.multiply_adds;
+  }
   return made;
 }
 

@@ -65,6 +65,9 @@ struct RoundLoad {
   std::int64_t largest_between = 0;
   // Bytes in messages of several blocks (packed and unpacked).
   std::int64_t packed_bytes = 0;
+  // The processes it sends to (of its own node, of other nodes).
+  int within_peers = 0;
+  int between_peers = 0;
   int received_within = 0;
   int received_between = 0;
   std::int64_t received_within_bytes = 0;

@@ -10,8 +10,10 @@ double send_ns(const RoundLoad& load, const Machine& machine) {
   const LinkPrices& between = machine.between;
   return 2 * static_cast<double>(load.packed_bytes) * machine.copy_byte_ns +
          load.within_messages * within.message_ns +
+         load.within_peers * within.peer_ns +
          static_cast<double>(load.within_bytes) * within.byte_ns +
          load.between_messages * between.message_ns +
+         load.between_peers * between.peer_ns +
          static_cast<double>(load.between_bytes) * between.byte_ns;
 }
 

@@ -2,7 +2,8 @@
 // separate prices within a node and between nodes (machine.h). A call is
 // its rounds in turn; a round takes the longest of
 //  - the busiest process's work: per message sent message_ns (LogGP's
-//    o + g), per byte byte_ns (G), per message and byte received
+//    o + g), per process sent to peer_ns, per byte byte_ns (G), per
+//    message and byte received
 //    receive_message_ns and receive_byte_ns, each at the price of the link
 //    the message takes;
 //  - the busiest node's cores: its processes' work shared over its cores

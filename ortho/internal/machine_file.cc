@@ -30,6 +30,7 @@ constexpr Key kKeys[] = {
     {"", "switch_ns", Key::Kind::number},
     {"within", "latency_ns", Key::Kind::number},
     {"within", "message_ns", Key::Kind::number},
+    {"within", "peer_ns", Key::Kind::number, 0, true},
     {"within", "byte_ns", Key::Kind::number},
     {"within", "receive_message_ns", Key::Kind::number},
     {"within", "receive_byte_ns", Key::Kind::number},
@@ -39,6 +40,7 @@ constexpr Key kKeys[] = {
     {"within", "spanning_latency_ns", Key::Kind::number},
     {"between", "latency_ns", Key::Kind::number},
     {"between", "message_ns", Key::Kind::number},
+    {"between", "peer_ns", Key::Kind::number, 0, true},
     {"between", "byte_ns", Key::Kind::number},
     {"between", "receive_message_ns", Key::Kind::number},
     {"between", "receive_byte_ns", Key::Kind::number},
@@ -120,6 +122,7 @@ auto* number_slot(M& machine, std::string_view section, std::string_view name) {
   auto& link = section == "within" ? machine.within : machine.between;
   if (name == "latency_ns") return &link.latency_ns;
   if (name == "message_ns") return &link.message_ns;
+  if (name == "peer_ns") return &link.peer_ns;
   if (name == "byte_ns") return &link.byte_ns;
   if (name == "receive_message_ns") return &link.receive_message_ns;
   if (name == "receive_byte_ns") return &link.receive_byte_ns;

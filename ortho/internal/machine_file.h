@@ -17,6 +17,8 @@
 //   [within]                  # two processes of one node (shared memory)
 //   latency_ns = 400          # a round's wait for its messages (LogGP L)
 //   message_ns = 150          # the sender's work per message (o + g)
+//   peer_ns = 0               # and per process it sends to in a round
+//                             # (optional, 0 where left out)
 //   byte_ns = 0.08            # the sender's work per byte (G)
 //   receive_message_ns = 100  # the receiver's work per message (o)
 //   receive_byte_ns = 0.08    # and per byte (a copy out)
@@ -35,9 +37,9 @@
 //   multiply_add_ns = 1.5     # a core's work per multiply-add of a sparse
 //                             # product (optional, 0 where left out)
 //
-// Every key but multiply_add_ns is required, once; values are finite
-// numbers >= 0 (the core counts whole, cores_per_node at least 1). Anything
-// else is rejected with the file, line, key and value named.
+// Every key but peer_ns and multiply_add_ns is required, once; values are
+// finite numbers >= 0 (the core counts whole, cores_per_node at least 1).
+// Anything else is rejected with the file, line, key and value named.
 #ifndef ORTHOCOMM_ORTHO_INTERNAL_MACHINE_FILE_H_
 #define ORTHOCOMM_ORTHO_INTERNAL_MACHINE_FILE_H_
 
@@ -53,6 +55,12 @@ namespace ortho::internal {
 struct LinkPrices {
   double latency_ns = 0;
   double message_ns = 0;
+  // The sender's work per process it sends to in a round, beyond
+  // message_ns per message: where a round sends several messages to one
+  // process, the transport serves them together (one socket's or one
+  // queue's turn at both ends). Only the simulator reads it; ortho's cost
+  // models do not.
+  double peer_ns = 0;
   double byte_ns = 0;
   double receive_message_ns = 0;
   double receive_byte_ns = 0;

@@ -166,6 +166,34 @@ TEST(SimulatePredict, DirectByHand) {
   EXPECT_DOUBLE_EQ(p.ns, work + 5000 + 700);
 }
 
+// On a 2 x 2 torus on 2 nodes (ranks 0-1 and 2-3) each process sends its
+// 8 blocks to 3 processes: 2 to the other of its node (rows above and
+// below), 2 to the one beside it and 4 to the one across, both on the
+// other node. The price per peer counts each of them once.
+TEST(SimulatePredict, APeerCostsOnceHoweverManyMessagesGoThere) {
+  const simulate::Workload workload =
+      simulate::stencil_workload(*simulate::parse_stencil("moore2d"),
+                                 {.nodes = 2,
+                                  .processes_per_node = 2,
+                                  .placement = simulate::Placement::by_slot});
+  const auto sent = *simulate::exchange(workload, Algorithm::direct,
+                                        Operation::alltoall, 8, 4096);
+  for (int rank = 0; rank < 4; ++rank) {
+    const simulate::RoundLoad& load = sent.rounds.at(0).at(rank);
+    EXPECT_EQ(load.within_messages, 2) << rank;
+    EXPECT_EQ(load.within_peers, 1) << rank;
+    EXPECT_EQ(load.between_messages, 6) << rank;
+    EXPECT_EQ(load.between_peers, 2) << rank;
+  }
+  simulate::Machine machine;
+  machine.cores_per_node = 2;
+  machine.within = {.message_ns = 10, .peer_ns = 100, .eager_bytes = 4096};
+  machine.between = {.message_ns = 20, .peer_ns = 1000, .eager_bytes = 4096};
+  EXPECT_DOUBLE_EQ(
+      simulate::predict(sent, workload.graph.host_of_rank, machine).ns,
+      2 * 10 + 1 * 100 + 6 * 20 + 2 * 1000);
+}
+
 // A round of messages within nodes waits the within latency on one node,
 // the spanning one where the job spans nodes, the between one where a
 // message crosses.

@@ -166,6 +166,32 @@ TEST(MachineFile, TheMultiplyAddMayBeLeftOut) {
             "m.machine:29: unknown key [between] multiply_add_ns");
 }
 
+TEST(MachineFile, ThePricePerPeerMayBeLeftOut) {
+  const ortho::internal::Machine complete = parse_machine(kComplete, "m");
+  EXPECT_DOUBLE_EQ(complete.within.peer_ns, 0);
+  EXPECT_DOUBLE_EQ(complete.between.peer_ns, 0);
+  std::string given =
+      with("message_ns = 200", "message_ns = 200\npeer_ns = 7e3");
+  given.replace(given.find("message_ns = 100"), 16,
+                "message_ns = 100\npeer_ns = 25");
+  const ortho::internal::Machine machine = parse_machine(given, "m");
+  EXPECT_DOUBLE_EQ(machine.within.peer_ns, 25);
+  EXPECT_DOUBLE_EQ(machine.between.peer_ns, 7000);
+  EXPECT_DOUBLE_EQ(machine.between.message_ns, 200);
+  const ortho::internal::Machine again = parse_machine(
+      ortho::internal::machine_file_text(machine, "again"), "again");
+  EXPECT_DOUBLE_EQ(again.within.peer_ns, 25);
+  EXPECT_DOUBLE_EQ(again.between.peer_ns, 7000);
+  EXPECT_EQ(error_of(with("message_ns = 100", "peer_ns = fast")),
+            "m.machine:10: [within] peer_ns = 'fast' is not a finite number");
+  EXPECT_EQ(error_of(with("message_ns = 200",
+                          "message_ns = 200\npeer_ns = 1\npeer_ns = 1")),
+            "m.machine:23: [between] peer_ns is given twice");
+  EXPECT_EQ(error_of(with("injection_byte_ns = 0.04",
+                          "injection_byte_ns = 0.04\npeer_ns = 1")),
+            "m.machine:32: unknown key [node] peer_ns");
+}
+
 TEST(MachineFile, RejectsALineThatIsNotAnAssignment) {
   EXPECT_EQ(error_of(with("shared_cores = 0", "shared_cores 0")),
             "m.machine:4: 'shared_cores 0' is not 'key = value'");
