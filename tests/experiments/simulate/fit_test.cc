@@ -73,12 +73,15 @@ TEST(SimulatePoints, RejectsMalformedLines) {
             "p.csv:2: workload = 'stencil:moore9d' is not stencil:NAME (a "
             "stencil the simulator knows), graph:NAME or "
             "matrix:blocks|metis:FILE");
-  for (const std::string matrix :
-       {"matrix:a.mtx", "matrix:rcb:a.mtx", "matrix:metis:"}) {
-    EXPECT_EQ(error_of(h + "4,4,slot," + matrix + ",alltoallv,8,direct,1,r\n"),
-              "p.csv:2: workload = '" + matrix +
-                  "' is not stencil:NAME (a stencil the simulator knows), "
-                  "graph:NAME or matrix:blocks|metis:FILE");
+  for (const std::string& matrix : std::vector<std::string>{
+           "matrix:a.mtx", "matrix:rcb:a.mtx", "matrix:metis:"}) {
+    std::string line = h;
+    line.append("4,4,slot,").append(matrix).append(",alltoallv,8,direct,1,r\n");
+    std::string expected = "p.csv:2: workload = '";
+    expected.append(matrix).append(
+        "' is not stencil:NAME (a stencil the simulator knows), "
+        "graph:NAME or matrix:blocks|metis:FILE");
+    EXPECT_EQ(error_of(line), expected);
   }
   EXPECT_EQ(error_of(h + "4,4,slot,graph:g,bcast,4,direct,1,r\n"),
             "p.csv:2: operation = 'bcast' is not allgather, alltoall, "

@@ -12,6 +12,7 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -635,13 +636,13 @@ inline void affine_function(void* in, void* inout, int* len,
 // On MatrixType elements (or ints, four per matrix).
 inline void matrix_function(void* in, void* inout, int* len,
                             MPI_Datatype* datatype) {
-  const int matrices = *datatype == MPI_INT ? *len / 4 : *len;
+  const std::ptrdiff_t matrices = *datatype == MPI_INT ? *len / 4 : *len;
   const int* x = static_cast<const int*>(in);
   int* y = static_cast<int*>(inout);
-  for (int m = 0; m < matrices; ++m) {
-    int product[4];
-    multiply_matrices(x + 4 * m, y + 4 * m, product);
-    std::copy(product, product + 4, y + 4 * m);
+  for (std::ptrdiff_t m = 0; m < matrices; ++m) {
+    std::array<int, 4> product{};
+    multiply_matrices(x + 4 * m, y + 4 * m, product.data());
+    std::copy(product.begin(), product.end(), y + 4 * m);
   }
 }
 
