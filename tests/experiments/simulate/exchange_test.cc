@@ -166,10 +166,11 @@ TEST(SimulatePredict, DirectByHand) {
   EXPECT_DOUBLE_EQ(p.ns, work + 5000 + 700);
 }
 
-// On a 2 x 2 torus on 2 nodes (ranks 0-1 and 2-3) each process sends its
-// 8 blocks to 3 processes: 2 to the other of its node (rows above and
-// below), 2 to the one beside it and 4 to the one across, both on the
-// other node. The price per peer counts each of them once.
+// On a 2 x 2 torus on 2 nodes (ranks 0-1, the first row, and 2-3) each
+// process's 8 neighbours are 3 processes: 2 blocks to the other process
+// of its row (left and right), 2 to the one of its column (up and down)
+// and 4 to the one diagonal to it, the last two on the other node. The
+// price per peer counts each of them once.
 TEST(SimulatePredict, APeerCostsOnceHoweverManyMessagesGoThere) {
   const simulate::Workload workload =
       simulate::stencil_workload(*simulate::parse_stencil("moore2d"),
