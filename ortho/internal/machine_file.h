@@ -56,10 +56,9 @@ struct LinkPrices {
   double latency_ns = 0;
   double message_ns = 0;
   // The sender's work per process it sends to in a round, beyond
-  // message_ns per message: where a round sends several messages to one
-  // process, the transport serves them together (one socket's or one
-  // queue's turn at both ends). Only the simulator reads it; ortho's cost
-  // models do not.
+  // message_ns per message: a round's further messages to a process cost
+  // less than its first (over TCP, one socket read and wake-up serve
+  // several). Only the simulator reads it; ortho's cost models do not.
   double peer_ns = 0;
   double byte_ns = 0;
   double receive_message_ns = 0;
