@@ -36,7 +36,7 @@ std::vector<PreparedPoint> prepare(std::span<const MeasuredPoint> points,
 double predicted_us(const PreparedPoint& point, const Machine& machine);
 
 // The prices a fit moves: each link's latency, per-message and per-byte
-// prices at both ends and its rendezvous, the spanning latency within a
+// prices at both ends, its price per peer and its rendezvous, the spanning latency within a
 // node, the copies' price, the switch's and a multiply-add's (an SpMV
 // halo's product, in the loop model).
 // The core counts, eager limits and the interface's prices stay as given.

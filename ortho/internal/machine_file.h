@@ -29,7 +29,7 @@
 //   spanning_latency_ns = 400 # latency_ns in a job that spans nodes
 //
 //   [between]                 # two processes of different nodes
-//   (the first eight keys)
+//   (the keys above but spanning_latency_ns)
 //
 //   [node]                    # what the processes of a node share
 //   injection_message_ns = 5  # its network interface, per message out
